@@ -1,0 +1,234 @@
+//! The conformance harness (design.md §4), a reusable test helper every game's tests call.
+//!
+//! Random playouts check that: legal actions exist until the game ends, have no duplicates, come
+//! in a deterministic order and all apply; rejected actions change nothing; clones are equal;
+//! replaying the notation rebuilds the identical state; notation round-trips; views round-trip
+//! through serde; a seat's view is identical in a state determinized for that seat; the game
+//! ends within its declared bound; nothing panics.
+
+use crate::game::{replay_actions, Game, Status};
+use crate::log::EventLog;
+use crate::rng::GameRng;
+use crate::seat::{Seat, Viewer};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Number of random games.
+    pub games: usize,
+    /// Base seed; game `i` uses a generator derived from it.
+    pub seed: u64,
+    /// Run the expensive checks (views, serde, determinize, rejected actions) on every step of
+    /// the first `deep_games` games and on every `deep_every`-th step after that.
+    pub deep_games: usize,
+    pub deep_every: usize,
+}
+
+impl Config {
+    pub fn new(games: usize) -> Self {
+        Config { games, seed: 0xC0FFEE, deep_games: 20, deep_every: 16 }
+    }
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+    pub fn deep(mut self, deep_games: usize, deep_every: usize) -> Self {
+        self.deep_games = deep_games;
+        self.deep_every = deep_every.max(1);
+        self
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub games: usize,
+    pub actions: usize,
+    pub longest: usize,
+    pub draws: usize,
+    /// Wins per seat index.
+    pub wins: Vec<usize>,
+}
+
+/// Run the harness; panics with the failing game's index and seed on the first violation.
+pub fn run<G: Game>(options: &G::Options, config: &Config) -> Report {
+    let mut report = Report::default();
+    for i in 0..config.games {
+        let game_seed = config.seed.wrapping_add(i as u64);
+        let deep_every = if i < config.deep_games { 1 } else { config.deep_every };
+        let result = catch_unwind(AssertUnwindSafe(|| play_one::<G>(options, game_seed, deep_every)));
+        match result {
+            Ok(Ok((len, status))) => {
+                report.games += 1;
+                report.actions += len;
+                report.longest = report.longest.max(len);
+                if let Status::Over(o) = status {
+                    if o.winners.is_empty() {
+                        report.draws += 1;
+                    }
+                    for w in o.winners {
+                        if report.wins.len() <= w.index() {
+                            report.wins.resize(w.index() + 1, 0);
+                        }
+                        report.wins[w.index()] += 1;
+                    }
+                }
+            }
+            Ok(Err(msg)) => panic!("conformance: {} game {i} (seed {game_seed}): {msg}", G::NAME),
+            Err(p) => {
+                let msg = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                panic!("conformance: {} game {i} (seed {game_seed}) panicked: {msg}", G::NAME)
+            }
+        }
+    }
+    report
+}
+
+/// Play one random game with checks; returns its length and final status.
+pub fn play_one<G: Game>(options: &G::Options, seed: u64, deep_every: usize) -> Result<(usize, Status), String> {
+    let mut rng = GameRng::derive(seed, 1);
+    let setup = G::sample_setup(options, &mut rng).map_err(|e| format!("sample_setup: {e}"))?;
+    let mut state = G::new(options, &setup, seed).map_err(|e| format!("new: {e}"))?;
+    let bound = state.max_actions();
+    let mut history: Vec<String> = Vec::new();
+    let mut foreign: Vec<G::Action> = Vec::new();
+    let mut legal = Vec::new();
+    let mut again = Vec::new();
+    let mut log = EventLog::disabled();
+    let mut step = 0usize;
+    loop {
+        legal.clear();
+        state.legal_actions(&mut legal);
+        let status = state.status();
+        let seat = match &status {
+            Status::Over(_) => {
+                if !legal.is_empty() {
+                    return Err(format!("game over but {} legal actions", legal.len()));
+                }
+                break;
+            }
+            Status::ToAct(seat) => *seat,
+        };
+        if seat.index() >= state.num_seats() {
+            return Err(format!("seat to act {seat} does not exist"));
+        }
+        if legal.is_empty() {
+            return Err(format!("step {step}: {seat} to act but no legal action"));
+        }
+        if step >= bound {
+            return Err(format!("game exceeded its declared bound of {bound} actions"));
+        }
+        if step % deep_every == 0 {
+            deep_checks(&state, &legal, &mut again, &foreign, seat, seed ^ step as u64)?;
+        }
+        let action = legal[rng.index(legal.len())].clone();
+        if foreign.len() < 256 {
+            foreign.push(action.clone());
+        } else {
+            let slot = rng.index(foreign.len());
+            foreign[slot] = action.clone();
+        }
+        state.apply(&action, &mut log).map_err(|e| format!("step {step}: legal action '{action}' was refused: {e}"))?;
+        history.push(action.to_string());
+        step += 1;
+    }
+    let status = state.status();
+    let rebuilt = replay_actions::<G>(options, &setup, seed, &history).map_err(|e| format!("replay: {e}"))?;
+    if rebuilt != state {
+        return Err("replaying the notation did not rebuild the identical state".into());
+    }
+    for viewer in viewers(state.num_seats()) {
+        check_view_serde(&state, viewer)?;
+    }
+    Ok((step, status))
+}
+
+fn viewers(seats: usize) -> Vec<Viewer> {
+    let mut v: Vec<Viewer> = (0..seats).map(|s| Viewer::Seat(Seat(s as u8))).collect();
+    v.push(Viewer::Spectator);
+    v.push(Viewer::Omniscient);
+    v
+}
+
+fn check_view_serde<G: Game>(state: &G, viewer: Viewer) -> Result<(), String> {
+    let view = state.view(viewer);
+    let json = serde_json::to_string(&view).map_err(|e| format!("view for {viewer} does not serialise: {e}"))?;
+    let back: G::View =
+        serde_json::from_str(&json).map_err(|e| format!("view for {viewer} does not deserialise: {e}"))?;
+    if back != view {
+        return Err(format!("view for {viewer} changed through serde"));
+    }
+    Ok(())
+}
+
+fn deep_checks<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    again: &mut Vec<G::Action>,
+    foreign: &[G::Action],
+    seat: Seat,
+    seed: u64,
+) -> Result<(), String> {
+    // Deterministic order and no duplicates.
+    again.clear();
+    state.legal_actions(again);
+    if again.as_slice() != legal {
+        return Err("legal_actions is not deterministic".into());
+    }
+    for (i, a) in legal.iter().enumerate() {
+        if legal[..i].contains(a) {
+            return Err(format!("legal action '{a}' listed twice"));
+        }
+        let text = a.to_string();
+        match text.parse::<G::Action>() {
+            Ok(b) if &b == a => {}
+            Ok(b) => return Err(format!("notation '{text}' reads back as '{b}'")),
+            Err(e) => return Err(format!("notation '{text}' does not read back: {e}")),
+        }
+        if text.is_empty() || text.contains('\n') {
+            return Err(format!("notation {text:?} must be one non-empty line"));
+        }
+    }
+    // Clones are equal and behave alike.
+    let copy = state.clone();
+    if &copy != state {
+        return Err("a clone differs from its original".into());
+    }
+    // Rejected actions change nothing.
+    for a in foreign.iter().filter(|a| !legal.contains(a)).take(4) {
+        let mut probe = state.clone();
+        let mut log = EventLog::disabled();
+        if probe.apply(a, &mut log).is_ok() {
+            return Err(format!("action '{a}' is not listed as legal but was accepted"));
+        }
+        if &probe != state {
+            return Err(format!("rejected action '{a}' changed the state"));
+        }
+    }
+    // Views round-trip and hide what they must.
+    for viewer in viewers(state.num_seats()) {
+        check_view_serde(state, viewer)?;
+    }
+    for s in 0..state.num_seats() {
+        let seat_s = Seat(s as u8);
+        let mut rng = GameRng::derive(seed, s as u64 + 7);
+        let det = state.determinize(seat_s, &mut rng);
+        if det.view(Viewer::Seat(seat_s)) != state.view(Viewer::Seat(seat_s)) {
+            return Err(format!("{seat_s}'s view differs after determinizing for {seat_s}"));
+        }
+        if det.status() != state.status() {
+            return Err(format!("determinizing for {seat_s} changed the status"));
+        }
+        if seat_s == seat {
+            again.clear();
+            det.legal_actions(again);
+            if again.as_slice() != legal {
+                return Err(format!("determinizing for the acting seat {seat} changed its legal actions"));
+            }
+        }
+    }
+    Ok(())
+}

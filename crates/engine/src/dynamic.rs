@@ -1,0 +1,275 @@
+//! The type-erased layer (design.md §2): JSON and notation in and out, so that the server and
+//! the CLI host any game by name.
+
+use crate::error::{ActionError, SetupError};
+use crate::game::{Game, Status};
+use crate::label::Label;
+use crate::log::{EventLog, LogEntry};
+use crate::replay::{Replay, REPLAY_FORMAT};
+use crate::rng::GameRng;
+use crate::seat::{Seat, Viewer};
+use serde_json::Value;
+
+/// A legal action as hosts show it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ActionInfo {
+    pub notation: String,
+    pub label: Label,
+}
+
+/// A hosted game of any kind.
+pub trait DynGame: Send + Sync {
+    fn game_name(&self) -> &'static str;
+    fn num_seats(&self) -> usize;
+    fn status(&self) -> Status;
+    fn legal_actions(&self) -> Vec<ActionInfo>;
+    /// Apply an action in notation; returns the log entries it produced.
+    fn apply(&mut self, notation: &str) -> Result<Vec<LogEntry<Value>>, ActionError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn render(&self, viewer: Viewer) -> String;
+    fn position(&self) -> Option<String>;
+    /// The actions applied so far, in notation.
+    fn history(&self) -> &[String];
+    fn replay(&self) -> Replay;
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    /// A random legal action for the seat to act (the random bot), from this seed.
+    fn random_action(&self, rng: &mut GameRng) -> Option<String>;
+}
+
+/// A [`Game`] with what it takes to replay it.
+#[derive(Clone)]
+pub struct Hosted<G: Game> {
+    pub state: G,
+    pub options: G::Options,
+    pub setup: G::Setup,
+    pub seed: u64,
+    /// The position the game started from, if not from the setup.
+    pub start_position: Option<String>,
+    pub history: Vec<String>,
+}
+
+impl<G: Game> Hosted<G> {
+    pub fn new(options: G::Options, setup: G::Setup, seed: u64) -> Result<Self, SetupError> {
+        let state = G::new(&options, &setup, seed)?;
+        Ok(Hosted { state, options, setup, seed, start_position: None, history: Vec::new() })
+    }
+}
+
+impl<G: Game> DynGame for Hosted<G> {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+    fn num_seats(&self) -> usize {
+        self.state.num_seats()
+    }
+    fn status(&self) -> Status {
+        self.state.status()
+    }
+    fn legal_actions(&self) -> Vec<ActionInfo> {
+        let mut out = Vec::new();
+        self.state.legal_actions(&mut out);
+        out.iter().map(|a| ActionInfo { notation: a.to_string(), label: self.state.action_label(a) }).collect()
+    }
+    fn apply(&mut self, notation: &str) -> Result<Vec<LogEntry<Value>>, ActionError> {
+        let mut log = EventLog::enabled();
+        let action = self.state.apply_notation(notation, &mut log)?;
+        self.history.push(action.to_string());
+        Ok(log
+            .take()
+            .into_iter()
+            .map(|e| LogEntry {
+                visible_to: e.visible_to,
+                event: serde_json::to_value(&e.event).unwrap_or(Value::Null),
+            })
+            .collect())
+    }
+    fn view(&self, viewer: Viewer) -> Value {
+        serde_json::to_value(self.state.view(viewer)).unwrap_or(Value::Null)
+    }
+    fn render(&self, viewer: Viewer) -> String {
+        self.state.render(viewer)
+    }
+    fn position(&self) -> Option<String> {
+        self.state.position()
+    }
+    fn history(&self) -> &[String] {
+        &self.history
+    }
+    fn replay(&self) -> Replay {
+        Replay {
+            format: REPLAY_FORMAT,
+            game: G::NAME.to_string(),
+            options: serde_json::to_value(&self.options).unwrap_or(Value::Null),
+            setup: serde_json::to_value(&self.setup).unwrap_or(Value::Null),
+            seed: self.seed,
+            position: self.start_position.clone(),
+            actions: self.history.clone(),
+            outcome: match self.state.status() {
+                Status::Over(o) => Some(o),
+                Status::ToAct(_) => None,
+            },
+        }
+    }
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+    fn random_action(&self, rng: &mut GameRng) -> Option<String> {
+        let mut out = Vec::new();
+        self.state.legal_actions(&mut out);
+        rng.pick(&out).map(|a| a.to_string())
+    }
+}
+
+type CreateFn = fn(&Value, Option<&Value>, u64) -> Result<Box<dyn DynGame>, SetupError>;
+type PositionFn = fn(&Value, &str) -> Result<Box<dyn DynGame>, SetupError>;
+type DefaultsFn = fn() -> Value;
+
+/// How to make a game of one kind from JSON.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    pub name: &'static str,
+    create: CreateFn,
+    from_position: PositionFn,
+    default_options: DefaultsFn,
+}
+
+fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
+    if options.is_null() {
+        return Ok(G::Options::default());
+    }
+    // Options given in part take the spec's defaults for the rest.
+    let mut full = serde_json::to_value(G::Options::default()).map_err(|e| SetupError::new(e.to_string()))?;
+    merge_json(&mut full, options);
+    serde_json::from_value(full).map_err(|e| SetupError::new(format!("bad {} options: {e}", G::NAME)))
+}
+
+/// Overlay `patch` onto `base`, object by object.
+pub fn merge_json(base: &mut Value, patch: &Value) {
+    match (base, patch) {
+        (Value::Object(b), Value::Object(p)) => {
+            for (k, v) in p {
+                match b.get_mut(k) {
+                    Some(slot) => merge_json(slot, v),
+                    None => {
+                        b.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (b, p) => *b = p.clone(),
+    }
+}
+
+fn create<G: Game>(options: &Value, setup: Option<&Value>, seed: u64) -> Result<Box<dyn DynGame>, SetupError> {
+    let options = parse_options::<G>(options)?;
+    let setup = match setup {
+        Some(s) if !s.is_null() => {
+            serde_json::from_value(s.clone()).map_err(|e| SetupError::new(format!("bad {} setup: {e}", G::NAME)))?
+        }
+        _ => G::sample_setup(&options, &mut GameRng::derive(seed, 0x5e7))?,
+    };
+    Ok(Box::new(Hosted::<G>::new(options, setup, seed)?))
+}
+
+fn from_position<G: Game>(options: &Value, text: &str) -> Result<Box<dyn DynGame>, SetupError> {
+    let options = parse_options::<G>(options)?;
+    let state = G::from_position(&options, text)?;
+    // A position-started game replays from its position; the setup is only a placeholder.
+    let setup = G::sample_setup(&options, &mut GameRng::new(0))?;
+    Ok(Box::new(Hosted::<G> {
+        state,
+        options,
+        setup,
+        seed: 0,
+        start_position: Some(text.to_string()),
+        history: Vec::new(),
+    }))
+}
+
+fn default_options<G: Game>() -> Value {
+    serde_json::to_value(G::Options::default()).unwrap_or(Value::Null)
+}
+
+impl GameEntry {
+    pub fn of<G: Game>() -> Self {
+        GameEntry {
+            name: G::NAME,
+            create: create::<G>,
+            from_position: from_position::<G>,
+            default_options: default_options::<G>,
+        }
+    }
+    /// A new game. Options may be partial (the rest default); no setup means a sampled one.
+    pub fn create(&self, options: &Value, setup: Option<&Value>, seed: u64) -> Result<Box<dyn DynGame>, SetupError> {
+        (self.create)(options, setup, seed)
+    }
+    pub fn from_position(&self, options: &Value, text: &str) -> Result<Box<dyn DynGame>, SetupError> {
+        (self.from_position)(options, text)
+    }
+    pub fn default_options(&self) -> Value {
+        (self.default_options)()
+    }
+    /// Rebuild a game from a replay, checking its recorded outcome.
+    pub fn replay(&self, replay: &Replay) -> Result<Box<dyn DynGame>, String> {
+        if replay.game != self.name {
+            return Err(format!("replay is of '{}', not '{}'", replay.game, self.name));
+        }
+        let mut g = match &replay.position {
+            Some(p) => self.from_position(&replay.options, p),
+            None => self.create(&replay.options, Some(&replay.setup), replay.seed),
+        }
+        .map_err(|e| e.to_string())?;
+        for (i, a) in replay.actions.iter().enumerate() {
+            g.apply(a).map_err(|e| format!("action {} '{}': {}", i + 1, a, e))?;
+        }
+        if let Some(expected) = &replay.outcome {
+            match g.status() {
+                Status::Over(o) if &o == expected => {}
+                other => return Err(format!("replay ends in {other:?}, but the file records {expected:?}")),
+            }
+        }
+        Ok(g)
+    }
+}
+
+/// The games a host offers, by name.
+#[derive(Clone, Default)]
+pub struct Registry {
+    entries: Vec<GameEntry>,
+}
+
+impl Registry {
+    pub fn new() -> Self {
+        Registry::default()
+    }
+    pub fn with<G: Game>(mut self) -> Self {
+        self.entries.push(GameEntry::of::<G>());
+        self
+    }
+    pub fn names(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|e| e.name).collect()
+    }
+    pub fn get(&self, name: &str) -> Result<&GameEntry, String> {
+        self.entries
+            .iter()
+            .find(|e| e.name == name)
+            .ok_or_else(|| format!("unknown game '{name}': choose one of {}", self.names().join(", ")))
+    }
+}
+
+/// The seat to act, as a viewer: what a terminal or bot at that seat sees.
+pub fn viewer_to_act(status: &Status) -> Viewer {
+    match status {
+        Status::ToAct(s) => Viewer::Seat(*s),
+        Status::Over(_) => Viewer::Omniscient,
+    }
+}
+
+/// The seat index a `Seat` names in a game with `n` seats, checked.
+pub fn check_seat(seat: Seat, n: usize) -> Result<Seat, String> {
+    if seat.index() < n {
+        Ok(seat)
+    } else {
+        Err(format!("seat {seat} does not exist: this game has {n} seats"))
+    }
+}

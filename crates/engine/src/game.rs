@@ -1,0 +1,158 @@
+//! The game contract (design.md §2). Every game implements [`Game`]; the AI, the simulator,
+//! the server, replays, scenarios and the conformance harness use nothing else.
+
+use crate::error::{ActionError, NotationError, SetupError};
+use crate::label::Label;
+use crate::log::EventLog;
+use crate::rng::GameRng;
+use crate::seat::{Seat, Viewer};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The seats that won. Empty means a draw (or a mutual loss, which the reason names).
+    pub winners: Vec<Seat>,
+    /// Per-seat scores where the game has them (points, score-pile sizes); empty otherwise.
+    pub scores: Vec<i64>,
+    /// Why the game ended, in a few words ("King discarded", "ply limit").
+    pub reason: String,
+}
+
+impl Outcome {
+    pub fn win(seat: Seat, reason: impl Into<String>) -> Self {
+        Outcome { winners: vec![seat], scores: Vec::new(), reason: reason.into() }
+    }
+    pub fn draw(reason: impl Into<String>) -> Self {
+        Outcome { winners: Vec::new(), scores: Vec::new(), reason: reason.into() }
+    }
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+    /// 1 for a win, 0.5 for a draw, 0 for a loss: what bots maximise.
+    pub fn reward(&self, seat: Seat) -> f64 {
+        if self.winners.is_empty() {
+            0.5
+        } else if self.winners.contains(&seat) {
+            1.0
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Who must decide now, or how the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// This seat must choose one of the legal actions. Out-of-turn decisions (a reaction,
+    /// a defensive buff) are simply another seat to act.
+    ToAct(Seat),
+    Over(Outcome),
+}
+
+impl Status {
+    pub fn to_act(&self) -> Option<Seat> {
+        match self {
+            Status::ToAct(s) => Some(*s),
+            Status::Over(_) => None,
+        }
+    }
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+}
+
+/// A game's rules. A value of the implementing type is one game state.
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
+    /// The name the type-erased layer hosts it by: `fate`, `ardent`, `riftbound`.
+    const NAME: &'static str;
+
+    /// Every rules option of the game's spec, defaulting as the spec says.
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What a table brings besides options and seed: seat count, decks.
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A small typed decision. `Display`/`FromStr` give the stable notation (round-tripping).
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Display + FromStr<Err = NotationError> + Send + Sync;
+    /// What one viewer may know, and nothing more.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
+    /// A log event.
+    type Event: Clone + Debug + Serialize + Send;
+
+    /// Build the initial state. Bad options or setup give a typed error.
+    fn new(options: &Self::Options, setup: &Self::Setup, seed: u64) -> Result<Self, SetupError>;
+
+    /// A legal setup chosen at random (random legal decks, the starter decks, the seat count
+    /// the options call for): what simulations and the conformance harness play.
+    fn sample_setup(options: &Self::Options, rng: &mut GameRng) -> Result<Self::Setup, SetupError>;
+
+    fn options(&self) -> &Self::Options;
+    fn num_seats(&self) -> usize;
+    fn status(&self) -> Status;
+
+    /// The legal actions of the seat to act, in a deterministic order, appended to `out`
+    /// (which the caller clears). Empty exactly when the game is over.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Apply an action of the seat to act. An illegal action returns an error and leaves the
+    /// state unchanged. Never panics on anything a player can send.
+    fn apply(&mut self, action: &Self::Action, log: &mut EventLog<Self::Event>) -> Result<(), ActionError>;
+
+    /// What `viewer` may see.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// A state in which everything `seat` cannot see is resampled consistently with its view.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
+
+    /// An upper bound on the number of actions a game can take: the harness fails past it.
+    fn max_actions(&self) -> usize;
+
+    /// A short description of an action for people, in English and Chinese.
+    fn action_label(&self, action: &Self::Action) -> Label {
+        let text = action.to_string();
+        Label::new(text.clone(), text)
+    }
+
+    /// The board as text for the terminal, as `viewer` sees it.
+    fn render(&self, viewer: Viewer) -> String;
+
+    /// The position in the game's own position notation (like FEN), where it has one.
+    fn position(&self) -> Option<String> {
+        None
+    }
+
+    /// Read a position written by [`Game::position`].
+    fn from_position(options: &Self::Options, text: &str) -> Result<Self, SetupError> {
+        let _ = (options, text);
+        Err(SetupError::new(format!("{} has no position notation", Self::NAME)))
+    }
+
+    /// Parse an action and apply it: the checked text path used by every host.
+    fn apply_notation(&mut self, text: &str, log: &mut EventLog<Self::Event>) -> Result<Self::Action, ActionError> {
+        if let Status::Over(_) = self.status() {
+            return Err(ActionError::game_over());
+        }
+        let action: Self::Action = text.trim().parse()?;
+        self.apply(&action, log)?;
+        Ok(action)
+    }
+}
+
+/// Play `actions` (in notation) from a fresh setup: the replay path.
+pub fn replay_actions<G: Game>(
+    options: &G::Options,
+    setup: &G::Setup,
+    seed: u64,
+    actions: &[String],
+) -> Result<G, String> {
+    let mut state = G::new(options, setup, seed).map_err(|e| format!("setup: {e}"))?;
+    let mut log = EventLog::disabled();
+    for (i, a) in actions.iter().enumerate() {
+        state.apply_notation(a, &mut log).map_err(|e| format!("action {} '{}': {}", i + 1, a, e))?;
+    }
+    Ok(state)
+}

@@ -1,0 +1,274 @@
+//! Scenario files (documented in docs/formats.md): set up a game (options, setup or position),
+//! play actions in notation, and assert on status, legal actions, views and positions.
+
+use crate::dynamic::Registry;
+use crate::game::Status;
+use crate::seat::{Seat, Viewer};
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// What the scenario checks, citing the spec label.
+    pub name: String,
+    pub game: String,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub options: Option<toml::Value>,
+    #[serde(default)]
+    pub setup: Option<toml::Value>,
+    /// Start from a position in the game's position notation instead of a setup.
+    #[serde(default)]
+    pub position: Option<String>,
+    #[serde(default, rename = "step")]
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// The seat expected to act before this step's action (`P1`, `P2`, …).
+    #[serde(default, rename = "as")]
+    pub as_seat: Option<String>,
+    /// An action that must be accepted.
+    #[serde(default, rename = "do")]
+    pub play: Option<String>,
+    /// Several actions in a row, each of which must be accepted.
+    #[serde(default)]
+    pub play_all: Vec<String>,
+    /// An action that must be refused, leaving the state unchanged.
+    #[serde(default)]
+    pub reject: Option<String>,
+    /// With `reject`: text the error message must contain.
+    #[serde(default)]
+    pub error_contains: Option<String>,
+    /// The seat that must act now (`P1`…), or `over`.
+    #[serde(default)]
+    pub to_act: Option<String>,
+    #[serde(default)]
+    pub winners: Option<Vec<String>>,
+    #[serde(default)]
+    pub reason_contains: Option<String>,
+    #[serde(default)]
+    pub legal_includes: Vec<String>,
+    #[serde(default)]
+    pub legal_excludes: Vec<String>,
+    #[serde(default)]
+    pub legal_exactly: Option<Vec<String>>,
+    /// Viewer for `pointer` checks: `P1`…, `spectator` or `all` (default).
+    #[serde(default)]
+    pub view: Option<String>,
+    /// A JSON pointer into the view (RFC 6901).
+    #[serde(default)]
+    pub pointer: Option<String>,
+    #[serde(default)]
+    pub equals: Option<toml::Value>,
+    /// With `pointer`: the value must be absent (or null).
+    #[serde(default)]
+    pub absent: Option<bool>,
+    /// With `pointer`: the array's length.
+    #[serde(default)]
+    pub len: Option<usize>,
+    #[serde(default)]
+    pub position_is: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct Failure {
+    /// 1-based step number (0: setup).
+    pub step: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.step == 0 {
+            write!(f, "setup: {}", self.message)
+        } else {
+            write!(f, "step {}: {}", self.step, self.message)
+        }
+    }
+}
+
+impl Scenario {
+    pub fn from_toml(text: &str) -> Result<Self, String> {
+        toml::from_str(text).map_err(|e| format!("not a scenario file: {e}"))
+    }
+
+    /// Run every step; the first failing check is returned with a readable difference.
+    pub fn run(&self, registry: &Registry) -> Result<usize, Failure> {
+        let fail0 = |message: String| Failure { step: 0, message };
+        let entry = registry.get(&self.game).map_err(fail0)?;
+        let options = self.options.as_ref().map(toml_to_json).unwrap_or(Value::Null);
+        let mut game = match &self.position {
+            Some(p) => entry.from_position(&options, p),
+            None => entry.create(&options, self.setup.as_ref().map(toml_to_json).as_ref(), self.seed),
+        }
+        .map_err(|e| fail0(e.to_string()))?;
+        let mut checks = 0;
+        for (i, step) in self.steps.iter().enumerate() {
+            let fail = |message: String| Failure { step: i + 1, message };
+            if let Some(s) = &step.as_seat {
+                let want = parse_seat(s).map_err(fail)?;
+                if game.status() != Status::ToAct(want) {
+                    return Err(fail(format!("expected {want} to act, but status is {}", show_status(&game.status()))));
+                }
+                checks += 1;
+            }
+            let plays = step.play.iter().chain(step.play_all.iter());
+            for a in plays {
+                game.apply(a).map_err(|e| fail(format!("action '{a}' was refused: {e}")))?;
+                checks += 1;
+            }
+            if let Some(a) = &step.reject {
+                let before = game.view(Viewer::Omniscient);
+                let before_status = game.status();
+                match game.apply(a) {
+                    Ok(_) => return Err(fail(format!("action '{a}' was accepted but must be refused"))),
+                    Err(e) => {
+                        if let Some(want) = &step.error_contains {
+                            if !e.message.to_lowercase().contains(&want.to_lowercase()) {
+                                return Err(fail(format!("error '{}' does not contain '{want}'", e.message)));
+                            }
+                        }
+                    }
+                }
+                if game.view(Viewer::Omniscient) != before || game.status() != before_status {
+                    return Err(fail(format!("refused action '{a}' changed the state")));
+                }
+                checks += 1;
+            }
+            if let Some(t) = &step.to_act {
+                let status = game.status();
+                let ok = if t.eq_ignore_ascii_case("over") {
+                    status.is_over()
+                } else {
+                    status == Status::ToAct(parse_seat(t).map_err(fail)?)
+                };
+                if !ok {
+                    return Err(fail(format!("expected to_act {t}, got {}", show_status(&status))));
+                }
+                checks += 1;
+            }
+            if step.winners.is_some() || step.reason_contains.is_some() {
+                let Status::Over(outcome) = game.status() else {
+                    return Err(fail(format!("expected the game to be over, got {}", show_status(&game.status()))));
+                };
+                if let Some(w) = &step.winners {
+                    let want: Result<Vec<Seat>, String> = w.iter().map(|s| parse_seat(s)).collect();
+                    let mut want = want.map_err(fail)?;
+                    want.sort();
+                    let mut got = outcome.winners.clone();
+                    got.sort();
+                    if want != got {
+                        return Err(fail(format!("expected winners {want:?}, got {got:?} ({})", outcome.reason)));
+                    }
+                }
+                if let Some(r) = &step.reason_contains {
+                    if !outcome.reason.to_lowercase().contains(&r.to_lowercase()) {
+                        return Err(fail(format!("reason '{}' does not contain '{r}'", outcome.reason)));
+                    }
+                }
+                checks += 1;
+            }
+            if !step.legal_includes.is_empty() || !step.legal_excludes.is_empty() || step.legal_exactly.is_some() {
+                let legal: Vec<String> = game.legal_actions().into_iter().map(|a| a.notation).collect();
+                for a in &step.legal_includes {
+                    if !legal.contains(a) {
+                        return Err(fail(format!("'{a}' is not legal; legal: {}", legal.join(" "))));
+                    }
+                }
+                for a in &step.legal_excludes {
+                    if legal.contains(a) {
+                        return Err(fail(format!("'{a}' is legal but must not be")));
+                    }
+                }
+                if let Some(exact) = &step.legal_exactly {
+                    if exact != &legal {
+                        return Err(fail(format!(
+                            "legal actions are [{}], expected [{}]",
+                            legal.join(" "),
+                            exact.join(" ")
+                        )));
+                    }
+                }
+                checks += 1;
+            }
+            if let Some(ptr) = &step.pointer {
+                let viewer: Viewer = step.view.as_deref().unwrap_or("all").parse().map_err(fail)?;
+                let view = game.view(viewer);
+                let got = view.pointer(ptr);
+                if step.absent == Some(true) {
+                    if got.is_some_and(|v| !v.is_null()) {
+                        return Err(fail(format!("{ptr} in {viewer}'s view should be absent, got {}", got.unwrap())));
+                    }
+                } else {
+                    let got = got.ok_or_else(|| fail(format!("{ptr} not found in {viewer}'s view")))?;
+                    if let Some(want) = &step.equals {
+                        let want = toml_to_json(want);
+                        if !json_equal(got, &want) {
+                            return Err(fail(format!(
+                                "{ptr} in {viewer}'s view:\n  expected {want}\n  got      {got}"
+                            )));
+                        }
+                    }
+                    if let Some(n) = step.len {
+                        let len = got.as_array().map(|a| a.len()).or_else(|| got.as_object().map(|o| o.len()));
+                        if len != Some(n) {
+                            return Err(fail(format!("{ptr} in {viewer}'s view: expected length {n}, got {got}")));
+                        }
+                    }
+                }
+                checks += 1;
+            }
+            if let Some(p) = &step.position_is {
+                let got = game.position().ok_or_else(|| fail("this game has no position notation".into()))?;
+                if got.trim() != p.trim() {
+                    return Err(fail(format!("position:\n  expected {p}\n  got      {got}")));
+                }
+                checks += 1;
+            }
+        }
+        Ok(checks)
+    }
+}
+
+fn parse_seat(s: &str) -> Result<Seat, String> {
+    match s.parse::<Viewer>()? {
+        Viewer::Seat(seat) => Ok(seat),
+        _ => Err(format!("'{s}' is not a seat (P1, P2, …)")),
+    }
+}
+
+fn show_status(s: &Status) -> String {
+    match s {
+        Status::ToAct(seat) => format!("{seat} to act"),
+        Status::Over(o) => format!("over (winners {:?}: {})", o.winners, o.reason),
+    }
+}
+
+/// Numbers compare by value, so that TOML's `2` equals JSON's `2.0`.
+fn json_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_equal(p, q)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+pub fn toml_to_json(v: &toml::Value) -> Value {
+    match v {
+        toml::Value::String(s) => Value::String(s.clone()),
+        toml::Value::Integer(i) => Value::from(*i),
+        toml::Value::Float(f) => Value::from(*f),
+        toml::Value::Boolean(b) => Value::Bool(*b),
+        toml::Value::Datetime(d) => Value::String(d.to_string()),
+        toml::Value::Array(a) => Value::Array(a.iter().map(toml_to_json).collect()),
+        toml::Value::Table(t) => Value::Object(t.iter().map(|(k, v)| (k.clone(), toml_to_json(v))).collect()),
+    }
+}
