@@ -13,6 +13,7 @@ pub mod replay;
 pub mod rng;
 pub mod scenario;
 pub mod seat;
+pub mod testgame;
 
 pub use dynamic::{DynGame, GameEntry, Hosted, Registry};
 pub use error::{ActionError, ActionErrorKind, NotationError, SetupError};
