@@ -121,7 +121,7 @@ pub fn play_one<G: Game>(options: &G::Options, seed: u64, deep_every: usize) -> 
         if step >= bound {
             return Err(format!("game exceeded its declared bound of {bound} actions"));
         }
-        if step % deep_every == 0 {
+        if step.is_multiple_of(deep_every) {
             deep_checks(&state, &legal, &mut again, &foreign, seat, seed ^ step as u64)?;
         }
         let action = legal[rng.index(legal.len())].clone();

@@ -3,6 +3,7 @@
 //! A game implements [`Game`]; everything else — bots, the simulator, the server, replays,
 //! scenarios and the conformance harness — uses only this contract. The engine knows no game.
 
+pub mod bench;
 pub mod conformance;
 pub mod dynamic;
 pub mod error;

@@ -117,6 +117,29 @@ impl Scenario {
                 }
                 checks += 1;
             }
+            if !step.legal_includes.is_empty() || !step.legal_excludes.is_empty() || step.legal_exactly.is_some() {
+                let legal: Vec<String> = game.legal_actions().into_iter().map(|a| a.notation).collect();
+                for a in &step.legal_includes {
+                    if !legal.contains(a) {
+                        return Err(fail(format!("'{a}' is not legal; legal: {}", legal.join(" "))));
+                    }
+                }
+                for a in &step.legal_excludes {
+                    if legal.contains(a) {
+                        return Err(fail(format!("'{a}' is legal but must not be")));
+                    }
+                }
+                if let Some(exact) = &step.legal_exactly {
+                    if exact != &legal {
+                        return Err(fail(format!(
+                            "legal actions are [{}], expected [{}]",
+                            legal.join(" "),
+                            exact.join(" ")
+                        )));
+                    }
+                }
+                checks += 1;
+            }
             let plays = step.play.iter().chain(step.play_all.iter());
             for a in plays {
                 game.apply(a).map_err(|e| fail(format!("action '{a}' was refused: {e}")))?;
@@ -169,29 +192,6 @@ impl Scenario {
                 if let Some(r) = &step.reason_contains {
                     if !outcome.reason.to_lowercase().contains(&r.to_lowercase()) {
                         return Err(fail(format!("reason '{}' does not contain '{r}'", outcome.reason)));
-                    }
-                }
-                checks += 1;
-            }
-            if !step.legal_includes.is_empty() || !step.legal_excludes.is_empty() || step.legal_exactly.is_some() {
-                let legal: Vec<String> = game.legal_actions().into_iter().map(|a| a.notation).collect();
-                for a in &step.legal_includes {
-                    if !legal.contains(a) {
-                        return Err(fail(format!("'{a}' is not legal; legal: {}", legal.join(" "))));
-                    }
-                }
-                for a in &step.legal_excludes {
-                    if legal.contains(a) {
-                        return Err(fail(format!("'{a}' is legal but must not be")));
-                    }
-                }
-                if let Some(exact) = &step.legal_exactly {
-                    if exact != &legal {
-                        return Err(fail(format!(
-                            "legal actions are [{}], expected [{}]",
-                            legal.join(" "),
-                            exact.join(" ")
-                        )));
                     }
                 }
                 checks += 1;

@@ -141,7 +141,7 @@ impl Game for Pebbles {
         let seat = self.to_act;
         let s = seat.index();
         let n = match *action {
-            PebblesAction::Take(n) if n >= 1 && n <= 3 && n <= self.pile => n,
+            PebblesAction::Take(n) if (1..=3).contains(&n) && n <= self.pile => n,
             PebblesAction::Take(n) => return Err(ActionError::illegal(format!("cannot take {n} of {}", self.pile))),
             PebblesAction::Bonus if self.bonus_used[s] => return Err(ActionError::illegal("bonus already played")),
             PebblesAction::Bonus if self.bonus[s] > self.pile => {

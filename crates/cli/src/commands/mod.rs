@@ -1,0 +1,4 @@
+pub mod bench;
+pub mod play;
+pub mod replay;
+pub mod scenario;

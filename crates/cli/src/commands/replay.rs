@@ -1,0 +1,59 @@
+//! `cardtable replay FILE`: print a game move by move, then its final position.
+
+use crate::games::registry;
+use crate::input;
+use anyhow::Result;
+use clap::Args as ClapArgs;
+use engine::{Replay, Status, Viewer};
+use std::process::ExitCode;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// A replay file (JSON, docs/formats.md).
+    file: String,
+    /// Print the board after every action, not only at the end.
+    #[arg(long)]
+    boards: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let replay = Replay::from_json(&input::read_file(&args.file)?).map_err(anyhow::Error::msg)?;
+    let reg = registry();
+    let entry = reg.get(&replay.game).map_err(anyhow::Error::msg)?;
+    let mut game = match &replay.position {
+        Some(p) => entry.from_position(&replay.options, p),
+        None => entry.create(&replay.options, Some(&replay.setup), replay.seed),
+    }
+    .map_err(|e| anyhow::anyhow!("setup: {e}"))?;
+    println!("{} — seed {}, {} actions", replay.game, replay.seed, replay.actions.len());
+    for (i, a) in replay.actions.iter().enumerate() {
+        let seat = game.status().to_act();
+        game.apply(a).map_err(|e| anyhow::anyhow!("action {} '{a}': {e}", i + 1))?;
+        match seat {
+            Some(s) => println!("{:>4}. {s} {a}", i + 1),
+            None => println!("{:>4}. {a}", i + 1),
+        }
+        if args.boards {
+            println!("{}", game.render(Viewer::Omniscient));
+        }
+    }
+    println!();
+    println!("{}", game.render(Viewer::Omniscient));
+    match game.status() {
+        Status::Over(o) => {
+            if let Some(expected) = &replay.outcome {
+                if expected != &o {
+                    anyhow::bail!("the replay ends in {o:?} but the file records {expected:?}");
+                }
+            }
+            let who = if o.winners.is_empty() {
+                "draw".to_string()
+            } else {
+                o.winners.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" and ") + " wins"
+            };
+            println!("Result: {who} ({}).", o.reason);
+        }
+        Status::ToAct(s) => println!("Unfinished: {s} to act."),
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,126 @@
+//! The conformance harness must fail on broken games, or it proves nothing (design.md §4).
+//! Each wrapper below breaks one contract of a correct game (Pebbles).
+
+use engine::conformance::{run, Config};
+use engine::testgame::{Pebbles, PebblesAction, PebblesEvent, PebblesOptions, PebblesSetup, PebblesView};
+use engine::{ActionError, EventLog, Game, GameRng, Seat, SetupError, Status, Viewer};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bug {
+    /// The view shows the opponent's hidden bonus.
+    LeakyView,
+    /// An illegal action is accepted.
+    AcceptsIllegal,
+    /// A refused action still changes the state.
+    DirtyRejection,
+    /// The game never ends within its declared bound.
+    Endless,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Broken<const B: u8>(Pebbles, u8);
+
+fn bug(b: u8) -> Bug {
+    [Bug::LeakyView, Bug::AcceptsIllegal, Bug::DirtyRejection, Bug::Endless][b as usize]
+}
+
+impl<const B: u8> Game for Broken<B> {
+    const NAME: &'static str = "broken";
+    type Options = PebblesOptions;
+    type Setup = PebblesSetup;
+    type Action = PebblesAction;
+    type View = PebblesView;
+    type Event = PebblesEvent;
+
+    fn new(o: &PebblesOptions, s: &PebblesSetup, seed: u64) -> Result<Self, SetupError> {
+        Ok(Broken(Pebbles::new(o, s, seed)?, 0))
+    }
+    fn sample_setup(o: &PebblesOptions, r: &mut GameRng) -> Result<PebblesSetup, SetupError> {
+        Pebbles::sample_setup(o, r)
+    }
+    fn options(&self) -> &PebblesOptions {
+        self.0.options()
+    }
+    fn num_seats(&self) -> usize {
+        2
+    }
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+    fn legal_actions(&self, out: &mut Vec<PebblesAction>) {
+        self.0.legal_actions(out)
+    }
+    fn apply(&mut self, a: &PebblesAction, log: &mut EventLog<PebblesEvent>) -> Result<(), ActionError> {
+        match (bug(B), a) {
+            (Bug::AcceptsIllegal, PebblesAction::Bonus) if self.0.apply(a, log).is_err() => Ok(()),
+            (Bug::DirtyRejection, _) => {
+                let r = self.0.apply(a, log);
+                if r.is_err() {
+                    self.1 += 1;
+                }
+                r
+            }
+            (Bug::Endless, _) => {
+                let mut legal = Vec::new();
+                self.0.legal_actions(&mut legal);
+                if !legal.contains(a) {
+                    return Err(ActionError::illegal("no"));
+                }
+                // Never take a pebble: the pile never empties.
+                self.1 = self.1.wrapping_add(1);
+                Ok(())
+            }
+            _ => self.0.apply(a, log),
+        }
+    }
+    fn view(&self, viewer: Viewer) -> PebblesView {
+        if bug(B) == Bug::LeakyView {
+            self.0.view(Viewer::Omniscient)
+        } else {
+            self.0.view(viewer)
+        }
+    }
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        Broken(self.0.determinize(seat, rng), self.1)
+    }
+    fn max_actions(&self) -> usize {
+        self.0.max_actions()
+    }
+    fn render(&self, viewer: Viewer) -> String {
+        self.0.render(viewer)
+    }
+}
+
+fn config() -> Config {
+    Config::new(50).deep(50, 1)
+}
+
+#[test]
+#[should_panic(expected = "view differs after determinizing")]
+fn harness_catches_a_view_that_leaks_hidden_information() {
+    run::<Broken<0>>(&PebblesOptions::default(), &config());
+}
+
+#[test]
+#[should_panic(expected = "not listed as legal but was accepted")]
+fn harness_catches_an_illegal_action_that_is_accepted() {
+    run::<Broken<1>>(&PebblesOptions::default(), &config());
+}
+
+#[test]
+#[should_panic(expected = "changed the state")]
+fn harness_catches_a_rejected_action_that_changes_the_state() {
+    run::<Broken<2>>(&PebblesOptions::default(), &config());
+}
+
+#[test]
+#[should_panic(expected = "exceeded its declared bound")]
+fn harness_catches_a_game_that_does_not_end() {
+    run::<Broken<3>>(&PebblesOptions::default(), &config());
+}
+
+#[test]
+fn harness_passes_the_correct_game() {
+    let r = run::<Pebbles>(&PebblesOptions::default(), &config());
+    assert_eq!(r.games, 50);
+}
