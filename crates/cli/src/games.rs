@@ -3,7 +3,7 @@
 use engine::Registry;
 
 pub fn registry() -> Registry {
-    Registry::new().with::<engine::testgame::Pebbles>()
+    Registry::new().with::<fate::FateGame>().with::<ardent::ArdentGame>().with::<engine::testgame::Pebbles>()
 }
 
 /// Run `f` with the typed game named `name` (for benchmarks that must not go through JSON).
@@ -11,6 +11,14 @@ pub fn registry() -> Registry {
 macro_rules! with_game {
     ($name:expr, $g:ident => $body:expr) => {
         match $name {
+            "fate" => {
+                type $g = fate::FateGame;
+                Ok($body)
+            }
+            "ardent" => {
+                type $g = ardent::ArdentGame;
+                Ok($body)
+            }
             "pebbles" => {
                 type $g = engine::testgame::Pebbles;
                 Ok($body)

@@ -123,6 +123,7 @@ impl<G: Game> DynGame for Hosted<G> {
 type CreateFn = fn(&Value, Option<&Value>, u64) -> Result<Box<dyn DynGame>, SetupError>;
 type PositionFn = fn(&Value, &str) -> Result<Box<dyn DynGame>, SetupError>;
 type DefaultsFn = fn() -> Value;
+type DecksFn = fn(&Value, &[String], u64) -> Result<Value, SetupError>;
 
 /// How to make a game of one kind from JSON.
 #[derive(Clone, Copy)]
@@ -131,6 +132,7 @@ pub struct GameEntry {
     create: CreateFn,
     from_position: PositionFn,
     default_options: DefaultsFn,
+    setup_with_decks: DecksFn,
 }
 
 fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
@@ -186,6 +188,12 @@ fn from_position<G: Game>(options: &Value, text: &str) -> Result<Box<dyn DynGame
     }))
 }
 
+fn setup_with_decks<G: Game>(options: &Value, decks: &[String], seed: u64) -> Result<Value, SetupError> {
+    let options = parse_options::<G>(options)?;
+    let setup = G::setup_with_decks(&options, decks, &mut GameRng::derive(seed, 0x5e7))?;
+    serde_json::to_value(&setup).map_err(|e| SetupError::new(e.to_string()))
+}
+
 fn default_options<G: Game>() -> Value {
     serde_json::to_value(G::Options::default()).unwrap_or(Value::Null)
 }
@@ -197,6 +205,7 @@ impl GameEntry {
             create: create::<G>,
             from_position: from_position::<G>,
             default_options: default_options::<G>,
+            setup_with_decks: setup_with_decks::<G>,
         }
     }
     /// A new game. Options may be partial (the rest default); no setup means a sampled one.
@@ -205,6 +214,10 @@ impl GameEntry {
     }
     pub fn from_position(&self, options: &Value, text: &str) -> Result<Box<dyn DynGame>, SetupError> {
         (self.from_position)(options, text)
+    }
+    /// The setup JSON for players bringing these decks (deck file contents, one per seat).
+    pub fn setup_with_decks(&self, options: &Value, decks: &[String], seed: u64) -> Result<Value, SetupError> {
+        (self.setup_with_decks)(options, decks, seed)
     }
     pub fn default_options(&self) -> Value {
         (self.default_options)()

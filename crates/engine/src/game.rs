@@ -90,6 +90,20 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// the options call for): what simulations and the conformance harness play.
     fn sample_setup(options: &Self::Options, rng: &mut GameRng) -> Result<Self::Setup, SetupError>;
 
+    /// The setup for a table whose players bring these decks (file contents, in the game's deck
+    /// formats), one per seat. With no decks: the game's bundled sample decks, or a sampled setup.
+    fn setup_with_decks(
+        options: &Self::Options,
+        decks: &[String],
+        rng: &mut GameRng,
+    ) -> Result<Self::Setup, SetupError> {
+        if decks.is_empty() {
+            Self::sample_setup(options, rng)
+        } else {
+            Err(SetupError::new(format!("{} is played without decks", Self::NAME)))
+        }
+    }
+
     fn options(&self) -> &Self::Options;
     fn num_seats(&self) -> usize;
     fn status(&self) -> Status;

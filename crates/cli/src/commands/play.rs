@@ -23,6 +23,10 @@ pub struct Args {
     /// Rules options as JSON (`{"plyLimit":100}`) or `@file.json`; unnamed options keep their defaults.
     #[arg(long)]
     options: Option<String>,
+    /// A deck file per seat, in seat order (Ardent Reapers: text or JSON; Riftbound: deck list).
+    /// Without decks, games that use them play their bundled sample decks.
+    #[arg(long = "deck")]
+    decks: Vec<String>,
     /// Write the game as a replay file when it ends or you quit.
     #[arg(long)]
     save: Option<String>,
@@ -32,7 +36,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let reg = registry();
     let entry = reg.get(&args.game).map_err(anyhow::Error::msg)?;
     let options = input::options(args.options.as_deref())?;
-    let mut game = entry.create(&options, None, args.seed).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
+    let decks = args.decks.iter().map(|p| input::read_file(p)).collect::<Result<Vec<_>>>()?;
+    let setup = entry.setup_with_decks(&options, &decks, args.seed).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
+    let mut game = entry.create(&options, Some(&setup), args.seed).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
     if args.seats.len() != game.num_seats() {
         bail!("--seats names {} seats but this game has {}", args.seats.len(), game.num_seats());
     }
