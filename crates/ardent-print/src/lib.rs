@@ -1,0 +1,57 @@
+//! Print-and-play and Tabletop Simulator output for Ardent Reapers decks (spec §10.1: "Printing",
+//! "Tabletop Simulator"). Kept out of the rules crate so that it stays free of heavy dependencies.
+//!
+//! - [`deck_pdf`]: the print-and-play PDF (deck list page, then 3 × 3 cards of 63 × 88 mm per
+//!   page with crop marks; vector, fonts embedded).
+//! - [`tts_export`]: the Tabletop Simulator card sheet, back and saved object.
+//! - [`face`]: the card face, drawn once for both through [`canvas::Canvas`].
+
+pub mod canvas;
+pub mod face;
+pub mod fonts;
+pub mod pdf;
+pub mod raster;
+pub mod tts;
+
+pub use pdf::{deck_pdf, Paper};
+pub use tts::{tts_export, TtsFiles};
+
+use ardent::deck::{DeckError, DeckList};
+use ardent::deckgen::GeneratedDeck;
+
+/// What the printers need of a deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintDeck {
+    pub name_en: String,
+    pub name_zh: Option<String>,
+    /// A short id printed on the list page (e.g. `AR1-000000042`).
+    pub code: Option<String>,
+    /// Card ids ([`ardent::card::def`]).
+    pub cards: Vec<u8>,
+}
+
+impl From<&GeneratedDeck> for PrintDeck {
+    fn from(d: &GeneratedDeck) -> PrintDeck {
+        PrintDeck {
+            name_en: d.name_en.clone(),
+            name_zh: Some(d.name_zh.clone()),
+            code: Some(d.code()),
+            cards: d.cards.clone(),
+        }
+    }
+}
+
+impl PrintDeck {
+    /// Every card id must name a card of the pool.
+    pub fn check(&self) -> Result<(), String> {
+        match self.cards.iter().find(|&&id| usize::from(id) >= ardent::card::pool().len()) {
+            Some(id) => Err(format!("deck '{}': unknown card id {id}", self.name_en)),
+            None => Ok(()),
+        }
+    }
+
+    /// From a checked deck list (no Chinese name).
+    pub fn from_list(list: &DeckList) -> Result<PrintDeck, DeckError> {
+        Ok(PrintDeck { name_en: list.name.clone(), name_zh: None, code: None, cards: list.resolve()? })
+    }
+}

@@ -1,0 +1,34 @@
+//! Random playouts in release mode: atomic actions per second on one core, and state size.
+//! `cargo run --release -p riftbound --example bench -- [games]`
+use engine::{EventLog, Game, GameRng};
+use riftbound::{RiftGame, RiftOptions};
+use std::time::Instant;
+
+fn main() {
+    let games: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let opts = RiftOptions::default();
+    let mut actions = 0u64;
+    let mut legal = Vec::new();
+    let mut log = EventLog::disabled();
+    let start = Instant::now();
+    for i in 0..games {
+        let mut rng = GameRng::derive(42, i);
+        let setup = RiftGame::sample_setup(&opts, &mut rng).unwrap();
+        let mut g = RiftGame::new(&opts, &setup, i).unwrap();
+        loop {
+            legal.clear();
+            g.legal_actions(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.index(legal.len())];
+            g.apply(&a, &mut log).unwrap();
+            actions += 1;
+        }
+    }
+    let s = start.elapsed().as_secs_f64();
+    println!("{games} games, {actions} actions in {s:.2}s: {:.0} actions/s", actions as f64 / s);
+    println!("size_of::<RiftGame>() = {} bytes (plus heap: objects, decks, chain)", std::mem::size_of::<RiftGame>());
+    let g = RiftGame::new(&opts, &RiftGame::sample_setup(&opts, &mut GameRng::new(1)).unwrap(), 1).unwrap();
+    println!("objects per game: {} × {} bytes", g.objs.len(), std::mem::size_of::<riftbound::state::Obj>());
+}

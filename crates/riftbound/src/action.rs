@@ -1,0 +1,155 @@
+//! Atomic decisions and their stable notation (design.md §2).
+//!
+//! | notation | meaning |
+//! |---|---|
+//! | `mull c5` / `keep` | mulligan: set card c5 aside / finish (CR 117) |
+//! | `play c5` | play card c5 from hand, Champion Zone or facedown (CR 419) |
+//! | `act L` / `act c5` | activate the legend's / permanent c5's ability, Equip included (CR 377) |
+//! | `move c5 b1` / `move c5 base` | start a Standard Move of c5 (CR 144) |
+//! | `add c7` / `go` | add c7 to the move group / perform the move |
+//! | `hide c5 b1` | hide c5 facedown at battlefield 1 (CR 421, 811) |
+//! | `end` | end the turn (CR 316.9) |
+//! | `pass` | pass priority or focus (CR 339, 347) |
+//! | `t c5` / `t b1` / `t base` | choose an object, battlefield or your base (targets, locations, discards, the rune paying a pip, damage, which showdown begins) |
+//! | `yes` / `no` | optional choices (accelerate, "you may", predict: recycle?) |
+//! | `done` | stop choosing targets for an "up to" slot |
+//! | `first 2` | put pending trigger 2 on the chain next (CR 383.3.d) |
+
+use engine::NotationError;
+use std::fmt;
+use std::str::FromStr;
+
+pub type ObjId = u16;
+
+/// A thing a choice can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ref {
+    Obj(ObjId),
+    /// Battlefield by index (shown 1-based: `b1`).
+    Bf(u8),
+    /// The acting player's base.
+    Base,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Src {
+    Legend,
+    Obj(ObjId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RiftAction {
+    Mull(ObjId),
+    Keep,
+    Play(ObjId),
+    Act(Src),
+    Move(ObjId, Ref),
+    Add(ObjId),
+    Go,
+    Hide(ObjId, u8),
+    End,
+    Pass,
+    Pick(Ref),
+    Yes,
+    No,
+    Done,
+    First(u8),
+}
+
+impl fmt::Display for Ref {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ref::Obj(o) => write!(f, "c{o}"),
+            Ref::Bf(b) => write!(f, "b{}", b + 1),
+            Ref::Base => f.write_str("base"),
+        }
+    }
+}
+
+impl fmt::Display for RiftAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RiftAction::*;
+        match self {
+            Mull(o) => write!(f, "mull c{o}"),
+            Keep => f.write_str("keep"),
+            Play(o) => write!(f, "play c{o}"),
+            Act(Src::Legend) => f.write_str("act L"),
+            Act(Src::Obj(o)) => write!(f, "act c{o}"),
+            Move(o, r) => write!(f, "move c{o} {r}"),
+            Add(o) => write!(f, "add c{o}"),
+            Go => f.write_str("go"),
+            Hide(o, b) => write!(f, "hide c{o} b{}", b + 1),
+            End => f.write_str("end"),
+            Pass => f.write_str("pass"),
+            Pick(r) => write!(f, "t {r}"),
+            Yes => f.write_str("yes"),
+            No => f.write_str("no"),
+            Done => f.write_str("done"),
+            First(i) => write!(f, "first {i}"),
+        }
+    }
+}
+
+fn obj(text: &str, s: Option<&str>) -> Result<ObjId, NotationError> {
+    s.and_then(|s| s.strip_prefix('c'))
+        .and_then(|n| n.parse::<ObjId>().ok())
+        .ok_or_else(|| NotationError::new(text, "expected a card like c12"))
+}
+
+fn bf(text: &str, s: Option<&str>) -> Result<u8, NotationError> {
+    s.and_then(|s| s.strip_prefix('b'))
+        .and_then(|n| n.parse::<u8>().ok())
+        .filter(|n| *n >= 1)
+        .map(|n| n - 1)
+        .ok_or_else(|| NotationError::new(text, "expected a battlefield like b1"))
+}
+
+fn reference(text: &str, s: Option<&str>) -> Result<Ref, NotationError> {
+    match s {
+        Some("base") => Ok(Ref::Base),
+        Some(x) if x.starts_with('b') => Ok(Ref::Bf(bf(text, Some(x))?)),
+        _ => Ok(Ref::Obj(obj(text, s)?)),
+    }
+}
+
+impl FromStr for RiftAction {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Self, NotationError> {
+        use RiftAction::*;
+        let mut w = text.split_whitespace();
+        let head = w.next().ok_or_else(|| NotationError::new(text, "empty action"))?;
+        let a = match head {
+            "mull" => Mull(obj(text, w.next())?),
+            "keep" => Keep,
+            "play" => Play(obj(text, w.next())?),
+            "act" => match w.next() {
+                Some("L") => Act(Src::Legend),
+                s => Act(Src::Obj(obj(text, s)?)),
+            },
+            "move" => {
+                let o = obj(text, w.next())?;
+                Move(o, reference(text, w.next())?)
+            }
+            "add" => Add(obj(text, w.next())?),
+            "go" => Go,
+            "hide" => {
+                let o = obj(text, w.next())?;
+                Hide(o, bf(text, w.next())?)
+            }
+            "end" => End,
+            "pass" => Pass,
+            "t" => Pick(reference(text, w.next())?),
+            "yes" => Yes,
+            "no" => No,
+            "done" => Done,
+            "first" => First(
+                w.next().and_then(|n| n.parse().ok()).ok_or_else(|| NotationError::new(text, "expected 'first N'"))?,
+            ),
+            _ => return Err(NotationError::new(text, "unknown action word")),
+        };
+        if w.next().is_some() {
+            return Err(NotationError::new(text, "trailing words"));
+        }
+        Ok(a)
+    }
+}

@@ -1,0 +1,856 @@
+//! Playing cards and abilities (CR 349–359, 398–406): timing, choices (location, optional costs,
+//! targets), total cost, payment and finalization; triggered abilities put on the chain.
+
+use crate::action::{ObjId, Ref, RiftAction, Src};
+use crate::cards::{def, kw, Ability, At, Kind, Lead, Side, Speed, TargetSpec, What};
+use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
+use crate::payment::Cost;
+use crate::state::*;
+use std::sync::OnceLock;
+
+fn equip_spec() -> &'static [TargetSpec] {
+    static S: OnceLock<Vec<TargetSpec>> = OnceLock::new();
+    S.get_or_init(|| vec![TargetSpec { side: Side::Friendly, ..TargetSpec::default() }])
+}
+
+impl RiftGame {
+    // ------------------------------------------------------------------ timing (CR 307–313)
+
+    /// Neutral Open in your own Main Phase (CR 310, 316).
+    pub fn own_neutral_open(&self, seat: u8) -> bool {
+        self.phase == Phase::Main
+            && self.turn_player == seat
+            && self.chain.is_empty()
+            && self.pending.is_empty()
+            && self.showdown.is_none()
+    }
+
+    /// May `seat` start an item of this speed now (CR 308–309, 806, 813)?
+    pub fn speed_ok(&self, seat: u8, speed: Speed) -> bool {
+        if !self.chain.is_empty() {
+            return self.priority == seat && speed == Speed::Reaction;
+        }
+        if let Some(sd) = &self.showdown {
+            return sd.focus == seat && speed != Speed::Normal;
+        }
+        self.own_neutral_open(seat)
+    }
+
+    pub fn card_speed(&self, card: ObjId) -> Speed {
+        let o = self.obj(card);
+        let d = o.def();
+        if matches!(o.zone, Zone::Facedown(_)) && o.hidden_turn < self.turn {
+            // CR 811: from the next turn on, a hidden card has Reaction.
+            Speed::Reaction
+        } else if d.has(kw::REACTION) {
+            Speed::Reaction
+        } else if d.has(kw::ACTION) {
+            Speed::Action
+        } else {
+            Speed::Normal
+        }
+    }
+
+    /// Where a unit may be played (CR 355.3, Ambush 822, Hidden 811).
+    pub fn unit_locations(&self, seat: u8, card: ObjId) -> Vec<Loc> {
+        let o = self.obj(card);
+        if let Zone::Facedown(b) = o.zone {
+            if self.speed_ok(seat, self.card_speed(card)) {
+                return vec![Loc::Bf(b)];
+            }
+            return Vec::new();
+        }
+        let normal = self.speed_ok(seat, self.card_speed(card));
+        let ambush = o.def().has(kw::AMBUSH) && self.speed_ok(seat, Speed::Reaction);
+        let mut v = Vec::new();
+        if normal {
+            v.push(Loc::Base(seat));
+        }
+        for b in 0..self.bfs.len() as u8 {
+            let mine = self.bfs[b as usize].controller == seat;
+            if (normal && mine) || (ambush && self.has_units_at(seat, Loc::Bf(b))) {
+                v.push(Loc::Bf(b));
+            }
+        }
+        v
+    }
+
+    pub fn base_cost(&self, card: ObjId) -> Cost {
+        let o = self.obj(card);
+        if matches!(o.zone, Zone::Facedown(_)) {
+            // CR 811: played from facedown ignoring its base cost.
+            return Cost::default();
+        }
+        Cost::new(o.def().energy, &o.def().pips)
+    }
+
+    fn accel_cost(&self, card: ObjId, mut c: Cost) -> Cost {
+        c.energy += 1;
+        let d = self.obj(card).def().domains;
+        c.push(if d == 0 { crate::cards::ANY_DOMAIN } else { d });
+        c
+    }
+
+    /// Deflect (CR 809): an opponent's spell or ability pays [A] per Deflect per chosen target.
+    fn deflect_extra(&self, seat: u8, targets: &[(u8, Tgt)]) -> u8 {
+        targets
+            .iter()
+            .filter_map(|(_, t)| self.live(*t))
+            .filter(|&id| self.obj(id).controller != seat)
+            .map(|id| self.deflect(id))
+            .sum()
+    }
+
+    // ------------------------------------------------------------------ abilities of items
+
+    pub fn ability(&self, item: &Item) -> Option<&'static Ability> {
+        if item.ab >= AB_VISION {
+            return None;
+        }
+        let d = match item.src {
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj(id).def(),
+            ItemSrc::Legend(s) => def(self.players[s as usize].legend),
+            ItemSrc::Bf(b) => def(self.bfs[b as usize].def),
+        };
+        d.abilities.get(item.ab as usize)
+    }
+
+    pub fn specs(&self, item: &Item) -> &'static [TargetSpec] {
+        if item.ab == AB_EQUIP {
+            return equip_spec();
+        }
+        self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
+    }
+
+    /// "here" for an item (CR 359.3.f): the source's current location, else what was noted.
+    pub fn here_of(&self, item: &Item) -> Loc {
+        match item.src {
+            ItemSrc::Obj(id) if self.obj(id).inc == item.src_inc && self.obj(id).zone.on_board() => self.loc(id),
+            ItemSrc::Bf(b) => Loc::Bf(b),
+            _ => item.here,
+        }
+    }
+
+    fn src_obj(&self, item: &Item) -> Option<ObjId> {
+        match item.src {
+            ItemSrc::Obj(id) | ItemSrc::Spell(id) if self.obj(id).inc == item.src_inc => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Is `t` a legal choice for `spec` (CR 355.6–355.14)? Also used on resolution (CR 359.3.e).
+    pub fn target_ok(&self, item: &Item, spec: &TargetSpec, t: Tgt) -> bool {
+        let seat = item.controller;
+        let restrict = item.restrict_bf;
+        match spec.what {
+            What::Unit => {
+                let Some(id) = self.live(t) else { return false };
+                let o = self.obj(id);
+                if !o.zone.on_board() || !o.def().is_unit() {
+                    return false;
+                }
+                let loc = self.loc(id);
+                if restrict != NOBODY && loc != Loc::Bf(restrict) {
+                    return false;
+                }
+                match spec.side {
+                    Side::Friendly if o.controller != seat => return false,
+                    Side::Enemy if o.controller == seat => return false,
+                    _ => {}
+                }
+                let at_ok = match spec.at {
+                    At::Any => true,
+                    At::Battlefield => matches!(loc, Loc::Bf(_)),
+                    At::Here => {
+                        let h = self.here_of(item);
+                        h != Loc::Nowhere && loc == h
+                    }
+                    At::Base => loc == Loc::Base(seat),
+                };
+                if !at_ok {
+                    return false;
+                }
+                if spec.exhausted && !o.has(flag::EXHAUSTED) {
+                    return false;
+                }
+                if spec.attacking && !o.has(flag::ATTACKER) {
+                    return false;
+                }
+                if spec.other && self.src_obj(item) == Some(id) {
+                    return false;
+                }
+                if let Some(m) = spec.max_might {
+                    if self.might(id) > m {
+                        return false;
+                    }
+                }
+                if spec.mighty && !self.mighty(id) {
+                    return false;
+                }
+                if spec.where_you_attack
+                    && !self.units_at(loc).any(|u| self.obj(u).controller == seat && self.obj(u).has(flag::ATTACKER))
+                {
+                    return false;
+                }
+                true
+            }
+            What::Spell => {
+                let Some(id) = self.live(t) else { return false };
+                self.obj(id).zone == Zone::Chain
+                    && self.obj(id).def().kind == Kind::Spell
+                    && self.chain.iter().any(|c| c.src == ItemSrc::Spell(id))
+                    && item.src != ItemSrc::Spell(id)
+            }
+            What::Battlefield => match t {
+                Tgt::Bf(b) => (b as usize) < self.bfs.len() && (restrict == NOBODY || b == restrict),
+                _ => false,
+            },
+            What::Place => match t {
+                Tgt::Base(s) => s == seat,
+                Tgt::Bf(b) => {
+                    (b as usize) < self.bfs.len() && (!spec.controlled || self.bfs[b as usize].controller == seat)
+                }
+                _ => false,
+            },
+            What::Destination => {
+                let Tgt::Bf(b) = t else { return false };
+                if (b as usize) >= self.bfs.len() || (spec.controlled && self.bfs[b as usize].controller != seat) {
+                    return false;
+                }
+                let Some(u) = item.target(spec.dest_of).and_then(|x| self.live(x)) else { return false };
+                self.can_move_to(u, Loc::Bf(b))
+            }
+        }
+    }
+
+    /// Every object, battlefield and base, as possible targets.
+    fn all_tgts(&self) -> impl Iterator<Item = Tgt> + '_ {
+        let objs = (0..self.objs.len() as ObjId).filter(|&i| {
+            let z = self.obj(i).zone;
+            z.on_board() || z == Zone::Chain
+        });
+        objs.map(|i| self.tgt(i)).chain((0..self.bfs.len() as u8).map(Tgt::Bf)).chain((0..self.n()).map(Tgt::Base))
+    }
+
+    /// Legal choices for a slot, given what is chosen already; a unit slot that a destination slot
+    /// depends on keeps only units with a legal destination (CR 355.16); Deflect must be payable.
+    pub fn candidates(&self, item: &Item, slot: u8, base: &Cost) -> Vec<Tgt> {
+        let mut out = Vec::new();
+        self.each_candidate(item, slot, base, |t| {
+            out.push(t);
+            false
+        });
+        out
+    }
+
+    /// Call `f` on each legal choice until it returns true; returns whether it did.
+    fn each_candidate(&self, item: &Item, slot: u8, base: &Cost, mut f: impl FnMut(Tgt) -> bool) -> bool {
+        let specs = self.specs(item);
+        let Some(spec) = specs.get(slot as usize) else { return false };
+        let dependent = specs.iter().position(|s| s.what == What::Destination && s.dest_of == slot);
+        let chosen_deflect = self.deflect_extra(item.controller, &item.targets);
+        let mut base_ok: Option<bool> = None;
+        for t in self.all_tgts() {
+            if item.targets.iter().any(|(_, x)| *x == t) || !self.target_ok(item, spec, t) {
+                continue;
+            }
+            if let Some(ds) = dependent {
+                let mut probe = item.clone();
+                probe.targets.push((slot, t));
+                let dspec = &specs[ds];
+                if !(0..self.bfs.len() as u8).any(|b| self.target_ok(&probe, dspec, Tgt::Bf(b))) {
+                    continue;
+                }
+            }
+            let extra = match self.live(t) {
+                Some(id) if self.obj(id).controller != item.controller => self.deflect(id),
+                _ => 0,
+            };
+            let payable = if extra == 0 {
+                *base_ok.get_or_insert_with(|| {
+                    let mut c = base.clone();
+                    c.add_any(chosen_deflect);
+                    self.can_pay(item.controller, &c)
+                })
+            } else {
+                let mut c = base.clone();
+                c.add_any(chosen_deflect + extra);
+                self.can_pay(item.controller, &c)
+            };
+            if payable && f(t) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty).
+    fn targets_possible(&self, item: &Item, base: &Cost) -> bool {
+        let specs = self.specs(item);
+        specs.iter().enumerate().all(|(i, s)| {
+            s.up_to > 0 || s.what == What::Destination || self.each_candidate(item, i as u8, base, |_| true)
+        })
+    }
+
+    // ------------------------------------------------------------------ what may be started
+
+    fn new_item(&self, seat: u8, src: ItemSrc, ab: u8, here: Loc, restrict_bf: u8) -> Item {
+        let src_inc = match src {
+            ItemSrc::Obj(id) | ItemSrc::Spell(id) => self.obj(id).inc,
+            _ => 0,
+        };
+        Item {
+            controller: seat,
+            src,
+            ab,
+            targets: Vec::new(),
+            here,
+            subject: None,
+            src_inc,
+            restrict_bf,
+            trigger: false,
+        }
+    }
+
+    /// Can `seat` play `card` now (CR 419, 355–358)? Checked so that every choice offered later
+    /// can be completed.
+    pub fn can_play(&self, seat: u8, card: ObjId) -> bool {
+        let o = self.obj(card);
+        let from_ok = match o.zone {
+            Zone::Hand | Zone::ChampionZone => o.owner == seat,
+            Zone::Facedown(_) => o.controller == seat && o.hidden_turn < self.turn,
+            _ => false,
+        };
+        if !from_ok {
+            return false;
+        }
+        let d = o.def();
+        let cost = self.base_cost(card);
+        if d.is_unit() {
+            return !self.unit_locations(seat, card).is_empty() && self.can_pay(seat, &cost);
+        }
+        if !self.speed_ok(seat, self.card_speed(card)) || !self.can_pay(seat, &cost) {
+            return false;
+        }
+        if d.kind == Kind::Gear {
+            return true;
+        }
+        let Some(ab) = d.spell_ability() else { return false };
+        if ab.extra_discard && self.players[seat as usize].hand.iter().all(|&h| h == card) {
+            return false;
+        }
+        let (here, restrict) = match o.zone {
+            Zone::Facedown(b) => (Loc::Bf(b), b),
+            _ => (Loc::Nowhere, NOBODY),
+        };
+        let ab_index = d.abilities.iter().position(|a| a.on == crate::cards::On::Spell).unwrap_or(0) as u8;
+        let item = self.new_item(seat, ItemSrc::Spell(card), ab_index, here, restrict);
+        self.targets_possible(&item, &cost)
+    }
+
+    fn activation(&self, seat: u8, src: Src) -> Option<(Item, Cost)> {
+        match src {
+            Src::Legend => {
+                let p = &self.players[seat as usize];
+                if p.legend_exhausted {
+                    return None;
+                }
+                let d = def(p.legend);
+                let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
+                let ab = &d.abilities[i];
+                let item = self.new_item(seat, ItemSrc::Legend(seat), i as u8, Loc::Nowhere, NOBODY);
+                self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
+            }
+            Src::Obj(id) => {
+                if id as usize >= self.objs.len() {
+                    return None;
+                }
+                let o = self.obj(id);
+                if !o.zone.on_board() || o.controller != seat {
+                    return None;
+                }
+                let d = o.def();
+                if let Some(e) = d.equip {
+                    let item = self.new_item(seat, ItemSrc::Obj(id), AB_EQUIP, self.loc(id), NOBODY);
+                    return self.speed_ok(seat, Speed::Normal).then_some((item, Cost::energy(e)));
+                }
+                let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
+                let ab = &d.abilities[i];
+                if ab.cost_exhaust && o.has(flag::EXHAUSTED) {
+                    return None;
+                }
+                let item = self.new_item(seat, ItemSrc::Obj(id), i as u8, self.loc(id), NOBODY);
+                self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
+            }
+        }
+    }
+
+    pub fn can_activate(&self, seat: u8, src: Src) -> bool {
+        let Some((item, cost)) = self.activation(seat, src) else { return false };
+        if !self.can_pay(seat, &cost) {
+            return false;
+        }
+        if let Some(ab) = self.ability(&item) {
+            if ab.extra_discard && self.players[seat as usize].hand.is_empty() {
+                return false;
+            }
+        }
+        if item.ab == AB_EQUIP {
+            let ItemSrc::Obj(g) = item.src else { return false };
+            let cur = self.obj(g).attached_to;
+            return self.candidates(&item, 0, &cost).iter().any(|t| self.live(*t) != Some(cur));
+        }
+        self.targets_possible(&item, &cost)
+    }
+
+    // ------------------------------------------------------------------ building
+
+    pub fn start_play(&mut self, seat: u8, card: ObjId) {
+        let from = self.obj(card).zone;
+        let (here, restrict) = match from {
+            Zone::Facedown(b) => (Loc::Bf(b), b),
+            _ => (Loc::Nowhere, NOBODY),
+        };
+        let d = self.obj(card).def();
+        let spell_ab = d.abilities.iter().position(|a| a.on == crate::cards::On::Spell).unwrap_or(0) as u8;
+        // Locations are computed before the card leaves its zone (CR 354–355).
+        let locations = if d.is_unit() { self.unit_locations(seat, card) } else { Vec::new() };
+        self.set_zone(card, Zone::Chain);
+        let src = if d.kind == Kind::Spell { ItemSrc::Spell(card) } else { ItemSrc::Obj(card) };
+        let item = self.new_item(seat, src, spell_ab, here, restrict);
+        let b = Build {
+            seat,
+            item,
+            stage: Stage::Location,
+            card,
+            from,
+            location: Loc::Nowhere,
+            locations,
+            accelerate: false,
+            discard: NONE,
+            accepted: true,
+            paid: Vec::new(),
+        };
+        self.prompt = Some(Prompt::Build(Box::new(b)));
+        self.step_build(None);
+    }
+
+    pub fn start_activate(&mut self, seat: u8, src: Src) {
+        let Some((item, _)) = self.activation(seat, src) else { return };
+        let b = Build {
+            seat,
+            item,
+            stage: Stage::Location,
+            card: NONE,
+            from: Zone::Gone,
+            location: Loc::Nowhere,
+            locations: Vec::new(),
+            accelerate: false,
+            discard: NONE,
+            accepted: true,
+            paid: Vec::new(),
+        };
+        self.prompt = Some(Prompt::Build(Box::new(b)));
+        self.step_build(None);
+    }
+
+    /// A triggered ability is put on the chain (CR 383.3, 402): "you may" and a leading cost are
+    /// decided now; without legal targets for a required slot it is removed (CR 402.4).
+    pub fn begin_trigger(&mut self, item: Item) {
+        if item.ab == AB_VISION || item.ab == AB_TEMPORARY {
+            self.push_chain(item);
+            return;
+        }
+        let Some(ab) = self.ability(&item) else { return };
+        if !self.targets_possible(&item, &Cost::default()) {
+            return;
+        }
+        let seat = item.controller;
+        let b = Build {
+            seat,
+            item,
+            stage: Stage::Optional,
+            card: NONE,
+            from: Zone::Gone,
+            location: Loc::Nowhere,
+            locations: Vec::new(),
+            accelerate: false,
+            discard: NONE,
+            accepted: !ab.may,
+            paid: Vec::new(),
+        };
+        self.prompt = Some(Prompt::Build(Box::new(b)));
+        self.step_build(None);
+    }
+
+    pub fn push_chain(&mut self, item: Item) {
+        self.priority = item.controller;
+        self.passes = 0;
+        self.chain.push(item);
+    }
+
+    /// The cost of the item being built, so far (CR 356), Deflect included.
+    fn build_cost(&self, b: &Build) -> Cost {
+        let mut c = self.build_base_cost(b);
+        c.add_any(self.deflect_extra(b.seat, &b.item.targets));
+        c
+    }
+
+    /// The cost without Deflect (which `candidates` adds for the targets it probes).
+    fn build_base_cost(&self, b: &Build) -> Cost {
+        if b.card != NONE {
+            let mut c = Cost::new(self.obj(b.card).def().energy, &self.obj(b.card).def().pips);
+            if matches!(b.from, Zone::Facedown(_)) {
+                c = Cost::default();
+            }
+            if b.accelerate {
+                c = self.accel_cost(b.card, c);
+            }
+            c
+        } else if b.item.trigger {
+            Cost::default()
+        } else if b.item.ab == AB_EQUIP {
+            let ItemSrc::Obj(g) = b.item.src else { return Cost::default() };
+            Cost::energy(self.obj(g).def().equip.unwrap_or(0))
+        } else {
+            Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
+        }
+    }
+
+    /// The choices open at the current stage.
+    pub fn build_options(&self, b: &Build, out: &mut Vec<RiftAction>) {
+        let seat = b.seat;
+        match b.stage {
+            Stage::Optional => {
+                out.push(RiftAction::No);
+                let ab = self.ability(&b.item);
+                match ab.and_then(|a| a.lead) {
+                    None => out.push(RiftAction::Yes),
+                    Some(Lead::ExhaustSelf) => {
+                        if self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)) {
+                            out.push(RiftAction::Yes)
+                        }
+                    }
+                    Some(Lead::Discard) | Some(Lead::RecycleHand) => {
+                        for &h in &self.players[seat as usize].hand {
+                            out.push(RiftAction::Pick(Ref::Obj(h)));
+                        }
+                    }
+                }
+            }
+            Stage::Location => {
+                for l in &b.locations {
+                    out.push(RiftAction::Pick(match *l {
+                        Loc::Bf(x) => Ref::Bf(x),
+                        _ => Ref::Base,
+                    }));
+                }
+            }
+            Stage::Accelerate => {
+                out.push(RiftAction::Yes);
+                out.push(RiftAction::No);
+            }
+            Stage::ExtraDiscard => {
+                for &h in &self.players[seat as usize].hand {
+                    out.push(RiftAction::Pick(Ref::Obj(h)));
+                }
+            }
+            Stage::Pay => {
+                for id in self.pay_choices(seat, &self.build_cost(b), &b.paid) {
+                    out.push(RiftAction::Pick(Ref::Obj(id)));
+                }
+            }
+            Stage::Targets(slot) => {
+                let spec = &self.specs(&b.item)[slot as usize];
+                let base = self.build_base_cost(b);
+                let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
+                if spec.up_to > 0 && chosen < spec.up_to as usize {
+                    out.push(RiftAction::Done);
+                }
+                for t in self.candidates(&b.item, slot, &base) {
+                    out.push(RiftAction::Pick(match t {
+                        Tgt::Obj(id, _) => Ref::Obj(id),
+                        Tgt::Bf(x) => Ref::Bf(x),
+                        Tgt::Base(_) => Ref::Base,
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Apply a choice (already checked legal) and move to the next stage; finalize at the end.
+    pub fn step_build(&mut self, choice: Option<RiftAction>) {
+        let Some(Prompt::Build(mut b)) = self.prompt.take() else { return };
+        if let Some(a) = choice {
+            match (b.stage, a) {
+                // Declined: the trigger is removed (CR 402.1).
+                (Stage::Optional, RiftAction::No) => return,
+                (Stage::Optional, RiftAction::Yes) => b.accepted = true,
+                (Stage::Optional, RiftAction::Pick(Ref::Obj(h))) => {
+                    b.accepted = true;
+                    b.discard = h;
+                }
+                (Stage::Location, RiftAction::Pick(r)) => {
+                    b.location = match r {
+                        Ref::Bf(x) => Loc::Bf(x),
+                        _ => Loc::Base(b.seat),
+                    };
+                    b.stage = Stage::Accelerate;
+                }
+                (Stage::Accelerate, RiftAction::Yes) => {
+                    b.accelerate = true;
+                    b.stage = Stage::ExtraDiscard;
+                }
+                (Stage::Accelerate, _) => b.stage = Stage::ExtraDiscard,
+                (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
+                    b.discard = h;
+                    b.stage = Stage::Targets(0);
+                }
+                (Stage::Targets(slot), RiftAction::Pick(r)) => {
+                    let t = match r {
+                        Ref::Obj(id) => self.tgt(id),
+                        Ref::Bf(x) => Tgt::Bf(x),
+                        Ref::Base => Tgt::Base(b.seat),
+                    };
+                    b.item.targets.push((slot, t));
+                }
+                (Stage::Targets(slot), RiftAction::Done) => b.stage = Stage::Targets(slot + 1),
+                (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => b.paid.push(id),
+                _ => {}
+            }
+        }
+        loop {
+            match b.stage {
+                Stage::Optional => {
+                    if b.accepted {
+                        b.stage = Stage::Location;
+                        continue;
+                    }
+                    let mut opts = Vec::new();
+                    self.build_options(&b, &mut opts);
+                    if opts.len() > 1 {
+                        self.prompt = Some(Prompt::Build(b));
+                    }
+                    // Otherwise only "no" is possible (the leading cost can't be paid): removed.
+                    return;
+                }
+                Stage::Location => {
+                    if b.card != NONE && self.obj(b.card).def().is_unit() && b.location == Loc::Nowhere {
+                        if b.locations.len() == 1 {
+                            b.location = b.locations[0];
+                        } else {
+                            self.prompt = Some(Prompt::Build(b));
+                            return;
+                        }
+                    }
+                    b.stage = Stage::Accelerate;
+                }
+                Stage::Accelerate => {
+                    if b.card != NONE && self.accel_open(&b) {
+                        self.prompt = Some(Prompt::Build(b));
+                        return;
+                    }
+                    b.stage = Stage::ExtraDiscard;
+                }
+                Stage::ExtraDiscard => {
+                    let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
+                    let needs = !b.item.trigger && !permanent && self.ability(&b.item).is_some_and(|a| a.extra_discard);
+                    if needs && b.discard == NONE {
+                        self.prompt = Some(Prompt::Build(b));
+                        return;
+                    }
+                    b.stage = Stage::Targets(0);
+                }
+                Stage::Targets(slot) => {
+                    let specs = self.specs(&b.item);
+                    let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
+                    if permanent || slot as usize >= specs.len() {
+                        b.stage = Stage::Pay;
+                        continue;
+                    }
+                    let spec = &specs[slot as usize];
+                    let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
+                    let full = if spec.up_to > 0 { chosen >= spec.up_to as usize } else { chosen == 1 };
+                    if full {
+                        b.stage = Stage::Targets(slot + 1);
+                        continue;
+                    }
+                    let base = self.build_base_cost(&b);
+                    if !self.each_candidate(&b.item, slot, &base, |_| true) {
+                        // Only "up to" slots can run out (required ones were checked up front).
+                        b.stage = Stage::Targets(slot + 1);
+                        continue;
+                    }
+                    self.prompt = Some(Prompt::Build(b));
+                    return;
+                }
+                Stage::Pay => {
+                    let cost = self.build_cost(&b);
+                    let choices = self.pay_choices(b.seat, &cost, &b.paid);
+                    match choices.len() {
+                        0 => {
+                            self.finalize(*b);
+                            return;
+                        }
+                        1 => b.paid.push(choices[0]),
+                        _ => {
+                            self.prompt = Some(Prompt::Build(b));
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Accelerate (CR 805) is offered if the extra cost can be paid.
+    fn accel_open(&self, b: &Build) -> bool {
+        let d = self.obj(b.card).def();
+        if !d.has(kw::ACCELERATE) {
+            return false;
+        }
+        let base = self.build_cost(b);
+        self.can_pay(b.seat, &self.accel_cost(b.card, base))
+    }
+
+    /// Pay costs, check legality and finish (CR 357–359).
+    fn finalize(&mut self, b: Build) {
+        let seat = b.seat;
+        let cost = self.build_cost(&b);
+        let in_showdown = self.showdown.is_some();
+        if b.item.trigger {
+            if b.discard != NONE {
+                match self.ability(&b.item).and_then(|a| a.lead) {
+                    Some(Lead::RecycleHand) => self.recycle_card(b.discard),
+                    _ => self.discard(seat, b.discard),
+                }
+            }
+            if self.ability(&b.item).and_then(|a| a.lead) == Some(Lead::ExhaustSelf) {
+                if let Some(s) = self.src_obj(&b.item) {
+                    self.objs[s as usize].set(flag::EXHAUSTED, true);
+                }
+            }
+            self.pay_forced(seat, &cost, &b.paid);
+            self.push_chain(b.item);
+            return;
+        }
+        self.pay_forced(seat, &cost, &b.paid);
+        if b.discard != NONE {
+            self.discard(seat, b.discard);
+        }
+        if in_showdown {
+            self.focus_pass_due = true;
+        }
+        if b.card == NONE {
+            // An activated ability (CR 398–406).
+            if self.ability(&b.item).is_some_and(|a| a.cost_exhaust) || b.item.ab == AB_EQUIP {
+                match b.item.src {
+                    ItemSrc::Legend(s) => self.players[s as usize].legend_exhausted = true,
+                    ItemSrc::Obj(id) if b.item.ab != AB_EQUIP => self.objs[id as usize].set(flag::EXHAUSTED, true),
+                    _ => {}
+                }
+            }
+            self.push_chain(b.item);
+            return;
+        }
+        // A card: it is now finalized (Legion counts it, CR 812).
+        self.players[seat as usize].finalized = self.players[seat as usize].finalized.saturating_add(1);
+        let d = self.obj(b.card).def();
+        match d.kind {
+            Kind::Spell => self.push_chain(b.item),
+            Kind::Gear => {
+                let zone = match b.from {
+                    Zone::Facedown(x) => Zone::Bf(x),
+                    _ => Zone::Base,
+                };
+                self.enter_board(b.card, seat, zone, false);
+            }
+            _ => {
+                let zone = match b.location {
+                    Loc::Bf(x) => Zone::Bf(x),
+                    _ => Zone::Base,
+                };
+                // Units enter exhausted unless Accelerate was paid (CR 143.4, 805).
+                self.enter_board(b.card, seat, zone, !b.accelerate);
+                let before = self.pending.len();
+                self.push_trigger_obj(b.card, crate::cards::On::Play, None);
+                self.vision_trigger(b.card);
+                if let Zone::Facedown(x) = b.from {
+                    for p in &mut self.pending[before..] {
+                        p.item.restrict_bf = x;
+                    }
+                }
+                if self.mighty(b.card) {
+                    self.fire_controlled(seat, crate::cards::On::YouPlayMighty, None);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ discretionary actions
+
+    /// Standard Move destinations for a unit (CR 144): base → battlefield, battlefield → own base,
+    /// battlefield → battlefield with Ganking (CR 810).
+    pub fn standard_routes(&self, seat: u8, u: ObjId, out: &mut Vec<Loc>) {
+        let o = self.obj(u);
+        if !o.zone.on_board() || !o.def().is_unit() || o.controller != seat || o.has(flag::EXHAUSTED) {
+            return;
+        }
+        match self.loc(u) {
+            Loc::Base(_) => {
+                for b in 0..self.bfs.len() as u8 {
+                    if self.can_move_to(u, Loc::Bf(b)) {
+                        out.push(Loc::Bf(b));
+                    }
+                }
+            }
+            Loc::Bf(from) => {
+                out.push(Loc::Base(seat));
+                if self.has_kw(u, kw::GANKING) {
+                    for b in 0..self.bfs.len() as u8 {
+                        if b != from && self.can_move_to(u, Loc::Bf(b)) {
+                            out.push(Loc::Bf(b));
+                        }
+                    }
+                }
+            }
+            Loc::Nowhere => {}
+        }
+    }
+
+    pub fn hide_cost(&self, b: u8) -> Cost {
+        let mut c = Cost::default();
+        if self.bf_keywords(b) & kw::FREE_HIDE == 0 {
+            c.add_any(1);
+        }
+        c
+    }
+
+    /// Hide (CR 421, 811): own turn, Neutral Open (§29 #3), at a battlefield you control with a free
+    /// facedown slot, paying [A].
+    pub fn can_hide(&self, seat: u8, card: ObjId, b: u8) -> bool {
+        let o = self.obj(card);
+        (b as usize) < self.bfs.len()
+            && o.zone == Zone::Hand
+            && o.owner == seat
+            && o.def().has(kw::HIDDEN)
+            && (self.own_neutral_open(seat)
+                || (!self.opts.hide_neutral_open_only
+                    && self.turn_player == seat
+                    && self.phase == Phase::Main
+                    && self.chain.is_empty()
+                    && self.pending.is_empty()))
+            && self.bfs[b as usize].controller == seat
+            && self.bfs[b as usize].facedown == NONE
+            && self.can_pay(seat, &self.hide_cost(b))
+    }
+
+    pub fn hide(&mut self, seat: u8, card: ObjId, b: u8) {
+        let c = self.hide_cost(b);
+        self.pay(seat, &c);
+        self.set_zone(card, Zone::Facedown(b));
+        let o = &mut self.objs[card as usize];
+        o.controller = seat;
+        o.hidden_turn = self.turn;
+    }
+}

@@ -1,0 +1,228 @@
+//! Deck lists (text format in docs/riftbound.md) and deck construction (CR 103, TR 601).
+
+use crate::cards::{db, def, DefId, Kind};
+use std::fmt;
+
+/// A parsed, unvalidated deck list.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DeckList {
+    pub legend: Option<DefId>,
+    pub champion: Option<DefId>,
+    /// The other main-deck cards (the Chosen Champion is listed separately), with counts.
+    pub main: Vec<(DefId, u8)>,
+    pub runes: Vec<(DefId, u8)>,
+    pub battlefields: Vec<(DefId, u8)>,
+}
+
+/// Why a deck list is not a legal deck; the message cites the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DeckError(pub String);
+
+fn err<T>(msg: impl Into<String>) -> Result<T, DeckError> {
+    Err(DeckError(msg.into()))
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Section {
+    None,
+    Main,
+    Runes,
+    Battlefields,
+    Legend,
+    Champion,
+}
+
+fn parse_line(line: &str, lineno: usize) -> Result<(u8, DefId), DeckError> {
+    let line = line.trim();
+    let (count, name) = match line.split_once(char::is_whitespace) {
+        Some((c, n)) if c.trim_end_matches(['x', 'X']).parse::<u8>().is_ok() => {
+            (c.trim_end_matches(['x', 'X']).parse::<u8>().unwrap_or(0), n.trim())
+        }
+        _ => (1, line),
+    };
+    let id = db().by_name(name).ok_or_else(|| DeckError(format!("line {lineno}: unknown card '{name}'")))?;
+    Ok((count, id))
+}
+
+impl DeckList {
+    /// Read the text form: `Legend: 1 Name`, `Champion: 1 Name`, then `Main Deck:`, `Runes:` and
+    /// `Battlefields:` sections of `N Card Name` lines. Blank lines and `#` comments are ignored.
+    pub fn parse(text: &str) -> Result<DeckList, DeckError> {
+        let mut d = DeckList::default();
+        let mut section = Section::None;
+        for (i, raw) in text.lines().enumerate() {
+            let lineno = i + 1;
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some((head, rest)) = line.split_once(':') {
+                let sec = match head.trim().to_ascii_lowercase().as_str() {
+                    "legend" => Some(Section::Legend),
+                    "champion" | "chosen champion" => Some(Section::Champion),
+                    "main deck" | "main" => Some(Section::Main),
+                    "runes" | "rune deck" => Some(Section::Runes),
+                    "battlefields" => Some(Section::Battlefields),
+                    _ => None,
+                };
+                if let Some(sec) = sec {
+                    section = sec;
+                    if !rest.trim().is_empty() {
+                        d.add(section, parse_line(rest, lineno)?, lineno)?;
+                    }
+                    continue;
+                }
+            }
+            if section == Section::None {
+                return err(format!("line {lineno}: card '{line}' outside any section"));
+            }
+            d.add(section, parse_line(line, lineno)?, lineno)?;
+        }
+        Ok(d)
+    }
+
+    fn add(&mut self, section: Section, (count, id): (u8, DefId), lineno: usize) -> Result<(), DeckError> {
+        let push = |v: &mut Vec<(DefId, u8)>| match v.iter_mut().find(|(d, _)| *d == id) {
+            Some(e) => e.1 = e.1.saturating_add(count),
+            None => v.push((id, count)),
+        };
+        match section {
+            Section::Legend => {
+                if self.legend.is_some() || count != 1 {
+                    return err(format!("line {lineno}: a deck has exactly one Legend (CR 103.1)"));
+                }
+                self.legend = Some(id);
+            }
+            Section::Champion => {
+                if self.champion.is_some() || count != 1 {
+                    return err(format!("line {lineno}: a deck has exactly one Chosen Champion (CR 103.2.a)"));
+                }
+                self.champion = Some(id);
+            }
+            Section::Main => push(&mut self.main),
+            Section::Runes => push(&mut self.runes),
+            Section::Battlefields => push(&mut self.battlefields),
+            Section::None => {}
+        }
+        Ok(())
+    }
+
+    /// Check CR 103 (and TR 601.1.b's exactly-40 when `exact_forty`): the first problem.
+    pub fn validate(&self, exact_forty: bool) -> Result<(), DeckError> {
+        match self.problems(exact_forty).into_iter().next() {
+            Some(p) => err(p),
+            None => Ok(()),
+        }
+    }
+
+    /// Every CR 103 problem of the deck, each naming the rule it breaks.
+    pub fn problems(&self, exact_forty: bool) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut err = |msg: String| problems.push(msg);
+        self.check_structure(exact_forty, &mut err);
+        problems
+    }
+
+    fn check_structure(&self, exact_forty: bool, err: &mut impl FnMut(String)) {
+        let Some(legend) = self.legend else { return err("the deck has no Legend (CR 103.1)".into()) };
+        let l = def(legend);
+        if l.kind != Kind::Legend {
+            return err(format!("'{}' is not a Legend (CR 103.1)", l.name));
+        }
+        let identity = l.domains;
+        let Some(champ) = self.champion else { return err("the deck has no Chosen Champion (CR 103.2.a)".into()) };
+        let c = def(champ);
+        if !(c.kind == Kind::Unit && c.champion) {
+            err(format!("Chosen Champion '{}' is not a champion unit (CR 103.2.a)", c.name));
+        }
+        if !c.tags.iter().any(|t| l.has_tag(t)) {
+            err(format!("Chosen Champion '{}' does not share the legend's champion tag (CR 103.2.a.2)", c.name));
+        }
+        let mut total = 1usize;
+        let mut signature = usize::from(c.signature);
+        for &(id, n) in &self.main {
+            let d = def(id);
+            if !d.is_main_deck() {
+                err(format!("'{}' can't be in the Main Deck: it is a {:?} (CR 103.2)", d.name, d.kind));
+            }
+            let copies = n as usize + usize::from(id == champ);
+            if copies > 3 {
+                err(format!("{} copies of '{}': at most 3 per name (CR 103.2.b)", copies, d.name));
+            }
+            if d.domains & !identity != 0 {
+                err(format!("'{}' is outside the domain identity of '{}' (CR 103.1.b)", d.name, l.name));
+            }
+            if d.signature {
+                if !d.tags.iter().any(|t| l.has_tag(t)) {
+                    err(format!("Signature card '{}' lacks the legend's champion tag (CR 103.2.d)", d.name));
+                }
+                signature += n as usize;
+            }
+            total += n as usize;
+        }
+        if c.domains & !identity != 0 {
+            err(format!("'{}' is outside the domain identity (CR 103.1.b)", c.name));
+        }
+        if signature > 3 {
+            err(format!("{signature} Signature cards: at most 3 (CR 103.2.d)"));
+        }
+        if total < 40 {
+            err(format!("the Main Deck has {total} cards: at least 40 (CR 103.2)"));
+        }
+        if exact_forty && total != 40 {
+            err(format!("the Main Deck has {total} cards: exactly 40 in tournament play (TR 601.1.b)"));
+        }
+        let runes: usize = self.runes.iter().map(|r| r.1 as usize).sum();
+        for &(id, _) in &self.runes {
+            let d = def(id);
+            if d.kind != Kind::Rune {
+                err(format!("'{}' is not a rune (CR 103.3)", d.name));
+            }
+            if d.domains & !identity != 0 {
+                err(format!("rune '{}' is outside the domain identity (CR 103.3)", d.name));
+            }
+        }
+        if runes != 12 {
+            err(format!("the Rune Deck has {runes} runes: exactly 12 (CR 103.3)"));
+        }
+        for &(id, n) in &self.battlefields {
+            let d = def(id);
+            if d.kind != Kind::Battlefield {
+                err(format!("'{}' is not a battlefield (CR 103.4)", d.name));
+            }
+            if n != 1 {
+                err(format!("battlefield '{}' listed {n} times: names must differ (TR 402.1)", d.name));
+            }
+        }
+        if self.battlefields.len() != 3 {
+            err(format!("{} battlefields: bring exactly 3 (CR 103.4, TR 402.1)", self.battlefields.len()));
+        }
+    }
+
+    /// The 39 main-deck cards besides the Chosen Champion, one entry per copy.
+    pub fn main_cards(&self) -> Vec<DefId> {
+        self.main.iter().flat_map(|&(id, n)| std::iter::repeat_n(id, n as usize)).collect()
+    }
+    pub fn rune_cards(&self) -> Vec<DefId> {
+        self.runes.iter().flat_map(|&(id, n)| std::iter::repeat_n(id, n as usize)).collect()
+    }
+}
+
+impl fmt::Display for DeckList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(l) = self.legend {
+            writeln!(f, "Legend: 1 {}", def(l).name)?;
+        }
+        if let Some(c) = self.champion {
+            writeln!(f, "Champion: 1 {}", def(c).name)?;
+        }
+        for (title, list) in [("Main Deck", &self.main), ("Runes", &self.runes), ("Battlefields", &self.battlefields)] {
+            writeln!(f, "{title}:")?;
+            for (id, n) in list {
+                writeln!(f, "{n} {}", def(*id).name)?;
+            }
+        }
+        Ok(())
+    }
+}

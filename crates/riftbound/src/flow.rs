@@ -1,0 +1,561 @@
+//! The game loop: HOT FEPR (CR 334) — outstanding tasks (turn steps, cleanups), pending triggers,
+//! then Finalize / Execute / Pass / Resolve on the chain; showdowns (CR 341–348) and combat
+//! (CR 459–466); turn structure (CR 314–317, §31).
+
+use crate::action::ObjId;
+use crate::cards::{kw, On};
+use crate::ops::{AB_TEMPORARY, AB_VISION};
+use crate::state::*;
+use engine::Outcome;
+
+impl RiftGame {
+    /// Run automatic steps until a player must decide or the game is over.
+    pub fn advance(&mut self) {
+        loop {
+            if self.outcome.is_some() || self.prompt.is_some() {
+                return;
+            }
+            if let Some(r) = self.resolving.take() {
+                self.continue_resolve(r);
+                continue;
+            }
+            self.cleanup();
+            if self.outcome.is_some() {
+                return;
+            }
+            if !self.pending.is_empty() {
+                self.place_trigger();
+                continue;
+            }
+            if !self.chain.is_empty() {
+                if self.passes >= self.n() {
+                    self.resolve_top();
+                    continue;
+                }
+                return;
+            }
+            if let Some(sd) = &self.showdown {
+                if self.focus_pass_due {
+                    self.focus_pass_due = false;
+                    let f = self.next_seat(sd.focus);
+                    let sd = self.showdown.as_mut().expect("showdown");
+                    sd.focus = f;
+                    sd.passes = 0;
+                    continue;
+                }
+                if let Some(c) = &sd.combat {
+                    if c.stage == CombatStage::AfterDamage {
+                        self.finish_combat();
+                        continue;
+                    }
+                }
+                if sd.passes >= self.n() {
+                    self.end_showdown();
+                    continue;
+                }
+                return;
+            }
+            match self.phase {
+                Phase::Mulligan | Phase::Main => return,
+                Phase::Beginning => self.beginning_phase(),
+                Phase::Scoring => self.scoring_step(),
+                Phase::Channel => self.channel_phase(),
+                Phase::Draw => self.draw_phase(),
+                Phase::Ending => self.ending_phase(),
+            }
+        }
+    }
+
+    /// Awaken (CR 315.1), then the Beginning Step: Temporary kills (CR 816).
+    fn beginning_phase(&mut self) {
+        let tp = self.turn_player;
+        self.players[tp as usize].legend_exhausted = false;
+        for i in 0..self.objs.len() {
+            let o = &mut self.objs[i];
+            if o.zone.on_board() && o.controller == tp {
+                o.set(flag::EXHAUSTED, false);
+            }
+        }
+        let temps: Vec<ObjId> =
+            self.units().filter(|&u| self.obj(u).controller == tp && self.has_kw(u, kw::TEMPORARY)).collect();
+        for u in temps {
+            let here = self.loc(u);
+            self.push_trigger(tp, ItemSrc::Obj(u), AB_TEMPORARY, here, None);
+        }
+        self.phase = Phase::Scoring;
+    }
+
+    /// Scoring step (CR 315.2.b): Hold every battlefield the turn player controls.
+    fn scoring_step(&mut self) {
+        let tp = self.turn_player;
+        for b in 0..self.bfs.len() as u8 {
+            if self.bfs[b as usize].controller == tp {
+                self.score(tp, b, false);
+            }
+        }
+        self.phase = Phase::Channel;
+    }
+
+    /// Channel 2 runes (CR 315.3); in 1v1 the second player channels one more on their first turn.
+    fn channel_phase(&mut self) {
+        let tp = self.turn_player;
+        let extra = i32::from(self.turn == 2 && tp != self.first_player);
+        self.channel(tp, 2 + extra, false);
+        self.phase = Phase::Draw;
+    }
+
+    /// Draw 1 (CR 315.4), then every rune pool empties as the Main Phase starts (CR 316.2).
+    fn draw_phase(&mut self) {
+        let tp = self.turn_player;
+        self.draw(tp, 1);
+        for p in self.players.iter_mut() {
+            p.pool = Pool::default();
+        }
+        self.phase = Phase::Main;
+    }
+
+    /// Ending Phase (CR 317): the Expiration Step's special cleanup heals all units, ends "this
+    /// turn" effects (Stun included, CR 423.1.a.2) and empties rune pools; then the next turn.
+    fn ending_phase(&mut self) {
+        for o in self.objs.iter_mut() {
+            o.damage = 0;
+            o.temp_might = 0;
+            o.flags &= !(flag::STUNNED | flag::SAVE);
+        }
+        for p in self.players.iter_mut() {
+            p.pool = Pool::default();
+            p.scored = 0;
+            p.finalized = 0;
+        }
+        self.turn_player = self.next_seat(self.turn_player);
+        self.turn += 1;
+        if self.opts.turn_limit > 0 && self.turn > self.opts.turn_limit {
+            let mut o = Outcome::draw("turn limit");
+            o.scores = self.players.iter().map(|p| p.points as i64).collect();
+            self.outcome = Some(o);
+            return;
+        }
+        self.phase = Phase::Beginning;
+    }
+
+    /// Cleanup (CR 318–324), repeated until nothing changes.
+    pub fn cleanup(&mut self) {
+        for _ in 0..64 {
+            // 1. Win check (CR 323.1).
+            if let Some(w) = self.winner() {
+                self.outcome = Some(self.outcome_for(w, "victory score"));
+                return;
+            }
+            let mut changed = self.combat_designations();
+            // One pass over the board: who has units at each battlefield, who is dying, stray gear.
+            let mut present = [0u8; 8];
+            let mut dying: Vec<ObjId> = Vec::new();
+            let mut stray_gear = false;
+            for (i, o) in self.objs.iter().enumerate() {
+                let on_bf = match o.zone {
+                    Zone::Bf(b) => Some(b),
+                    Zone::Base => None,
+                    _ => continue,
+                };
+                if o.def().is_unit() {
+                    if let Some(b) = on_bf {
+                        present[b as usize & 7] |= 1 << (o.controller & 7);
+                    }
+                    if o.damage > 0 && self.lethal(i as ObjId) {
+                        dying.push(i as ObjId);
+                    }
+                } else if on_bf.is_some() && o.attached_to == NONE {
+                    stray_gear = true;
+                }
+            }
+            // 3. Units with lethal damage are killed (CR 323.3, 142.4); then look again.
+            if !dying.is_empty() {
+                for u in dying {
+                    self.kill(u);
+                }
+                continue;
+            }
+            let open = self.chain.is_empty() && self.pending.is_empty();
+            for b in 0..self.bfs.len() as u8 {
+                let here = present[b as usize & 7];
+                let has = |seat: u8| seat != NOBODY && here & (1 << (seat & 7)) != 0;
+                let in_showdown = self.showdown.as_ref().is_some_and(|s| s.bf == b);
+                // 4. Control loss (CR 323.4): only in an Open state, not during a showdown there.
+                let c = self.bfs[b as usize].controller;
+                if open && c != NOBODY && !in_showdown && !has(c) {
+                    self.bfs[b as usize].controller = NOBODY;
+                    changed = true;
+                }
+                // 5. Hidden cards at a battlefield their controller doesn't control (CR 107.3).
+                let fd = self.bfs[b as usize].facedown;
+                if fd != NONE && self.obj(fd).controller != self.bfs[b as usize].controller {
+                    self.set_zone(fd, Zone::Trash);
+                    changed = true;
+                }
+                // 8. Stale Contested (CR 323.8).
+                let cb = self.bfs[b as usize].contested_by;
+                if cb != NOBODY && !in_showdown && !has(cb) {
+                    self.bfs[b as usize].contested_by = NOBODY;
+                    changed = true;
+                }
+                if self.bfs[b as usize].contested_by == NOBODY && !in_showdown {
+                    let ctrl = self.bfs[b as usize].controller;
+                    // With units of several non-controllers, the first in turn order from the turn
+                    // player contests (in 1v1 only an uncontrolled battlefield can have two).
+                    let n = self.n();
+                    let tp = self.turn_player;
+                    if let Some(c) = (0..n).map(|k| (tp + k) % n).find(|&s| s != ctrl && has(s)) {
+                        self.bfs[b as usize].contested_by = c;
+                        changed = true;
+                    }
+                }
+            }
+            // 5. Recall unattached gear at battlefields (CR 149.3).
+            if stray_gear {
+                for o in self.objs.iter_mut() {
+                    if matches!(o.zone, Zone::Bf(_)) && !o.def().is_unit() && o.attached_to == NONE {
+                        o.zone = Zone::Base;
+                        changed = true;
+                    }
+                }
+            }
+            // 9–10. Start a staged showdown / combat in a Neutral Open state; 10a convert (CR 323.9–10).
+            if open && self.prompt.is_none() && self.resolving.is_none() {
+                if self.showdown.is_none() {
+                    let staged = self.staged_showdowns();
+                    match staged.len() {
+                        0 => {}
+                        1 => {
+                            self.start_showdown(staged[0]);
+                            changed = true;
+                        }
+                        _ => {
+                            self.prompt = Some(Prompt::Showdown { seat: self.turn_player });
+                            return;
+                        }
+                    }
+                } else if self.showdown.as_ref().is_some_and(|s| s.combat.is_none()) {
+                    let b = self.showdown.as_ref().map(|s| s.bf).unwrap_or(0);
+                    if self.try_start_combat(b) {
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// Lethal damage: non-zero damage at least the unit's Might (CR 142.4).
+    pub fn lethal(&self, u: ObjId) -> bool {
+        let d = self.obj(u).damage as i32;
+        d > 0 && d >= self.might(u)
+    }
+
+    /// CR 323.2: combat designations; gaining one the first time fires attack/defend triggers.
+    fn combat_designations(&mut self) -> bool {
+        let Some(sd) = &self.showdown else { return false };
+        let Some(c) = &sd.combat else { return false };
+        let (b, att, def) = (sd.bf, c.attacker, c.defender);
+        let mut changed = false;
+        for i in 0..self.objs.len() as ObjId {
+            let o = self.obj(i);
+            if !o.zone.on_board() || !o.def().is_unit() {
+                continue;
+            }
+            let want = if o.zone == Zone::Bf(b) && o.controller == att {
+                flag::ATTACKER
+            } else if o.zone == Zone::Bf(b) && o.controller == def {
+                flag::DEFENDER
+            } else {
+                0
+            };
+            let have = o.flags & (flag::ATTACKER | flag::DEFENDER);
+            if have != want {
+                let m = &mut self.objs[i as usize];
+                m.flags = (m.flags & !(flag::ATTACKER | flag::DEFENDER)) | want;
+                changed = true;
+            }
+            if want == flag::ATTACKER && !self.obj(i).has(flag::ATTACK_FIRED) {
+                self.objs[i as usize].set(flag::ATTACK_FIRED, true);
+                self.push_trigger_obj(i, On::Attack, None);
+                if self.mighty(i) {
+                    let ctrl = match self.bfs[b as usize].controller {
+                        NOBODY => self.turn_player,
+                        c => c,
+                    };
+                    let t = self.tgt(i);
+                    self.fire_bf(b, On::MightyAttacksHere, ctrl, Some(t));
+                }
+                changed = true;
+            }
+            if want == flag::DEFENDER && !self.obj(i).has(flag::DEFEND_FIRED) {
+                self.objs[i as usize].set(flag::DEFEND_FIRED, true);
+                self.push_trigger_obj(i, On::Defend, None);
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Staged showdowns the turn player may start now: non-combat ones first (CR 323.9), then
+    /// combats (CR 323.10).
+    pub fn staged_showdowns(&self) -> Vec<u8> {
+        let contested: Vec<u8> =
+            (0..self.bfs.len() as u8).filter(|&b| self.bfs[b as usize].contested_by != NOBODY).collect();
+        let combat = |b: u8| {
+            let c = self.bfs[b as usize].contested_by;
+            self.units_at(Loc::Bf(b)).any(|u| self.obj(u).controller != c)
+        };
+        let plain: Vec<u8> = contested.iter().copied().filter(|&b| !combat(b)).collect();
+        if plain.is_empty() {
+            contested
+        } else {
+            plain
+        }
+    }
+
+    /// A showdown begins at a contested battlefield (CR 344); the contester gets Focus (CR 345).
+    pub fn start_showdown(&mut self, b: u8) {
+        let contester = self.bfs[b as usize].contested_by;
+        self.showdown = Some(Showdown { bf: b, focus: contester, passes: 0, combat: None });
+        self.focus_pass_due = false;
+        self.try_start_combat(b);
+    }
+
+    /// Stage and begin a combat if units of two players are there (CR 460–464).
+    fn try_start_combat(&mut self, b: u8) -> bool {
+        let att = self.bfs[b as usize].contested_by;
+        if att == NOBODY {
+            return false;
+        }
+        let Some(def) = self.units_at(Loc::Bf(b)).map(|u| self.obj(u).controller).find(|&c| c != att) else {
+            return false;
+        };
+        if !self.has_units_at(att, Loc::Bf(b)) {
+            return false;
+        }
+        let converted = self.showdown.as_ref().is_some_and(|s| s.passes > 0 || s.focus != att);
+        let sd = self.showdown.as_mut().expect("showdown exists");
+        sd.combat = Some(Combat { attacker: att, defender: def, stage: CombatStage::Showdown, assigned: Vec::new() });
+        // §29 #2: a converted showdown keeps its Focus holder; a fresh one gives it to the attacker.
+        if !(converted && self.opts.converted_combat_keeps_focus) {
+            sd.focus = att;
+        }
+        sd.passes = 0;
+        true
+    }
+
+    /// All players passed Focus in succession (CR 347.2): combat damage, or a non-combat close.
+    fn end_showdown(&mut self) {
+        let sd = self.showdown.clone().expect("showdown");
+        if let Some(c) = &sd.combat {
+            let at = Loc::Bf(sd.bf);
+            if self.has_units_at(c.attacker, at) && self.has_units_at(c.defender, at) {
+                let total = self.side_might(c.attacker, sd.bf);
+                self.begin_assign(c.attacker, total);
+            } else {
+                self.combat_cleanup();
+            }
+            return;
+        }
+        // Non-combat showdown (CR 348.2): a sole remaining player establishes control → Conquer.
+        let b = sd.bf;
+        let present: Vec<u8> = (0..self.n()).filter(|&s| self.has_units_at(s, Loc::Bf(b))).collect();
+        self.showdown = None;
+        self.bfs[b as usize].contested_by = NOBODY;
+        if present.len() == 1 && self.bfs[b as usize].controller != present[0] {
+            self.bfs[b as usize].controller = present[0];
+            self.score(present[0], b, true);
+        }
+    }
+
+    /// Total combat Might of a side (CR 465.1): stunned units and negative Might count 0.
+    pub fn side_might(&self, seat: u8, b: u8) -> i16 {
+        self.units_at(Loc::Bf(b))
+            .filter(|&u| self.obj(u).controller == seat && !self.obj(u).has(flag::STUNNED))
+            .map(|u| self.might(u).max(0))
+            .sum::<i32>() as i16
+    }
+
+    fn begin_assign(&mut self, seat: u8, total: i16) {
+        self.prompt = Some(Prompt::Assign { seat, left: total });
+        self.auto_assign();
+    }
+
+    /// Units that may receive the next damage (CR 465.2.c): lethal-first, Tank before others,
+    /// Backline last; units already assigned lethal are full.
+    pub fn assign_candidates(&self, seat: u8, left: i16) -> Vec<ObjId> {
+        let Some(sd) = &self.showdown else { return Vec::new() };
+        let Some(c) = &sd.combat else { return Vec::new() };
+        if left <= 0 {
+            return Vec::new();
+        }
+        let need: Vec<(ObjId, i16, u8)> = self
+            .units_at(Loc::Bf(sd.bf))
+            .filter(|&u| self.obj(u).controller != seat)
+            .map(|u| {
+                let given = c.assigned.iter().filter(|(x, _)| *x == u).map(|(_, n)| *n).sum::<i16>();
+                let m = self.might(u).max(1) as i16;
+                let n = (m - self.obj(u).damage - given).max(0);
+                let group = if self.has_kw(u, kw::TANK) {
+                    0
+                } else if self.has_kw(u, kw::BACKLINE) {
+                    2
+                } else {
+                    1
+                };
+                (u, n, group)
+            })
+            .collect();
+        let open: Vec<&(ObjId, i16, u8)> = need.iter().filter(|x| x.1 > 0).collect();
+        match open.iter().map(|x| x.2).min() {
+            Some(g) => open.iter().filter(|x| x.2 == g).map(|x| x.0).collect(),
+            // Everyone has lethal: surplus may go to any of them (CR 465.2.c.4).
+            None => need.iter().map(|x| x.0).collect(),
+        }
+    }
+
+    /// Assign to `u` the least lethal amount (or the rest).
+    pub fn assign_to(&mut self, u: ObjId) {
+        let Some(Prompt::Assign { seat, left }) = self.prompt.clone() else { return };
+        let given: i16 = self
+            .showdown
+            .as_ref()
+            .and_then(|s| s.combat.as_ref())
+            .map(|c| c.assigned.iter().filter(|(x, _)| *x == u).map(|(_, n)| *n).sum())
+            .unwrap_or(0);
+        let m = self.might(u).max(1) as i16;
+        let need = (m - self.obj(u).damage - given).max(0);
+        let amount = if need == 0 { left } else { need.min(left) };
+        if let Some(c) = self.showdown.as_mut().and_then(|s| s.combat.as_mut()) {
+            c.assigned.push((u, amount));
+        }
+        self.prompt = Some(Prompt::Assign { seat, left: left - amount });
+        self.auto_assign();
+    }
+
+    /// Take forced assignments; when a side is done, the defender assigns, then damage is dealt.
+    fn auto_assign(&mut self) {
+        loop {
+            let Some(Prompt::Assign { seat, left }) = self.prompt.clone() else { return };
+            let cands = self.assign_candidates(seat, left);
+            if cands.len() == 1 {
+                self.assign_to(cands[0]);
+                return;
+            }
+            if !cands.is_empty() {
+                return;
+            }
+            let sd = self.showdown.clone().expect("combat");
+            let c = sd.combat.expect("combat");
+            if seat == c.attacker {
+                let total = self.side_might(c.defender, sd.bf);
+                self.prompt = Some(Prompt::Assign { seat: c.defender, left: total });
+                continue;
+            }
+            self.prompt = None;
+            // CR 465.3: all assigned damage is dealt at once.
+            for (u, n) in c.assigned {
+                self.deal(u, n as i32);
+            }
+            self.combat_cleanup();
+            return;
+        }
+    }
+
+    /// Combat Cleanup (CR 466.1): deaths, heal all units, recall attackers if defenders remain.
+    fn combat_cleanup(&mut self) {
+        let dying: Vec<ObjId> = self.units().filter(|&u| self.lethal(u)).collect();
+        for u in dying {
+            self.kill(u);
+        }
+        for o in self.objs.iter_mut() {
+            o.damage = 0;
+        }
+        let sd = self.showdown.clone().expect("combat");
+        let c = sd.combat.clone().expect("combat");
+        let at = Loc::Bf(sd.bf);
+        if self.has_units_at(c.defender, at) {
+            let atts: Vec<ObjId> = self.units_at(at).filter(|&u| self.obj(u).controller == c.attacker).collect();
+            for u in atts {
+                self.recall(u);
+            }
+        }
+        if let Some(c) = self.showdown.as_mut().and_then(|s| s.combat.as_mut()) {
+            c.stage = CombatStage::AfterDamage;
+        }
+    }
+
+    /// CR 466.3–466.4: result, control (Conquer), and the end of combat.
+    fn finish_combat(&mut self) {
+        let sd = self.showdown.take().expect("combat");
+        let b = sd.bf;
+        let present: Vec<u8> = (0..self.n()).filter(|&s| self.has_units_at(s, Loc::Bf(b))).collect();
+        self.bfs[b as usize].contested_by = NOBODY;
+        match present.as_slice() {
+            [] => self.bfs[b as usize].controller = NOBODY,
+            [p] if self.bfs[b as usize].controller != *p => {
+                self.bfs[b as usize].controller = *p;
+                self.score(*p, b, true);
+            }
+            _ => {}
+        }
+        for o in self.objs.iter_mut() {
+            o.flags &= !(flag::ATTACKER | flag::DEFENDER | flag::ATTACK_FIRED | flag::DEFEND_FIRED);
+        }
+    }
+
+    /// Put the next pending trigger on the chain (CR 383.3.d): the attacker's (in combat) or the
+    /// turn player's first, so theirs resolve last; one controller orders their own.
+    fn place_trigger(&mut self) {
+        let first =
+            self.showdown.as_ref().and_then(|s| s.combat.as_ref()).map(|c| c.attacker).unwrap_or(self.turn_player);
+        let mut seat = first;
+        for _ in 0..self.n() {
+            if self.pending.iter().any(|p| p.item.controller == seat) {
+                break;
+            }
+            seat = self.next_seat(seat);
+        }
+        let mine: Vec<usize> =
+            self.pending.iter().enumerate().filter(|(_, p)| p.item.controller == seat).map(|(i, _)| i).collect();
+        if mine.len() > 1 {
+            let first_item = &self.pending[mine[0]].item;
+            if mine.iter().any(|&i| self.pending[i].item != *first_item) {
+                self.prompt = Some(Prompt::TriggerOrder { seat });
+                return;
+            }
+        }
+        let p = self.pending.remove(mine[0]);
+        self.begin_trigger(p.item);
+    }
+
+    /// Resolve the newest finalized item (CR 340).
+    fn resolve_top(&mut self) {
+        let item = self.chain.pop().expect("chain");
+        self.resolving = Some(Resolving { item, pc: 0 });
+    }
+
+    /// After an item finishes resolving (CR 340.2).
+    pub fn after_resolve(&mut self, item: &Item) {
+        if let ItemSrc::Spell(id) = item.src {
+            if self.obj(id).zone == Zone::Chain {
+                self.set_zone(id, Zone::Trash);
+            }
+        }
+        if let Some(top) = self.chain.last() {
+            self.priority = top.controller;
+        }
+        self.passes = 0;
+    }
+
+    /// Keyword triggers of a unit entering play (Vision, CR 817).
+    pub fn vision_trigger(&mut self, u: ObjId) {
+        if self.has_kw(u, kw::VISION) {
+            let (c, here) = (self.obj(u).controller, self.loc(u));
+            self.push_trigger(c, ItemSrc::Obj(u), AB_VISION, here, None);
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! The engine contract for Riftbound.
+
+use crate::action::{Ref, RiftAction, Src};
+use crate::cards::def;
+use crate::options::RiftOptions;
+use crate::setup::{RiftSetup, SeatSetup};
+use crate::state::*;
+use crate::view::RiftView;
+use engine::{ActionError, EventLog, Game, GameRng, Label, Seat, SetupError, Status, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// Log events: the action taken, in notation, by whom.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RiftEvent {
+    pub seat: u8,
+    pub action: String,
+}
+
+impl Game for RiftGame {
+    const NAME: &'static str = "riftbound";
+    type Options = RiftOptions;
+    type Setup = RiftSetup;
+    type Action = RiftAction;
+    type View = RiftView;
+    type Event = RiftEvent;
+
+    fn new(options: &RiftOptions, setup: &RiftSetup, seed: u64) -> Result<Self, SetupError> {
+        let mut g = RiftGame::setup(options, setup, seed)?;
+        g.advance();
+        Ok(g)
+    }
+
+    fn sample_setup(options: &RiftOptions, rng: &mut GameRng) -> Result<RiftSetup, SetupError> {
+        RiftGame::sample(options, rng)
+    }
+
+    /// One deck list (docs/riftbound.md) or starter-deck name per seat; none gives two random
+    /// starter decks. Every problem of a deck is reported, each naming the rule it breaks.
+    fn setup_with_decks(options: &RiftOptions, decks: &[String], rng: &mut GameRng) -> Result<RiftSetup, SetupError> {
+        if decks.is_empty() {
+            return RiftGame::sample(options, rng);
+        }
+        for (i, text) in decks.iter().enumerate() {
+            let deck = crate::setup::deck_of(&SeatSetup::deck(text))
+                .map_err(|e| SetupError::new(format!("deck {}: {e}", i + 1)))?;
+            let problems = deck.problems(false);
+            if !problems.is_empty() {
+                return Err(SetupError::new(format!("deck {}: {}", i + 1, problems.join("; "))));
+            }
+        }
+        Ok(RiftSetup { seats: decks.iter().map(|d| SeatSetup::deck(d)).collect(), first: None })
+    }
+
+    fn options(&self) -> &RiftOptions {
+        &self.opts
+    }
+
+    fn num_seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn status(&self) -> Status {
+        match (&self.outcome, self.acting()) {
+            (Some(o), _) => Status::Over(o.clone()),
+            (None, Some(s)) => Status::ToAct(Seat(s)),
+            (None, None) => Status::Over(engine::Outcome::draw("no player to act")),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<RiftAction>) {
+        self.legal(out);
+    }
+
+    fn apply(&mut self, action: &RiftAction, log: &mut EventLog<RiftEvent>) -> Result<(), ActionError> {
+        let seat = self.acting().unwrap_or(0);
+        // Choices about hidden cards are logged privately (mulligan, predict, recycling from hand,
+        // hiding); their public half only says that a choice was made.
+        let recycle_lead = match &self.prompt {
+            Some(Prompt::Build(b)) => {
+                b.stage == Stage::Optional
+                    && self.ability(&b.item).and_then(|a| a.lead) == Some(crate::cards::Lead::RecycleHand)
+            }
+            _ => false,
+        };
+        let private = matches!(
+            self.prompt,
+            Some(Prompt::Mulligan { .. }) | Some(Prompt::Predict { .. }) | Some(Prompt::Recycle { .. })
+        ) || recycle_lead
+            || matches!(action, RiftAction::Hide(..));
+        self.apply_action(*action)?;
+        let text = action.to_string();
+        if private {
+            log.private(
+                Seat(seat),
+                || RiftEvent { seat, action: text.clone() },
+                || RiftEvent { seat, action: "(private choice)".into() },
+            );
+        } else {
+            log.public(|| RiftEvent { seat, action: text.clone() });
+        }
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> RiftView {
+        self.make_view(viewer)
+    }
+
+    /// Resample what `seat` can't see: the other players' hands, decks and facedown cards (as one
+    /// pool per player, a Hidden card staying in each facedown slot), `seat`'s own deck order, both
+    /// rune decks, and the generator.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut g = self.clone();
+        let peek = match &self.prompt {
+            Some(Prompt::Predict { card, .. }) => Some(*card),
+            _ => None,
+        };
+        for s in 0..g.players.len() {
+            let mut ids: Vec<u16> = g.players[s].deck.iter().copied().filter(|&d| Some(d) != peek).collect();
+            let mut facedown: Vec<u16> = Vec::new();
+            if s != seat.index() {
+                ids.extend(g.players[s].hand.iter().copied());
+                // Facedown cards are private to their controller (CR 107.3): resample them too,
+                // keeping a Hidden card in every facedown slot.
+                for b in &g.bfs {
+                    if b.facedown != NONE && g.objs[b.facedown as usize].controller as usize == s {
+                        facedown.push(b.facedown);
+                    }
+                }
+                ids.extend(facedown.iter().copied());
+            }
+            let mut defs: Vec<_> = ids.iter().map(|&i| g.objs[i as usize].def).collect();
+            rng.shuffle(&mut defs);
+            for (i, d) in ids.iter().zip(defs) {
+                g.objs[*i as usize].def = d;
+            }
+            for &f in &facedown {
+                if def(g.objs[f as usize].def).has(crate::cards::kw::HIDDEN) {
+                    continue;
+                }
+                let partners: Vec<u16> = ids
+                    .iter()
+                    .copied()
+                    .filter(|i| !facedown.contains(i) && def(g.objs[*i as usize].def).has(crate::cards::kw::HIDDEN))
+                    .collect();
+                if let Some(&p) = rng.pick(&partners) {
+                    let (a, b) = (g.objs[f as usize].def, g.objs[p as usize].def);
+                    g.objs[f as usize].def = b;
+                    g.objs[p as usize].def = a;
+                }
+            }
+            let runes = g.players[s].rune_deck.clone();
+            let mut rdefs: Vec<_> = runes.iter().map(|&i| g.objs[i as usize].def).collect();
+            rng.shuffle(&mut rdefs);
+            for (i, d) in runes.iter().zip(rdefs) {
+                g.objs[*i as usize].def = d;
+            }
+        }
+        g.rng = GameRng::new(rng.next_u64());
+        g
+    }
+
+    fn max_actions(&self) -> usize {
+        let turns = if self.opts.turn_limit == 0 { 200 } else { self.opts.turn_limit as usize };
+        50 + turns * 1500
+    }
+
+    fn action_label(&self, action: &RiftAction) -> Label {
+        let name = |id: u16| -> (String, String) {
+            match self.objs.get(id as usize) {
+                Some(o) => (o.def().name.clone(), o.def().zh.clone()),
+                None => (format!("c{id}"), format!("c{id}")),
+            }
+        };
+        let place = |r: Ref| -> (String, String) {
+            match r {
+                Ref::Obj(id) => name(id),
+                Ref::Bf(b) => match self.bfs.get(b as usize) {
+                    Some(bf) => (def(bf.def).name.clone(), def(bf.def).zh.clone()),
+                    None => (format!("b{}", b + 1), format!("b{}", b + 1)),
+                },
+                Ref::Base => ("base".into(), "基地".into()),
+            }
+        };
+        match *action {
+            RiftAction::Mull(c) => {
+                let (e, z) = name(c);
+                Label::new(format!("Mulligan {e}"), format!("调度 {z}"))
+            }
+            RiftAction::Keep => Label::new("Keep hand", "保留手牌"),
+            RiftAction::Play(c) => {
+                let (e, z) = name(c);
+                Label::new(format!("Play {e}"), format!("打出 {z}"))
+            }
+            RiftAction::Act(Src::Legend) => Label::new("Use legend ability", "使用传奇能力"),
+            RiftAction::Act(Src::Obj(c)) => {
+                let (e, z) = name(c);
+                Label::new(format!("Use {e}"), format!("使用 {z}"))
+            }
+            RiftAction::Move(c, r) => {
+                let ((e, z), (pe, pz)) = (name(c), place(r));
+                Label::new(format!("Move {e} to {pe}"), format!("移动 {z} 到 {pz}"))
+            }
+            RiftAction::Add(c) => {
+                let (e, z) = name(c);
+                Label::new(format!("Also move {e}"), format!("一同移动 {z}"))
+            }
+            RiftAction::Go => Label::new("Move now", "执行移动"),
+            RiftAction::Hide(c, b) => {
+                let ((e, z), (pe, pz)) = (name(c), place(Ref::Bf(b)));
+                Label::new(format!("Hide {e} at {pe}"), format!("将 {z} 待命于 {pz}"))
+            }
+            RiftAction::End => Label::new("End turn", "结束回合"),
+            RiftAction::Pass => Label::new("Pass", "让过"),
+            RiftAction::Pick(r) => {
+                let (e, z) = place(r);
+                Label::new(format!("Choose {e}"), format!("选择 {z}"))
+            }
+            RiftAction::Yes => Label::new("Yes", "是"),
+            RiftAction::No => Label::new("No", "否"),
+            RiftAction::Done => Label::new("Done choosing", "选择完毕"),
+            RiftAction::First(i) => {
+                let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();
+                Label::new(format!("Put {n} on the chain first"), format!("先将 {n} 放入链"))
+            }
+        }
+    }
+
+    fn render(&self, viewer: Viewer) -> String {
+        crate::render::render(self, viewer)
+    }
+}

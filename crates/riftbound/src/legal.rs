@@ -1,0 +1,341 @@
+//! Legal actions for the seat to act (deterministic order) and applying them.
+
+use crate::action::{ObjId, Ref, RiftAction, Src};
+use crate::state::*;
+use engine::ActionError;
+
+impl RiftGame {
+    /// The seat that must decide now (CR 312–313): a prompt's seat, the priority holder while the
+    /// chain exists, the Focus holder in a showdown, else the turn player.
+    pub fn acting(&self) -> Option<u8> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if let Some(p) = &self.prompt {
+            return Some(p.seat());
+        }
+        if !self.chain.is_empty() {
+            return Some(self.priority);
+        }
+        if let Some(sd) = &self.showdown {
+            return Some(sd.focus);
+        }
+        Some(self.turn_player)
+    }
+
+    pub fn legal(&self, out: &mut Vec<RiftAction>) {
+        let Some(seat) = self.acting() else { return };
+        if let Some(p) = &self.prompt {
+            self.prompt_options(p, out);
+            return;
+        }
+        let me = &self.players[seat as usize];
+        // Cards: hand, Champion Zone, facedown (CR 419, 811).
+        let mut cards: Vec<ObjId> = me.hand.clone();
+        cards.sort_unstable();
+        for i in 0..self.objs.len() as ObjId {
+            let z = self.obj(i).zone;
+            if (z == Zone::ChampionZone && self.obj(i).owner == seat)
+                || (matches!(z, Zone::Facedown(_)) && self.obj(i).controller == seat)
+            {
+                cards.push(i);
+            }
+        }
+        for &c in &cards {
+            if self.can_play(seat, c) {
+                out.push(RiftAction::Play(c));
+            }
+        }
+        if self.can_activate(seat, Src::Legend) {
+            out.push(RiftAction::Act(Src::Legend));
+        }
+        for i in 0..self.objs.len() as ObjId {
+            let o = self.obj(i);
+            if o.zone.on_board() && o.controller == seat && !o.def().is_unit() && self.can_activate(seat, Src::Obj(i)) {
+                out.push(RiftAction::Act(Src::Obj(i)));
+            }
+        }
+        for &c in &me.hand {
+            for b in 0..self.bfs.len() as u8 {
+                if self.can_hide(seat, c, b) {
+                    out.push(RiftAction::Hide(c, b));
+                }
+            }
+        }
+        if self.own_neutral_open(seat) {
+            let mut routes = Vec::new();
+            for u in self.units().collect::<Vec<_>>() {
+                routes.clear();
+                self.standard_routes(seat, u, &mut routes);
+                for r in &routes {
+                    out.push(RiftAction::Move(u, loc_ref(*r)));
+                }
+            }
+            out.push(RiftAction::End);
+        } else {
+            out.push(RiftAction::Pass);
+        }
+    }
+
+    fn prompt_options(&self, p: &Prompt, out: &mut Vec<RiftAction>) {
+        match p {
+            Prompt::Mulligan { seat, aside } => {
+                if aside.len() < self.opts.mulligan_max as usize {
+                    for &h in &self.players[*seat as usize].hand {
+                        if !aside.contains(&h) {
+                            out.push(RiftAction::Mull(h));
+                        }
+                    }
+                }
+                out.push(RiftAction::Keep);
+            }
+            Prompt::Build(b) => self.build_options(b, out),
+            Prompt::TriggerOrder { seat } => {
+                for (i, pd) in self.pending.iter().enumerate() {
+                    if pd.item.controller == *seat && !self.pending[..i].iter().any(|q| q.item == pd.item) {
+                        out.push(RiftAction::First(i as u8));
+                    }
+                }
+            }
+            Prompt::Discard { seat, .. } | Prompt::Recycle { seat, .. } => {
+                for &h in &self.players[*seat as usize].hand {
+                    out.push(RiftAction::Pick(Ref::Obj(h)));
+                }
+            }
+            Prompt::Predict { .. } => {
+                out.push(RiftAction::Yes);
+                out.push(RiftAction::No);
+            }
+            Prompt::Assign { seat, left } => {
+                for u in self.assign_candidates(*seat, *left) {
+                    out.push(RiftAction::Pick(Ref::Obj(u)));
+                }
+            }
+            Prompt::Showdown { .. } => {
+                for b in self.staged_showdowns() {
+                    out.push(RiftAction::Pick(Ref::Bf(b)));
+                }
+            }
+            Prompt::MoveGroup { seat, dest, units } => {
+                let mut routes = Vec::new();
+                for u in self.units().collect::<Vec<_>>() {
+                    if units.contains(&u) {
+                        continue;
+                    }
+                    routes.clear();
+                    self.standard_routes(*seat, u, &mut routes);
+                    if routes.contains(dest) {
+                        out.push(RiftAction::Add(u));
+                    }
+                }
+                out.push(RiftAction::Go);
+            }
+        }
+    }
+
+    /// Apply a legal action. Returns an error naming the rule otherwise (state unchanged).
+    pub fn apply_action(&mut self, a: RiftAction) -> Result<(), ActionError> {
+        let Some(seat) = self.acting() else { return Err(ActionError::game_over()) };
+        if !self.is_legal(seat, a) {
+            return Err(self.explain(seat, a));
+        }
+        self.actions += 1;
+        match self.prompt.clone() {
+            Some(Prompt::Mulligan { seat, mut aside }) => match a {
+                RiftAction::Mull(h) => {
+                    aside.push(h);
+                    self.prompt = Some(Prompt::Mulligan { seat, aside });
+                }
+                _ => self.finish_mulligan(seat, aside),
+            },
+            Some(Prompt::Build(_)) => self.step_build(Some(a)),
+            Some(Prompt::TriggerOrder { .. }) => {
+                if let RiftAction::First(i) = a {
+                    self.prompt = None;
+                    let p = self.pending.remove(i as usize);
+                    self.begin_trigger(p.item);
+                }
+            }
+            Some(Prompt::Discard { seat, left }) => {
+                if let RiftAction::Pick(Ref::Obj(h)) = a {
+                    self.prompt = (left > 1).then_some(Prompt::Discard { seat, left: left - 1 });
+                    self.discard(seat, h);
+                    if self.players[seat as usize].hand.is_empty() {
+                        self.prompt = None;
+                    }
+                }
+            }
+            Some(Prompt::Recycle { seat, left }) => {
+                if let RiftAction::Pick(Ref::Obj(h)) = a {
+                    self.prompt = (left > 1).then_some(Prompt::Recycle { seat, left: left - 1 });
+                    self.recycle_card(h);
+                    if self.players[seat as usize].hand.is_empty() {
+                        self.prompt = None;
+                    }
+                }
+            }
+            Some(Prompt::Predict { seat, card }) => {
+                self.prompt = None;
+                if a == RiftAction::Yes {
+                    let deck = &mut self.players[seat as usize].deck;
+                    deck.retain(|&x| x != card);
+                    deck.push(card);
+                }
+            }
+            Some(Prompt::Assign { .. }) => {
+                if let RiftAction::Pick(Ref::Obj(u)) = a {
+                    self.assign_to(u);
+                }
+            }
+            Some(Prompt::Showdown { .. }) => {
+                if let RiftAction::Pick(Ref::Bf(b)) = a {
+                    self.prompt = None;
+                    self.start_showdown(b);
+                }
+            }
+            Some(Prompt::MoveGroup { seat, dest, mut units }) => match a {
+                RiftAction::Add(u) => {
+                    units.push(u);
+                    self.prompt = Some(Prompt::MoveGroup { seat, dest, units });
+                }
+                _ => {
+                    self.prompt = None;
+                    // CR 144: one game action; the cost (exhaust) is paid for all units together.
+                    for &u in &units {
+                        self.objs[u as usize].set(flag::EXHAUSTED, true);
+                    }
+                    for &u in &units {
+                        self.move_unit(u, dest);
+                    }
+                }
+            },
+            None => match a {
+                RiftAction::Play(c) => self.start_play(seat, c),
+                RiftAction::Act(src) => self.start_activate(seat, src),
+                RiftAction::Move(u, r) => {
+                    let dest = match r {
+                        Ref::Bf(b) => Loc::Bf(b),
+                        _ => Loc::Base(seat),
+                    };
+                    self.prompt = Some(Prompt::MoveGroup { seat, dest, units: vec![u] });
+                }
+                RiftAction::Hide(c, b) => self.hide(seat, c, b),
+                RiftAction::End => self.phase = Phase::Ending,
+                RiftAction::Pass => {
+                    if !self.chain.is_empty() {
+                        self.passes += 1;
+                        self.priority = self.next_seat(self.priority);
+                    } else if let Some(sd) = self.showdown.as_mut() {
+                        sd.passes += 1;
+                        sd.focus = (sd.focus + 1) % self.players.len() as u8;
+                    }
+                }
+                _ => {}
+            },
+        }
+        self.advance();
+        Ok(())
+    }
+
+    /// Exactly "`a` is in `legal()`", without building the whole list.
+    fn is_legal(&self, seat: u8, a: RiftAction) -> bool {
+        if let Some(p) = &self.prompt {
+            let mut v = Vec::new();
+            self.prompt_options(p, &mut v);
+            return v.contains(&a);
+        }
+        let n = self.objs.len();
+        match a {
+            RiftAction::Play(c) => (c as usize) < n && self.can_play(seat, c),
+            RiftAction::Act(Src::Legend) => self.can_activate(seat, Src::Legend),
+            RiftAction::Act(Src::Obj(i)) => {
+                (i as usize) < n
+                    && self.obj(i).zone.on_board()
+                    && !self.obj(i).def().is_unit()
+                    && self.can_activate(seat, Src::Obj(i))
+            }
+            RiftAction::Move(u, r) => {
+                if (u as usize) >= n || !self.own_neutral_open(seat) {
+                    return false;
+                }
+                let dest = match r {
+                    Ref::Bf(b) => Loc::Bf(b),
+                    Ref::Base => Loc::Base(seat),
+                    Ref::Obj(_) => return false,
+                };
+                let mut routes = Vec::new();
+                self.standard_routes(seat, u, &mut routes);
+                routes.contains(&dest)
+            }
+            RiftAction::Hide(c, b) => (c as usize) < n && self.can_hide(seat, c, b),
+            RiftAction::End => self.own_neutral_open(seat),
+            RiftAction::Pass => !self.own_neutral_open(seat),
+            _ => false,
+        }
+    }
+
+    /// Mulligan (CR 117): draw as many as were set aside, then recycle them in random order.
+    fn finish_mulligan(&mut self, seat: u8, mut aside: Vec<ObjId>) {
+        self.prompt = None;
+        self.draw(seat, aside.len() as i32);
+        self.rng.shuffle(&mut aside);
+        for h in aside {
+            self.recycle_card(h);
+        }
+        self.players[seat as usize].mulliganed = true;
+        let next = self.next_seat(seat);
+        if self.players[next as usize].mulliganed {
+            self.phase = Phase::Beginning;
+            self.turn = 1;
+        } else {
+            self.prompt = Some(Prompt::Mulligan { seat: next, aside: Vec::new() });
+        }
+    }
+
+    /// Why an action is refused, citing the rule.
+    fn explain(&self, seat: u8, a: RiftAction) -> ActionError {
+        let who = engine::Seat(seat);
+        let msg = match (&self.prompt, a) {
+            (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
+            (Some(Prompt::Build(_)), _) => "finish the choices of the item being played first (CR 355)".into(),
+            (Some(Prompt::TriggerOrder { .. }), _) => "choose which trigger goes on the chain first (CR 383.3.d)".into(),
+            (Some(Prompt::Discard { .. }), _) => "choose a card of your hand to discard (CR 422)".into(),
+            (Some(Prompt::Recycle { .. }), _) => "choose a card of your hand to recycle (CR 416)".into(),
+            (Some(Prompt::Predict { .. }), _) => "answer 'yes' (recycle it) or 'no' (CR 436)".into(),
+            (Some(Prompt::Assign { .. }), _) => {
+                "assign combat damage: lethal first, Tank before others, Backline last (CR 465.2)".into()
+            }
+            (Some(Prompt::MoveGroup { .. }), _) => "add units sharing the destination, or 'go' (CR 144)".into(),
+            (Some(Prompt::Showdown { .. }), _) => "choose the battlefield whose showdown begins first (CR 323.9)".into(),
+            (None, RiftAction::Play(c)) if (c as usize) >= self.objs.len() => format!("there is no card c{c}"),
+            (None, RiftAction::Play(c)) => {
+                let o = self.obj(c);
+                if !matches!(o.zone, Zone::Hand | Zone::ChampionZone | Zone::Facedown(_)) || o.owner != seat {
+                    format!("{who} can't play c{c}: not in their hand, Champion Zone or facedown (CR 419)")
+                } else if !self.can_pay(seat, &self.base_cost(c)) {
+                    format!("{who} can't pay for {} (CR 357)", o.def().name)
+                } else {
+                    format!("{who} can't play {} now: timing or no legal choices (CR 308–309, 355.8)", o.def().name)
+                }
+            }
+            (None, RiftAction::Move(..)) => {
+                "Standard Move: a ready unit you control, in your Main Phase with Neutral Open, along a legal route (CR 144, 447)".into()
+            }
+            (None, RiftAction::Hide(..)) => {
+                "Hide: a Hidden card, your Neutral Open main phase, a battlefield you control with a free facedown slot, paying [A] (CR 811)".into()
+            }
+            (None, RiftAction::End) => "you can end your turn only in your Main Phase with Neutral Open (CR 316.9)".into(),
+            (None, RiftAction::Pass) => "nothing to pass: it is your Main Phase (CR 312)".into(),
+            (None, RiftAction::Act(_)) => "that ability can't be activated now (CR 377, 145.2)".into(),
+            _ => format!("'{a}' is not a legal action for {who} now"),
+        };
+        ActionError::illegal(msg)
+    }
+}
+
+pub fn loc_ref(l: Loc) -> Ref {
+    match l {
+        Loc::Bf(b) => Ref::Bf(b),
+        _ => Ref::Base,
+    }
+}

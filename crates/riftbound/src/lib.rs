@@ -1,0 +1,28 @@
+//! Riftbound (符文战场) core rules, CR 2026-07-16 baseline (see /work/shared/specs/riftbound.md),
+//! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
+
+pub mod action;
+mod build;
+pub mod cards;
+pub mod deck;
+mod flow;
+pub mod game;
+mod legal;
+pub mod ops;
+pub mod options;
+mod payment;
+mod render;
+mod resolve;
+pub mod setup;
+pub mod starter;
+pub mod state;
+pub mod view;
+
+pub use action::{Ref, RiftAction, Src};
+pub use deck::{DeckError, DeckList};
+pub use game::RiftEvent;
+pub use options::{Mode, RiftOptions};
+pub use payment::Cost;
+pub use setup::{RiftSetup, SeatSetup};
+pub use state::RiftGame;
+pub use view::RiftView;

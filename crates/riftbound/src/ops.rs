@@ -1,0 +1,370 @@
+//! Game actions (CR 407–444): zone changes, draw, discard, damage, kill, channel, move, recall,
+//! create tokens, scoring and points. Triggers they cause become pending (CR 383).
+
+use crate::action::ObjId;
+use crate::cards::{db, kw, On};
+use crate::state::*;
+use engine::Outcome;
+
+/// Special ability numbers for keyword triggers and Equip (not rows of the card data).
+pub const AB_VISION: u8 = 250;
+pub const AB_TEMPORARY: u8 = 251;
+pub const AB_EQUIP: u8 = 252;
+
+impl RiftGame {
+    /// Move an object to another zone. Leaving or entering a non-board zone makes a new object
+    /// (CR 124): statuses, damage and "this turn" changes are lost. Tokens leaving the board cease to
+    /// exist (CR 186.1). Equipment attached to a unit leaving the board stays behind (CR 435).
+    pub fn set_zone(&mut self, id: ObjId, zone: Zone) {
+        let old = self.obj(id).zone;
+        if old == zone {
+            return;
+        }
+        let owner = self.obj(id).owner as usize;
+        match old {
+            Zone::Hand => self.players[owner].hand.retain(|&x| x != id),
+            Zone::Deck => self.players[owner].deck.retain(|&x| x != id),
+            Zone::RuneDeck => self.players[owner].rune_deck.retain(|&x| x != id),
+            Zone::Facedown(b) if self.bfs[b as usize].facedown == id => self.bfs[b as usize].facedown = NONE,
+            _ => {}
+        }
+        let board_change = !(old.on_board() && zone.on_board());
+        if old.on_board() && !zone.on_board() {
+            for e in self.objs.iter_mut() {
+                if e.attached_to == id {
+                    e.attached_to = NONE;
+                }
+            }
+        }
+        let token = self.obj(id).has(flag::TOKEN);
+        let o = &mut self.objs[id as usize];
+        if board_change {
+            o.inc = o.inc.wrapping_add(1);
+            o.flags &= !flag::TRANSIENT;
+            o.damage = 0;
+            o.temp_might = 0;
+            o.attached_to = NONE;
+            o.controller = o.owner;
+        }
+        o.zone = if token && !zone.on_board() { Zone::Gone } else { zone };
+        match o.zone {
+            Zone::Hand => self.players[owner].hand.push(id),
+            Zone::Deck => self.players[owner].deck.push(id),
+            Zone::RuneDeck => self.players[owner].rune_deck.push(id),
+            Zone::Facedown(b) => self.bfs[b as usize].facedown = id,
+            _ => {}
+        }
+        // Equipment travels with its unit (CR 446.1): attached gear shares the unit's location.
+        if old.on_board() && zone.on_board() {
+            for e in self.objs.iter_mut() {
+                if e.attached_to == id {
+                    e.zone = zone;
+                }
+            }
+        }
+    }
+
+    /// Draw (CR 413); an empty deck burns out first (CR 431).
+    pub fn draw(&mut self, seat: u8, n: i32) {
+        for _ in 0..n {
+            if self.outcome.is_some() {
+                return;
+            }
+            if self.players[seat as usize].deck.is_empty() {
+                self.burn_out(seat);
+            }
+            if let Some(&top) = self.players[seat as usize].deck.first() {
+                self.set_zone(top, Zone::Hand);
+            }
+        }
+    }
+
+    /// Burn Out (CR 431): shuffle the trash into the deck and an opponent gains 1 point. A player
+    /// reaching the Victory Score this way with the lead wins at once.
+    pub fn burn_out(&mut self, seat: u8) {
+        let mut trash: Vec<ObjId> = (0..self.objs.len() as ObjId)
+            .filter(|&i| self.obj(i).owner == seat && self.obj(i).zone == Zone::Trash)
+            .collect();
+        self.rng.shuffle(&mut trash);
+        for id in trash {
+            self.set_zone(id, Zone::Deck);
+        }
+        let opp = self.next_seat(seat);
+        self.gain_point(opp);
+        if let Some(w) = self.winner() {
+            self.outcome = Some(self.outcome_for(w, "victory score reached by burn out"));
+        }
+    }
+
+    pub fn gain_point(&mut self, seat: u8) {
+        let p = &mut self.players[seat as usize];
+        p.points = p.points.saturating_add(1);
+    }
+
+    /// CR 194–196: a player with points ≥ the Victory Score and more than every other player.
+    pub fn winner(&self) -> Option<u8> {
+        let vs = self.opts.victory_score;
+        (0..self.n()).find(|&s| {
+            let p = self.players[s as usize].points;
+            p >= vs && (0..self.n()).all(|o| o == s || self.players[o as usize].points < p)
+        })
+    }
+
+    pub fn outcome_for(&self, w: u8, reason: &str) -> Outcome {
+        let mut o = Outcome::win(engine::Seat(w), reason);
+        o.scores = self.players.iter().map(|p| p.points as i64).collect();
+        o
+    }
+
+    /// Discard (CR 422) and "when you discard" triggers.
+    pub fn discard(&mut self, seat: u8, id: ObjId) {
+        self.set_zone(id, Zone::Trash);
+        self.fire_controlled(seat, On::YouDiscard, None);
+    }
+
+    /// Recycle a card from hand to the bottom of its deck (CR 416).
+    pub fn recycle_card(&mut self, id: ObjId) {
+        self.set_zone(id, Zone::Deck);
+    }
+
+    pub fn deal(&mut self, id: ObjId, n: i32) {
+        if n > 0 && self.obj(id).zone.on_board() {
+            self.objs[id as usize].damage = self.obj(id).damage.saturating_add(n as i16);
+        }
+    }
+
+    /// Kill (CR 428). Stubborn Hide's delayed replacement heals and stuns instead, once (CR 370.2).
+    /// Deathknell triggers are made pending first, noting where the unit died (CR 808).
+    pub fn kill(&mut self, id: ObjId) {
+        let o = self.obj(id).clone();
+        if !o.zone.on_board() {
+            return;
+        }
+        if o.has(flag::SAVE) {
+            let m = &mut self.objs[id as usize];
+            m.set(flag::SAVE, false);
+            m.damage = 0;
+            m.set(flag::STUNNED, true);
+            return;
+        }
+        let here = self.loc(id);
+        let d = o.def();
+        for (i, _) in d.ability_on(On::Deathknell) {
+            self.push_trigger(o.controller, ItemSrc::Obj(id), i as u8, here, None);
+        }
+        if d.has_tag("Cadet") {
+            let watchers: Vec<ObjId> = self.board_with(o.controller, On::FriendlyCadetDies);
+            for w in watchers {
+                self.push_trigger_obj(w, On::FriendlyCadetDies, None);
+            }
+        }
+        self.set_zone(id, Zone::Trash);
+    }
+
+    /// Objects on the board controlled by `seat` with an ability on `on`.
+    pub fn board_with(&self, seat: u8, on: On) -> Vec<ObjId> {
+        (0..self.objs.len() as ObjId)
+            .filter(|&i| {
+                let o = self.obj(i);
+                o.zone.on_board() && o.controller == seat && o.def().abilities.iter().any(|a| a.on == on)
+            })
+            .collect()
+    }
+
+    pub fn push_trigger(&mut self, controller: u8, src: ItemSrc, ab: u8, here: Loc, subject: Option<Tgt>) {
+        let src_inc = match src {
+            ItemSrc::Obj(id) | ItemSrc::Spell(id) => self.obj(id).inc,
+            _ => 0,
+        };
+        self.pending.push(Pending {
+            item: Item {
+                controller,
+                src,
+                ab,
+                targets: Vec::new(),
+                here,
+                subject,
+                src_inc,
+                restrict_bf: NOBODY,
+                trigger: true,
+            },
+        });
+    }
+
+    /// Fire every `on` ability of a board object (its controller controls the trigger).
+    pub fn push_trigger_obj(&mut self, id: ObjId, on: On, subject: Option<Tgt>) {
+        let o = self.obj(id);
+        let (c, here) = (o.controller, self.loc(id));
+        let abs: Vec<u8> = o.def().ability_on(on).map(|(i, _)| i as u8).collect();
+        for i in abs {
+            if self.obj(id).def().abilities[i as usize].legion && self.players[c as usize].finalized < 2 {
+                continue;
+            }
+            self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
+        }
+    }
+
+    pub fn fire_controlled(&mut self, seat: u8, on: On, subject: Option<Tgt>) {
+        for w in self.board_with(seat, on) {
+            self.push_trigger_obj(w, on, subject);
+        }
+    }
+
+    /// A battlefield's ability; uncontrolled battlefields' abilities are the turn player's (CR 190.6).
+    pub fn fire_bf(&mut self, b: u8, on: On, controller: u8, subject: Option<Tgt>) {
+        let d = crate::cards::def(self.bfs[b as usize].def);
+        for (i, _) in d.ability_on(on) {
+            self.push_trigger(controller, ItemSrc::Bf(b), i as u8, Loc::Bf(b), subject);
+        }
+    }
+
+    /// Channel (CR 430): top runes of the rune deck onto the board.
+    pub fn channel(&mut self, seat: u8, n: i32, exhausted: bool) {
+        for _ in 0..n {
+            let Some(&r) = self.players[seat as usize].rune_deck.first() else { return };
+            self.set_zone(r, Zone::Base);
+            self.objs[r as usize].controller = seat;
+            self.objs[r as usize].set(flag::EXHAUSTED, exhausted);
+        }
+    }
+
+    /// Create a Cadet token (CR 439): enters exhausted like any unit (CR 143.4).
+    pub fn create_cadet(&mut self, seat: u8, at: Loc) {
+        let zone = match at {
+            Loc::Base(_) => Zone::Base,
+            Loc::Bf(b) => Zone::Bf(b),
+            Loc::Nowhere => return,
+        };
+        let obj = Obj {
+            def: db().cadet,
+            owner: seat,
+            controller: seat,
+            zone: Zone::Gone,
+            damage: 0,
+            temp_might: 0,
+            flags: flag::TOKEN,
+            attached_to: NONE,
+            inc: 0,
+            hidden_turn: 0,
+        };
+        let id = match self.objs.iter().position(|o| o.zone == Zone::Gone) {
+            Some(i) => {
+                let inc = self.objs[i].inc.wrapping_add(1);
+                self.objs[i] = Obj { inc, ..obj };
+                i as ObjId
+            }
+            None => {
+                self.objs.push(obj);
+                (self.objs.len() - 1) as ObjId
+            }
+        };
+        self.enter_board(id, seat, zone, true);
+    }
+
+    /// Put a permanent onto the board under `seat`'s control; a unit arriving at a battlefield its
+    /// controller does not control applies Contested (CR 190.3, 450).
+    pub fn enter_board(&mut self, id: ObjId, seat: u8, zone: Zone, exhausted: bool) {
+        self.set_zone(id, zone);
+        let o = &mut self.objs[id as usize];
+        o.controller = seat;
+        o.set(flag::EXHAUSTED, exhausted);
+        if let Zone::Bf(b) = zone {
+            if self.obj(id).def().is_unit() {
+                self.contest(b, seat);
+            }
+        }
+    }
+
+    pub fn contest(&mut self, b: u8, seat: u8) {
+        let bf = &mut self.bfs[b as usize];
+        if bf.controller != seat && bf.contested_by == NOBODY {
+            bf.contested_by = seat;
+        }
+    }
+
+    /// Is moving `unit` to `to` legal (CR 447.2; Sinking Mire)?
+    pub fn can_move_to(&self, unit: ObjId, to: Loc) -> bool {
+        let from = self.loc(unit);
+        if from == to || from == Loc::Nowhere {
+            return false;
+        }
+        match to {
+            Loc::Bf(b) => {
+                if matches!(from, Loc::Bf(_)) && self.bf_keywords(b) & kw::NO_MOVE_FROM_BF != 0 {
+                    return false;
+                }
+                // A battlefield can never hold units of three players (CR 447.2.a).
+                let me = self.obj(unit).controller;
+                let mut others = 0u8;
+                for u in self.units_at(to) {
+                    let c = self.obj(u).controller;
+                    if c != me {
+                        others |= 1 << c;
+                    }
+                }
+                others.count_ones() < 2
+            }
+            Loc::Base(s) => s == self.obj(unit).controller,
+            Loc::Nowhere => false,
+        }
+    }
+
+    /// Move a unit (CR 445–453): not a recall; fires "moves" triggers; may apply Contested.
+    pub fn move_unit(&mut self, unit: ObjId, to: Loc) {
+        let from = self.loc(unit);
+        let zone = match to {
+            Loc::Base(_) => Zone::Base,
+            Loc::Bf(b) => Zone::Bf(b),
+            Loc::Nowhere => return,
+        };
+        self.set_zone(unit, zone);
+        let seat = self.obj(unit).controller;
+        if let Loc::Bf(b) = to {
+            self.contest(b, seat);
+            if let Loc::Bf(_) = from {
+                let t = self.tgt(unit);
+                self.push_trigger_obj(unit, On::MovedBfToBf, None);
+                let ctrl = match self.bfs[b as usize].controller {
+                    NOBODY => self.turn_player,
+                    c => c,
+                };
+                self.fire_bf(b, On::UnitMovedHereFromBf, ctrl, Some(t));
+            }
+        }
+    }
+
+    /// Recall (CR 454–458): to its controller's base; not a move, statuses unchanged.
+    pub fn recall(&mut self, id: ObjId) {
+        if let Zone::Bf(_) = self.obj(id).zone {
+            self.objs[id as usize].zone = Zone::Base;
+            for e in self.objs.iter_mut() {
+                if e.attached_to == id {
+                    e.zone = Zone::Base;
+                }
+            }
+        }
+    }
+
+    /// Score a battlefield by Conquer or Hold (CR 468–471), once per battlefield per turn. The final
+    /// point by Conquer needs every battlefield scored this turn, else the player draws instead.
+    pub fn score(&mut self, seat: u8, b: u8, conquer: bool) {
+        let bit = 1u8 << b;
+        if self.players[seat as usize].scored & bit != 0 {
+            return;
+        }
+        self.players[seat as usize].scored |= bit;
+        let all = (1u8 << self.bfs.len()) - 1;
+        let p = &self.players[seat as usize];
+        if conquer && p.points + 1 >= self.opts.victory_score && p.scored & all != all {
+            self.draw(seat, 1);
+        } else {
+            self.gain_point(seat);
+        }
+        let on = if conquer { On::ConquerHere } else { On::HoldHere };
+        let here: Vec<ObjId> = self.units_at(Loc::Bf(b)).filter(|&u| self.obj(u).controller == seat).collect();
+        for u in here {
+            self.push_trigger_obj(u, on, None);
+        }
+        self.fire_bf(b, on, seat, None);
+    }
+}

@@ -1,0 +1,289 @@
+//! Paying costs (CR 201–206, 356–357, 429, 444). The player chooses which rune to recycle or which
+//! Add gear to exhaust for each Power pip when that choice matters (the `Pay` stage of playing
+//! something); the rest is automatic and deterministic: Add gear, then exhausted runes, then ready
+//! runes for Power, and runes about to be recycled are exhausted first for Energy (CR 164.2:
+//! exhaust, then recycle).
+
+use crate::action::ObjId;
+use crate::cards::{kw, ANY_DOMAIN};
+use crate::state::*;
+
+/// At most this many Power pips in one total cost (ST1 needs at most about four).
+pub const MAX_PIPS: usize = 12;
+
+/// A total cost: Energy plus Power pips (each a mask of domains that may pay it). Fixed-size, so
+/// legality checks don't allocate.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub energy: u8,
+    npips: u8,
+    pips: [u8; MAX_PIPS],
+}
+
+impl Cost {
+    pub fn new(energy: u8, pips: &[u8]) -> Cost {
+        let mut c = Cost { energy, ..Cost::default() };
+        for &p in pips {
+            c.push(p);
+        }
+        c
+    }
+    pub fn energy(energy: u8) -> Cost {
+        Cost { energy, ..Cost::default() }
+    }
+    /// Add a pip; a cost that would exceed `MAX_PIPS` saturates at an unpayable pip (mask 0).
+    pub fn push(&mut self, mask: u8) {
+        if (self.npips as usize) < MAX_PIPS {
+            self.pips[self.npips as usize] = mask;
+            self.npips += 1;
+        } else {
+            self.pips[MAX_PIPS - 1] = 0;
+        }
+    }
+    pub fn pips(&self) -> &[u8] {
+        &self.pips[..self.npips as usize]
+    }
+    pub fn add_any(&mut self, n: u8) {
+        for _ in 0..n {
+            self.push(ANY_DOMAIN);
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum PowerSrc {
+    Pool(u8),
+    Gear(ObjId),
+    Rune(ObjId),
+}
+
+/// A fixed-capacity list, so planning a payment never allocates.
+#[derive(Clone, Copy)]
+struct Small<T: Copy + Default, const N: usize> {
+    len: usize,
+    items: [T; N],
+}
+
+impl<T: Copy + Default + PartialEq, const N: usize> Small<T, N> {
+    fn new() -> Self {
+        Small { len: 0, items: [T::default(); N] }
+    }
+    /// Push; past capacity the item is dropped (a player controls at most 12 runes; Add gear past
+    /// 16 is ignored, which can only make a payment look harder than it is).
+    fn push(&mut self, x: T) {
+        if self.len < N {
+            self.items[self.len] = x;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
+    fn contains(&self, x: &T) -> bool {
+        self.as_slice().contains(x)
+    }
+}
+
+pub struct Plan {
+    pool_energy: u8,
+    pool_power: [u8; 6],
+    exhaust: Small<ObjId, 24>,
+    recycle: Small<ObjId, 24>,
+    gear: Small<ObjId, 16>,
+}
+
+impl RiftGame {
+    fn rune_domain(&self, r: ObjId) -> u8 {
+        self.obj(r).def().domains
+    }
+
+    /// A way for `seat` to pay `cost`, or `None` if it can't be paid (CR 203.3).
+    pub fn plan(&self, seat: u8, cost: &Cost) -> Option<Plan> {
+        self.plan_forced(seat, cost, &[])
+    }
+
+    /// The pips of a cost in the order payment assigns them (most restrictive first).
+    pub fn pay_order(cost: &Cost) -> ([u8; MAX_PIPS], usize) {
+        let mut pips = cost.pips;
+        let n = cost.npips as usize;
+        pips[..n].sort_by_key(|m| m.count_ones());
+        (pips, n)
+    }
+
+    /// Like `plan`, but the first pips (in `pay_order`) are paid by the given runes or Add gear.
+    pub fn plan_forced(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> Option<Plan> {
+        let p = &self.players[seat as usize];
+        let mut plan = Plan {
+            pool_energy: 0,
+            pool_power: [0; 6],
+            exhaust: Small::new(),
+            recycle: Small::new(),
+            gear: Small::new(),
+        };
+        let mut pool = p.pool.power;
+        let mut runes: Small<ObjId, 24> = Small::new();
+        let mut gears: Small<(ObjId, u8), 16> = Small::new();
+        for (i, o) in self.objs.iter().enumerate() {
+            if o.zone == Zone::Base && o.controller == seat {
+                let d = o.def();
+                if d.kind == crate::cards::Kind::Rune {
+                    runes.push(i as ObjId);
+                } else if !o.has(flag::EXHAUSTED) {
+                    if d.has(kw::ADD_ANY) {
+                        gears.push((i as ObjId, ANY_DOMAIN));
+                    } else if d.has(kw::ADD_MIND_ORDER) {
+                        gears.push((i as ObjId, 0b10_0100));
+                    }
+                }
+            }
+        }
+        // Exhausted runes are used for Power first: their Energy is already spent.
+        runes.as_mut_slice().sort_by_key(|&r| (!self.obj(r).has(flag::EXHAUSTED), r));
+        let (pips, npips) = Self::pay_order(cost);
+        for (k, &pip) in pips[..npips].iter().enumerate() {
+            let mut src = None;
+            if let Some(&f) = forced.get(k) {
+                let ok_rune = runes.contains(&f) && self.rune_domain(f) & pip != 0 && !plan.recycle.contains(&f);
+                let ok_gear = gears.as_slice().iter().any(|&(g, m)| g == f && m & pip != 0) && !plan.gear.contains(&f);
+                src = Some(if ok_rune {
+                    PowerSrc::Rune(f)
+                } else if ok_gear {
+                    PowerSrc::Gear(f)
+                } else {
+                    return None;
+                });
+            } else if let Some(d) = (0..6).find(|&d| pool[d] > 0 && pip & (1 << d) != 0) {
+                src = Some(PowerSrc::Pool(d as u8));
+            } else if let Some(&(g, _)) = gears
+                .as_slice()
+                .iter()
+                .filter(|(g, m)| m & pip != 0 && !plan.gear.contains(g))
+                .min_by_key(|(_, m)| m.count_ones())
+            {
+                src = Some(PowerSrc::Gear(g));
+            } else if let Some(&r) =
+                runes.as_slice().iter().find(|&&r| self.rune_domain(r) & pip != 0 && !plan.recycle.contains(&r))
+            {
+                src = Some(PowerSrc::Rune(r));
+            }
+            match src? {
+                PowerSrc::Pool(d) => {
+                    pool[d as usize] -= 1;
+                    plan.pool_power[d as usize] += 1;
+                }
+                PowerSrc::Gear(g) => plan.gear.push(g),
+                PowerSrc::Rune(r) => plan.recycle.push(r),
+            }
+        }
+        let mut energy = cost.energy;
+        let from_pool = energy.min(p.pool.energy);
+        plan.pool_energy = from_pool;
+        energy -= from_pool;
+        let mut ready: Small<ObjId, 24> = Small::new();
+        for &r in runes.as_slice() {
+            if !self.obj(r).has(flag::EXHAUSTED) {
+                ready.push(r);
+            }
+        }
+        ready.as_mut_slice().sort_by_key(|r| (!plan.recycle.contains(r), *r));
+        if ready.len < energy as usize {
+            return None;
+        }
+        for &r in &ready.as_slice()[..energy as usize] {
+            plan.exhaust.push(r);
+        }
+        Some(plan)
+    }
+
+    /// The Power sources `seat` may choose for the next pip after `forced` (one per kind: runes of
+    /// the same domain and state are alike, and so are identical Add gear), keeping the rest of the
+    /// cost payable.
+    pub fn pay_choices(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> Vec<ObjId> {
+        let (_, n) = Self::pay_order(cost);
+        let mut out = Vec::new();
+        if forced.len() >= n {
+            return out;
+        }
+        // Candidates: runes (exhausted ones first: their Energy is already spent), then Add gear.
+        let mut cands: Vec<(bool, bool, ObjId)> = Vec::new();
+        for (i, o) in self.objs.iter().enumerate() {
+            let id = i as ObjId;
+            if o.zone != Zone::Base || o.controller != seat || forced.contains(&id) {
+                continue;
+            }
+            let d = o.def();
+            let is_rune = d.kind == crate::cards::Kind::Rune;
+            let is_gear = !o.has(flag::EXHAUSTED) && (d.has(kw::ADD_ANY) || d.has(kw::ADD_MIND_ORDER));
+            if is_rune || is_gear {
+                cands.push((is_gear, !o.has(flag::EXHAUSTED), id));
+            }
+        }
+        cands.sort_unstable();
+        let mut seen: Vec<(bool, crate::cards::DefId)> = Vec::new();
+        let mut probe: Vec<ObjId> = forced.to_vec();
+        for (is_gear, _, id) in cands {
+            let key = (is_gear, self.obj(id).def);
+            if seen.contains(&key) {
+                continue;
+            }
+            probe.push(id);
+            if self.plan_forced(seat, cost, &probe).is_some() {
+                seen.push(key);
+                out.push(id);
+            }
+            probe.pop();
+        }
+        out
+    }
+
+    pub fn can_pay(&self, seat: u8, cost: &Cost) -> bool {
+        if cost.npips == 0 {
+            // Energy only: the pool plus one per ready rune.
+            let p = &self.players[seat as usize];
+            if cost.energy <= p.pool.energy {
+                return true;
+            }
+            let ready = self
+                .objs
+                .iter()
+                .filter(|o| {
+                    o.zone == Zone::Base
+                        && o.controller == seat
+                        && !o.has(flag::EXHAUSTED)
+                        && o.def().kind == crate::cards::Kind::Rune
+                })
+                .count();
+            return (cost.energy - p.pool.energy) as usize <= ready;
+        }
+        self.plan(seat, cost).is_some()
+    }
+
+    /// Pay (CR 444): exhaust runes for Energy, recycle runes for Power (to the bottom of the rune
+    /// deck, CR 416), exhaust Add gear. Returns false (changing nothing) if it can't be paid.
+    pub fn pay(&mut self, seat: u8, cost: &Cost) -> bool {
+        self.pay_forced(seat, cost, &[])
+    }
+
+    /// Pay with the player's chosen Power sources for the first pips (see `plan_forced`).
+    pub fn pay_forced(&mut self, seat: u8, cost: &Cost, forced: &[ObjId]) -> bool {
+        let Some(plan) = self.plan_forced(seat, cost, forced) else { return false };
+        let p = &mut self.players[seat as usize];
+        p.pool.energy -= plan.pool_energy;
+        for d in 0..6 {
+            p.pool.power[d] -= plan.pool_power[d];
+        }
+        for &r in plan.exhaust.as_slice() {
+            self.objs[r as usize].set(flag::EXHAUSTED, true);
+        }
+        for &g in plan.gear.as_slice() {
+            self.objs[g as usize].set(flag::EXHAUSTED, true);
+        }
+        for &r in plan.recycle.as_slice() {
+            self.set_zone(r, Zone::RuneDeck);
+        }
+        true
+    }
+}

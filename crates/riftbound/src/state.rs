@@ -1,0 +1,453 @@
+//! The game state: objects and zones (CR 105–109), players, battlefields, the chain, showdowns and
+//! the decision pending. Compact and cheap to clone.
+
+use crate::action::ObjId;
+use crate::cards::{def, CardDef, DefId};
+use crate::options::RiftOptions;
+use engine::{GameRng, Outcome};
+use serde::{Deserialize, Serialize};
+
+pub const NONE: ObjId = ObjId::MAX;
+pub const NOBODY: u8 = u8::MAX;
+
+/// Where an object is (CR 105–109). Board locations are a base or a battlefield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    Deck,
+    Hand,
+    Trash,
+    ChampionZone,
+    /// The controller's base.
+    Base,
+    Bf(u8),
+    /// The facedown zone of a battlefield (CR 107.3).
+    Facedown(u8),
+    Chain,
+    Banished,
+    RuneDeck,
+    /// A token that ceased to exist (CR 186.1); its slot may be reused.
+    Gone,
+}
+
+impl Zone {
+    pub fn on_board(self) -> bool {
+        matches!(self, Zone::Base | Zone::Bf(_))
+    }
+}
+
+/// A location a unit can be at (CR 107): a base (by seat) or a battlefield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Loc {
+    Base(u8),
+    Bf(u8),
+    Nowhere,
+}
+
+pub mod flag {
+    pub const EXHAUSTED: u16 = 1;
+    pub const BUFFED: u16 = 1 << 1;
+    pub const STUNNED: u16 = 1 << 2;
+    pub const ATTACKER: u16 = 1 << 3;
+    pub const DEFENDER: u16 = 1 << 4;
+    pub const ATTACK_FIRED: u16 = 1 << 5;
+    pub const DEFEND_FIRED: u16 = 1 << 6;
+    /// Stubborn Hide's delayed replacement (ST1-091): the next death this turn is replaced.
+    pub const SAVE: u16 = 1 << 7;
+    pub const TOKEN: u16 = 1 << 8;
+    /// Something may be attached to this unit (a hint that saves scanning for equipment).
+    pub const EQUIPPED: u16 = 1 << 9;
+    /// Statuses lost when an object changes zone (CR 124).
+    pub const TRANSIENT: u16 =
+        EXHAUSTED | BUFFED | STUNNED | ATTACKER | DEFENDER | ATTACK_FIRED | DEFEND_FIRED | SAVE | EQUIPPED;
+}
+
+/// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Obj {
+    pub def: DefId,
+    pub owner: u8,
+    pub controller: u8,
+    pub zone: Zone,
+    pub damage: i16,
+    pub temp_might: i16,
+    pub flags: u16,
+    pub attached_to: ObjId,
+    pub inc: u16,
+    /// Turn number in which it was hidden (Hidden, CR 811).
+    pub hidden_turn: u16,
+}
+
+impl Obj {
+    pub fn def(&self) -> &'static CardDef {
+        def(self.def)
+    }
+    pub fn has(&self, f: u16) -> bool {
+        self.flags & f != 0
+    }
+    pub fn set(&mut self, f: u16, on: bool) {
+        if on {
+            self.flags |= f
+        } else {
+            self.flags &= !f
+        }
+    }
+}
+
+/// Per-player rune pool (CR 165–167): Energy and Power by domain.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Pool {
+    pub energy: u8,
+    pub power: [u8; 6],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub legend: DefId,
+    pub legend_exhausted: bool,
+    pub deck: Vec<ObjId>,
+    pub hand: Vec<ObjId>,
+    pub rune_deck: Vec<ObjId>,
+    pub points: u8,
+    pub pool: Pool,
+    /// Battlefields (by index bit) this player scored this turn (CR 470).
+    pub scored: u8,
+    /// Main-deck cards finalized this turn (Legion, CR 812).
+    pub finalized: u8,
+    pub mulliganed: bool,
+    /// The three battlefields brought (CR 103.4).
+    pub battlefields: Vec<DefId>,
+    pub team: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battlefield {
+    pub def: DefId,
+    pub owner: u8,
+    pub controller: u8,
+    /// The player who applied Contested (CR 190.3), or NOBODY.
+    pub contested_by: u8,
+    pub facedown: ObjId,
+}
+
+/// A chosen target (CR 355.6): objects carry their incarnation so a zone change makes them illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tgt {
+    Obj(ObjId, u16),
+    Bf(u8),
+    Base(u8),
+}
+
+/// Where an item's ability comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemSrc {
+    /// A spell card on the chain.
+    Spell(ObjId),
+    /// An ability of a permanent (or a card in the trash for Deathknell), by object.
+    Obj(ObjId),
+    Legend(u8),
+    Bf(u8),
+}
+
+/// A chain item (CR 327–340) or an item being built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub controller: u8,
+    pub src: ItemSrc,
+    pub ab: u8,
+    /// Targets as (slot, target).
+    pub targets: Vec<(u8, Tgt)>,
+    /// "here" (CR 359.3.f): for Deathknell, where the unit died (CR 808.1.d.3).
+    pub here: Loc,
+    /// The trigger's subject (a unit that moved, …), slot 9 in the data.
+    pub subject: Option<Tgt>,
+    /// Incarnation of the source object when the ability was created ("this", "ready it").
+    pub src_inc: u16,
+    /// Played from facedown: targets must be at this battlefield (CR 811).
+    pub restrict_bf: u8,
+    pub trigger: bool,
+}
+
+impl Item {
+    pub fn target(&self, slot: u8) -> Option<Tgt> {
+        self.targets.iter().find(|(s, _)| *s == slot).map(|(_, t)| *t)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatStage {
+    Showdown,
+    /// Damage assigned and dealt; waiting for the chain (Deathknells) before the result (CR 466).
+    AfterDamage,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Combat {
+    pub attacker: u8,
+    pub defender: u8,
+    pub stage: CombatStage,
+    /// Damage assigned so far: (unit, amount), applied all at once (CR 465.3).
+    pub assigned: Vec<(ObjId, i16)>,
+}
+
+/// A showdown at a battlefield (CR 341–348), possibly a combat (CR 459–466).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Showdown {
+    pub bf: u8,
+    pub focus: u8,
+    pub passes: u8,
+    pub combat: Option<Combat>,
+}
+
+/// A triggered ability waiting to be put on the chain (CR 383.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    pub item: Item,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Location,
+    Accelerate,
+    ExtraDiscard,
+    /// "you may" (with a leading cost) of a trigger (CR 383.3.b, 402.1).
+    Optional,
+    Targets(u8),
+    /// Choose the rune to recycle or the Add gear to exhaust for the next Power pip (CR 357).
+    Pay,
+}
+
+/// Choices of an item being played, activated or put on the chain (CR 355).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Build {
+    pub seat: u8,
+    pub item: Item,
+    pub stage: Stage,
+    /// The card being played, if any, and where it came from.
+    pub card: ObjId,
+    pub from: Zone,
+    pub location: Loc,
+    /// Where a unit being played may enter (computed before it left its zone).
+    pub locations: Vec<Loc>,
+    pub accelerate: bool,
+    pub discard: ObjId,
+    /// Whether an optional trigger was accepted.
+    pub accepted: bool,
+    /// Power sources chosen so far, one per pip in payment order.
+    pub paid: Vec<ObjId>,
+}
+
+/// The decision the game is waiting for, other than priority/focus/main-phase actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    Mulligan {
+        seat: u8,
+        aside: Vec<ObjId>,
+    },
+    Build(Box<Build>),
+    TriggerOrder {
+        seat: u8,
+    },
+    Discard {
+        seat: u8,
+        left: u8,
+    },
+    Recycle {
+        seat: u8,
+        left: u8,
+    },
+    /// Vision / Predict 1 (CR 436): `yes` recycles the looked-at card.
+    Predict {
+        seat: u8,
+        card: ObjId,
+    },
+    /// Combat damage assignment (CR 465.2): `seat` assigns `left` among the other side's units.
+    Assign {
+        seat: u8,
+        left: i16,
+    },
+    /// A Standard Move being put together (CR 144): units sharing one destination.
+    MoveGroup {
+        seat: u8,
+        dest: Loc,
+        units: Vec<ObjId>,
+    },
+    /// Several showdowns are staged: the turn player chooses which begins (CR 323.9–10).
+    Showdown {
+        seat: u8,
+    },
+}
+
+impl Prompt {
+    pub fn seat(&self) -> u8 {
+        match self {
+            Prompt::Mulligan { seat, .. }
+            | Prompt::TriggerOrder { seat }
+            | Prompt::Discard { seat, .. }
+            | Prompt::Recycle { seat, .. }
+            | Prompt::Predict { seat, .. }
+            | Prompt::Assign { seat, .. }
+            | Prompt::MoveGroup { seat, .. }
+            | Prompt::Showdown { seat } => *seat,
+            Prompt::Build(b) => b.seat,
+        }
+    }
+}
+
+/// Turn structure (CR 314–317).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Mulligan,
+    Beginning,
+    Scoring,
+    Channel,
+    Draw,
+    Main,
+    Ending,
+}
+
+/// An instruction list being executed (CR 359.3), paused at `pc` for a choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolving {
+    pub item: Item,
+    pub pc: u8,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RiftGame {
+    pub opts: RiftOptions,
+    pub objs: Vec<Obj>,
+    pub players: Vec<Player>,
+    pub bfs: Vec<Battlefield>,
+    pub turn: u16,
+    pub turn_player: u8,
+    pub first_player: u8,
+    pub phase: Phase,
+    pub chain: Vec<Item>,
+    /// Priority (CR 312) while the chain exists, and consecutive passes.
+    pub priority: u8,
+    pub passes: u8,
+    /// A player played or activated something during the showdown: once the chain is empty, Focus
+    /// passes on (CR 340.2.a, 347.1.b). Chains started by triggers don't set it (§29 #20).
+    pub focus_pass_due: bool,
+    pub showdown: Option<Showdown>,
+    pub prompt: Option<Prompt>,
+    pub pending: Vec<Pending>,
+    pub resolving: Option<Resolving>,
+    pub outcome: Option<Outcome>,
+    pub rng: GameRng,
+    pub actions: u32,
+}
+
+/// Is the object at this board location?
+fn at(o: &Obj, l: Loc) -> bool {
+    match l {
+        Loc::Bf(b) => o.zone == Zone::Bf(b),
+        Loc::Base(s) => o.zone == Zone::Base && o.controller == s,
+        Loc::Nowhere => false,
+    }
+}
+
+impl RiftGame {
+    pub fn n(&self) -> u8 {
+        self.players.len() as u8
+    }
+    pub fn next_seat(&self, s: u8) -> u8 {
+        (s + 1) % self.n()
+    }
+    pub fn obj(&self, id: ObjId) -> &Obj {
+        &self.objs[id as usize]
+    }
+    pub fn loc(&self, id: ObjId) -> Loc {
+        let o = self.obj(id);
+        match o.zone {
+            Zone::Base => Loc::Base(o.controller),
+            Zone::Bf(b) => Loc::Bf(b),
+            _ => Loc::Nowhere,
+        }
+    }
+    pub fn live(&self, t: Tgt) -> Option<ObjId> {
+        match t {
+            Tgt::Obj(id, inc) if (id as usize) < self.objs.len() && self.obj(id).inc == inc => Some(id),
+            _ => None,
+        }
+    }
+    pub fn tgt(&self, id: ObjId) -> Tgt {
+        Tgt::Obj(id, self.obj(id).inc)
+    }
+    /// Units on the board, in id order.
+    pub fn units(&self) -> impl Iterator<Item = ObjId> + '_ {
+        self.objs.iter().enumerate().filter(|(_, o)| o.zone.on_board() && o.def().is_unit()).map(|(i, _)| i as ObjId)
+    }
+    pub fn units_at(&self, l: Loc) -> impl Iterator<Item = ObjId> + '_ {
+        self.objs.iter().enumerate().filter(move |(_, o)| at(o, l) && o.def().is_unit()).map(|(i, _)| i as ObjId)
+    }
+    pub fn has_units_at(&self, seat: u8, l: Loc) -> bool {
+        self.objs.iter().any(|o| o.controller == seat && at(o, l) && o.def().is_unit())
+    }
+    pub fn bf_keywords(&self, b: u8) -> u32 {
+        def(self.bfs[b as usize].def).keywords
+    }
+
+    /// Current Might (CR 143.2, layers 473–480 as far as the set needs): printed + buff + "this
+    /// turn" + equipment Might Bonus + Cadet lord + Assault while attacking + Shield while defending.
+    pub fn might(&self, id: ObjId) -> i32 {
+        let o = self.obj(id);
+        let d = o.def();
+        let mut m = d.might + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
+        let mut assault = d.assault;
+        let mut shield = d.shield;
+        if o.zone.on_board() {
+            if o.has(flag::EQUIPPED) {
+                for e in self.objs.iter() {
+                    if e.attached_to == id && e.zone.on_board() {
+                        let ed = e.def();
+                        m += ed.might_bonus;
+                        assault += ed.assault;
+                        shield += ed.shield;
+                    }
+                }
+            }
+            if d.has_tag("Cadet") {
+                m += self
+                    .objs
+                    .iter()
+                    .filter(|q| {
+                        q.zone.on_board() && q.controller == o.controller && q.def().has(crate::cards::kw::CADET_LORD)
+                    })
+                    .count() as i32;
+            }
+            if let Zone::Bf(b) = o.zone {
+                let bd = def(self.bfs[b as usize].def);
+                assault += bd.assault;
+                shield += bd.shield;
+            }
+            if o.has(flag::ATTACKER) {
+                m += assault;
+            }
+            if o.has(flag::DEFENDER) {
+                m += shield;
+            }
+        }
+        m
+    }
+
+    /// Keyword test including grants from attached equipment (CR 477.2).
+    pub fn has_kw(&self, id: ObjId, k: u32) -> bool {
+        let o = self.obj(id);
+        o.def().has(k)
+            || (o.has(flag::EQUIPPED)
+                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && e.def().has(k)))
+    }
+
+    pub fn mighty(&self, id: ObjId) -> bool {
+        // CR 706: Might 5 or more (current Might on the board).
+        self.might(id) >= 5
+    }
+
+    pub fn deflect(&self, id: ObjId) -> u8 {
+        self.obj(id).def().deflect
+    }
+}

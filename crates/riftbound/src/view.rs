@@ -1,0 +1,291 @@
+//! What a viewer may know (CR 128): hands are private, decks secret, facedown cards private to
+//! their controller; everything else on the board, chain and trash is public.
+
+use crate::action::ObjId;
+use crate::cards::def;
+use crate::state::*;
+use engine::{Outcome, Viewer};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardView {
+    pub id: ObjId,
+    pub name: String,
+    pub zh: String,
+    pub controller: u8,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub might: Option<i32>,
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub damage: i16,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub status: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub attached_to: Option<ObjId>,
+}
+
+fn is_zero(x: &i16) -> bool {
+    *x == 0
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub legend: String,
+    pub legend_exhausted: bool,
+    pub points: u8,
+    pub hand_count: usize,
+    /// Only for the player themself (or an omniscient viewer).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub hand: Option<Vec<CardView>>,
+    pub deck_count: usize,
+    pub rune_deck_count: usize,
+    pub champion_zone: Vec<CardView>,
+    pub base: Vec<CardView>,
+    pub runes_ready: usize,
+    pub runes_exhausted: usize,
+    pub runes: Vec<String>,
+    pub trash: Vec<CardView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BattlefieldView {
+    pub name: String,
+    pub zh: String,
+    pub owner: u8,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub controller: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub contested_by: Option<u8>,
+    pub units: Vec<CardView>,
+    /// A facedown card: its controller (and omniscient viewers) see what it is.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub facedown: Option<FacedownView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FacedownView {
+    pub controller: u8,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub card: Option<CardView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ItemView {
+    pub controller: u8,
+    pub source: String,
+    pub targets: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShowdownView {
+    pub battlefield: u8,
+    pub focus: u8,
+    pub combat: bool,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub attacker: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RiftView {
+    pub turn: u16,
+    pub turn_player: u8,
+    pub phase: Phase,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub to_act: Option<u8>,
+    /// What the seat to act is asked, in a word ("mulligan", "targets", "assign", …).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub prompt: Option<String>,
+    /// A card only the viewer may see for the current prompt (Predict).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub peek: Option<CardView>,
+    pub players: Vec<PlayerView>,
+    pub battlefields: Vec<BattlefieldView>,
+    pub chain: Vec<ItemView>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub showdown: Option<ShowdownView>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub outcome: Option<Outcome>,
+}
+
+fn sees(viewer: Viewer, seat: u8) -> bool {
+    match viewer {
+        Viewer::Omniscient => true,
+        Viewer::Seat(s) => s.0 == seat,
+        Viewer::Spectator => false,
+    }
+}
+
+impl RiftGame {
+    pub fn card_view(&self, id: ObjId) -> CardView {
+        let o = self.obj(id);
+        let d = o.def();
+        let mut status = Vec::new();
+        for (f, n) in [
+            (flag::EXHAUSTED, "exhausted"),
+            (flag::BUFFED, "buffed"),
+            (flag::STUNNED, "stunned"),
+            (flag::ATTACKER, "attacking"),
+            (flag::DEFENDER, "defending"),
+            (flag::TOKEN, "token"),
+        ] {
+            if o.has(f) {
+                status.push(n.to_string());
+            }
+        }
+        CardView {
+            id,
+            name: d.name.clone(),
+            zh: d.zh.clone(),
+            controller: o.controller,
+            might: d.is_unit().then(|| if o.zone.on_board() { self.might(id) } else { d.might }),
+            damage: o.damage,
+            status,
+            attached_to: (o.attached_to != NONE).then_some(o.attached_to),
+        }
+    }
+
+    pub fn make_view(&self, viewer: Viewer) -> RiftView {
+        let over = self.outcome.is_some();
+        let viewer = if over { Viewer::Omniscient } else { viewer };
+        let mut players = Vec::new();
+        for (s, p) in self.players.iter().enumerate() {
+            let s = s as u8;
+            let mine = |z: Zone| -> Vec<CardView> {
+                (0..self.objs.len() as ObjId)
+                    .filter(|&i| {
+                        let o = self.obj(i);
+                        o.zone == z
+                            && if z == Zone::Trash || z == Zone::ChampionZone {
+                                o.owner == s
+                            } else {
+                                o.controller == s
+                            }
+                    })
+                    .filter(|&i| self.obj(i).def().kind != crate::cards::Kind::Rune)
+                    .map(|i| self.card_view(i))
+                    .collect()
+            };
+            let runes: Vec<ObjId> = (0..self.objs.len() as ObjId)
+                .filter(|&i| {
+                    let o = self.obj(i);
+                    o.zone == Zone::Base && o.controller == s && o.def().kind == crate::cards::Kind::Rune
+                })
+                .collect();
+            let mut hand: Vec<ObjId> = p.hand.clone();
+            hand.sort_unstable();
+            players.push(PlayerView {
+                legend: def(p.legend).name.clone(),
+                legend_exhausted: p.legend_exhausted,
+                points: p.points,
+                hand_count: p.hand.len(),
+                hand: sees(viewer, s).then(|| hand.iter().map(|&h| self.card_view(h)).collect()),
+                deck_count: p.deck.len(),
+                rune_deck_count: p.rune_deck.len(),
+                champion_zone: mine(Zone::ChampionZone),
+                base: mine(Zone::Base),
+                runes_ready: runes.iter().filter(|&&r| !self.obj(r).has(flag::EXHAUSTED)).count(),
+                runes_exhausted: runes.iter().filter(|&&r| self.obj(r).has(flag::EXHAUSTED)).count(),
+                runes: runes.iter().map(|&r| self.obj(r).def().name.clone()).collect(),
+                trash: mine(Zone::Trash),
+            });
+        }
+        let battlefields = self
+            .bfs
+            .iter()
+            .enumerate()
+            .map(|(b, bf)| {
+                let d = def(bf.def);
+                let mut units: Vec<CardView> = (0..self.objs.len() as ObjId)
+                    .filter(|&i| self.obj(i).zone == Zone::Bf(b as u8))
+                    .map(|i| self.card_view(i))
+                    .collect();
+                units.sort_by_key(|c| c.id);
+                BattlefieldView {
+                    name: d.name.clone(),
+                    zh: d.zh.clone(),
+                    owner: bf.owner,
+                    controller: (bf.controller != NOBODY).then_some(bf.controller),
+                    contested_by: (bf.contested_by != NOBODY).then_some(bf.contested_by),
+                    units,
+                    facedown: (bf.facedown != NONE).then(|| {
+                        let c = self.obj(bf.facedown).controller;
+                        FacedownView { controller: c, card: sees(viewer, c).then(|| self.card_view(bf.facedown)) }
+                    }),
+                }
+            })
+            .collect();
+        let chain = self
+            .chain
+            .iter()
+            .map(|it| ItemView {
+                controller: it.controller,
+                source: self.item_name(it),
+                targets: it.targets.iter().map(|(_, t)| self.tgt_name(*t)).collect(),
+            })
+            .collect();
+        let prompt = self.prompt.as_ref().map(|p| {
+            match p {
+                Prompt::Mulligan { .. } => "mulligan",
+                Prompt::Build(b) => match b.stage {
+                    Stage::Optional => "optional",
+                    Stage::Location => "location",
+                    Stage::Accelerate => "accelerate",
+                    Stage::ExtraDiscard => "additional cost",
+                    Stage::Targets(_) => "targets",
+                    Stage::Pay => "payment",
+                },
+                Prompt::TriggerOrder { .. } => "trigger order",
+                Prompt::Discard { .. } => "discard",
+                Prompt::Recycle { .. } => "recycle",
+                Prompt::Predict { .. } => "predict",
+                Prompt::Assign { .. } => "assign damage",
+                Prompt::MoveGroup { .. } => "move",
+                Prompt::Showdown { .. } => "showdown order",
+            }
+            .to_string()
+        });
+        let peek = match &self.prompt {
+            Some(Prompt::Predict { seat, card }) if sees(viewer, *seat) => Some(self.card_view(*card)),
+            _ => None,
+        };
+        RiftView {
+            turn: self.turn,
+            turn_player: self.turn_player,
+            phase: self.phase,
+            to_act: self.acting(),
+            prompt,
+            peek,
+            players,
+            battlefields,
+            chain,
+            showdown: self.showdown.as_ref().map(|s| ShowdownView {
+                battlefield: s.bf,
+                focus: s.focus,
+                combat: s.combat.is_some(),
+                attacker: s.combat.as_ref().map(|c| c.attacker),
+            }),
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    pub fn item_name(&self, it: &Item) -> String {
+        let base = match it.src {
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj(id).def().name.clone(),
+            ItemSrc::Legend(s) => def(self.players[s as usize].legend).name.clone(),
+            ItemSrc::Bf(b) => def(self.bfs[b as usize].def).name.clone(),
+        };
+        match it.ab {
+            crate::ops::AB_VISION => format!("{base} (Vision)"),
+            crate::ops::AB_TEMPORARY => format!("{base} (Temporary)"),
+            crate::ops::AB_EQUIP => format!("{base} (Equip)"),
+            _ => base,
+        }
+    }
+
+    pub fn tgt_name(&self, t: Tgt) -> String {
+        match t {
+            Tgt::Obj(id, _) => format!("{} c{id}", self.obj(id).def().name),
+            Tgt::Bf(b) => format!("{} b{}", def(self.bfs[b as usize].def).name, b + 1),
+            Tgt::Base(s) => format!("P{} base", s + 1),
+        }
+    }
+}

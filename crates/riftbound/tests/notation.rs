@@ -1,0 +1,43 @@
+//! Action notation (design.md §2): every form round-trips; malformed text is refused.
+
+use riftbound::{Ref, RiftAction, Src};
+
+#[test]
+fn every_action_form_round_trips() {
+    let all = [
+        RiftAction::Mull(5),
+        RiftAction::Keep,
+        RiftAction::Play(12),
+        RiftAction::Act(Src::Legend),
+        RiftAction::Act(Src::Obj(3)),
+        RiftAction::Move(4, Ref::Bf(0)),
+        RiftAction::Move(4, Ref::Base),
+        RiftAction::Add(7),
+        RiftAction::Go,
+        RiftAction::Hide(9, 1),
+        RiftAction::End,
+        RiftAction::Pass,
+        RiftAction::Pick(Ref::Obj(60)),
+        RiftAction::Pick(Ref::Bf(1)),
+        RiftAction::Pick(Ref::Base),
+        RiftAction::Yes,
+        RiftAction::No,
+        RiftAction::Done,
+        RiftAction::First(2),
+    ];
+    for a in all {
+        let text = a.to_string();
+        assert_eq!(text.parse::<RiftAction>().unwrap(), a, "{text}");
+    }
+    assert_eq!(RiftAction::Move(4, Ref::Bf(0)).to_string(), "move c4 b1");
+    assert_eq!(RiftAction::Pick(Ref::Bf(1)).to_string(), "t b2");
+}
+
+#[test]
+fn malformed_notation_is_refused() {
+    for bad in
+        ["", "fly", "play", "play 12", "move c1", "move c1 b0", "hide c1 base", "t", "first x", "keep now", "act"]
+    {
+        assert!(bad.parse::<RiftAction>().is_err(), "{bad:?}");
+    }
+}
