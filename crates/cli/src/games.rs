@@ -1,9 +1,28 @@
 //! The games this binary hosts, by name.
 
-use engine::Registry;
+use engine::{DynGame, Registry, Seat};
+use std::sync::Arc;
 
 pub fn registry() -> Registry {
-    Registry::new().with::<fate::FateGame>().with::<ardent::ArdentGame>().with::<engine::testgame::Pebbles>()
+    Registry::new().with::<fate::FateGame>().with::<ardent::ArdentGame>().with::<riftbound::RiftGame>()
+}
+
+/// The bots the server can seat: every bot of `crates/ai` (random, greedy, mcts:…), each seeing
+/// only its own seat (the bot rebuilds the game and plays through an `ai::Observation`).
+pub fn bots() -> Arc<dyn server::BotHost> {
+    Arc::new(AiBots)
+}
+
+struct AiBots;
+
+impl server::BotHost for AiBots {
+    fn choose(&self, game: &dyn DynGame, _seat: Seat, spec: &str, seed: u64) -> Result<String, String> {
+        let mut bot = ai::dyn_bot(game.game_name(), spec, seed).map_err(|e| e.to_string())?;
+        bot.choose(game).map_err(|e| e.to_string())
+    }
+    fn validate(&self, game: &str, spec: &str) -> Result<(), String> {
+        ai::dyn_bot(game, spec, 0).map(|_| ()).map_err(|e| e.to_string())
+    }
 }
 
 /// Run `f` with the typed game named `name` (for benchmarks that must not go through JSON).
@@ -19,8 +38,8 @@ macro_rules! with_game {
                 type $g = ardent::ArdentGame;
                 Ok($body)
             }
-            "pebbles" => {
-                type $g = engine::testgame::Pebbles;
+            "riftbound" => {
+                type $g = riftbound::RiftGame;
                 Ok($body)
             }
             other => Err(anyhow::anyhow!(

@@ -20,12 +20,20 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the lobby, tables and the browser client (the default with no subcommand).
+    Serve(commands::serve::Args),
     /// Play a game in the terminal, against a bot or hot-seat.
     Play(commands::play::Args),
     /// Print a replay file move by move and its final position.
     Replay(commands::replay::Args),
     /// Run scenario files; exit 1 with a readable difference when an assertion fails.
     Scenario(commands::scenario::Args),
+    /// Decks: the Ardent Reapers deck library and print-and-play; Riftbound deck validation.
+    Deck(commands::deck::Args),
+    /// Balance simulation: many games between bots, with Wilson intervals and an HTML report.
+    Sim(commands::sim::Args),
+    /// A round robin between bots with Elo ratings.
+    Arena(commands::arena::Args),
     /// Measure random-playout speed.
     Bench(commands::bench::Args),
 }
@@ -33,11 +41,15 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => Err(anyhow::anyhow!("the server is not built yet: run `cardtable play fate` to play in the terminal")),
+        None => commands::serve::run(commands::serve::Args::default()),
+        Some(Command::Serve(a)) => commands::serve::run(a),
         Some(Command::Play(a)) => commands::play::run(a),
         Some(Command::Replay(a)) => commands::replay::run(a),
         Some(Command::Scenario(a)) => commands::scenario::run(a),
         Some(Command::Bench(a)) => commands::bench::run(a),
+        Some(Command::Deck(c)) => commands::deck::run(c),
+        Some(Command::Sim(a)) => commands::sim::run(a),
+        Some(Command::Arena(a)) => commands::arena::run(a),
     };
     match result {
         Ok(code) => code,

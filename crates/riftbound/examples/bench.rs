@@ -1,12 +1,19 @@
 //! Random playouts in release mode: atomic actions per second on one core, and state size.
-//! `cargo run --release -p riftbound --example bench -- [games]`
+//! `cargo run --release -p riftbound --example bench -- [games] [duel|ffa3|ffa4|two_vs_two]`
 use engine::{EventLog, Game, GameRng};
-use riftbound::{RiftGame, RiftOptions};
+use riftbound::{Mode, RiftGame, RiftOptions};
 use std::time::Instant;
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let opts = RiftOptions::default();
+    let mode = match std::env::args().nth(2).as_deref() {
+        None | Some("duel") => Mode::Duel,
+        Some("ffa3") => Mode::Ffa3,
+        Some("ffa4") => Mode::Ffa4,
+        Some("two_vs_two") | Some("2v2") => Mode::TwoVsTwo,
+        Some(m) => panic!("unknown mode {m}: duel, ffa3, ffa4 or two_vs_two"),
+    };
+    let opts = RiftOptions { mode, ..RiftOptions::default() };
     let mut actions = 0u64;
     let mut legal = Vec::new();
     let mut log = EventLog::disabled();
@@ -27,7 +34,7 @@ fn main() {
         }
     }
     let s = start.elapsed().as_secs_f64();
-    println!("{games} games, {actions} actions in {s:.2}s: {:.0} actions/s", actions as f64 / s);
+    println!("{mode:?}: {games} games, {actions} actions in {s:.2}s: {:.0} actions/s", actions as f64 / s);
     println!("size_of::<RiftGame>() = {} bytes (plus heap: objects, decks, chain)", std::mem::size_of::<RiftGame>());
     let g = RiftGame::new(&opts, &RiftGame::sample_setup(&opts, &mut GameRng::new(1)).unwrap(), 1).unwrap();
     println!("objects per game: {} × {} bytes", g.objs.len(), std::mem::size_of::<riftbound::state::Obj>());

@@ -14,6 +14,9 @@
 //! | `yes` / `no` | optional choices (accelerate, "you may", predict: recycle?) |
 //! | `done` | stop choosing targets for an "up to" slot |
 //! | `first 2` | put pending trigger 2 on the chain next (CR 383.3.d) |
+//! | `t p2` | choose player 2 (the opponent gaining a burn-out point, CR 431) |
+//! | `invite` | 2v2: invite your teammate to act with your Priority (CR 316.5.b.1, 489.8.a) |
+//! | `concede` | leave the game (CR 649–652), when the `allow_concede` option is on |
 
 use engine::NotationError;
 use std::fmt;
@@ -29,6 +32,8 @@ pub enum Ref {
     Bf(u8),
     /// The acting player's base.
     Base,
+    /// A player by seat (shown 1-based: `p1`).
+    Seat(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +59,8 @@ pub enum RiftAction {
     No,
     Done,
     First(u8),
+    Invite,
+    Concede,
 }
 
 impl fmt::Display for Ref {
@@ -62,6 +69,7 @@ impl fmt::Display for Ref {
             Ref::Obj(o) => write!(f, "c{o}"),
             Ref::Bf(b) => write!(f, "b{}", b + 1),
             Ref::Base => f.write_str("base"),
+            Ref::Seat(s) => write!(f, "p{}", s + 1),
         }
     }
 }
@@ -86,6 +94,8 @@ impl fmt::Display for RiftAction {
             No => f.write_str("no"),
             Done => f.write_str("done"),
             First(i) => write!(f, "first {i}"),
+            Invite => f.write_str("invite"),
+            Concede => f.write_str("concede"),
         }
     }
 }
@@ -107,6 +117,12 @@ fn bf(text: &str, s: Option<&str>) -> Result<u8, NotationError> {
 fn reference(text: &str, s: Option<&str>) -> Result<Ref, NotationError> {
     match s {
         Some("base") => Ok(Ref::Base),
+        Some(x) if x.starts_with('p') => x[1..]
+            .parse::<u8>()
+            .ok()
+            .filter(|n| *n >= 1)
+            .map(|n| Ref::Seat(n - 1))
+            .ok_or_else(|| NotationError::new(text, "expected a player like p2")),
         Some(x) if x.starts_with('b') => Ok(Ref::Bf(bf(text, Some(x))?)),
         _ => Ok(Ref::Obj(obj(text, s)?)),
     }
@@ -142,6 +158,8 @@ impl FromStr for RiftAction {
             "yes" => Yes,
             "no" => No,
             "done" => Done,
+            "invite" => Invite,
+            "concede" => Concede,
             "first" => First(
                 w.next().and_then(|n| n.parse().ok()).ok_or_else(|| NotationError::new(text, "expected 'first N'"))?,
             ),

@@ -33,7 +33,18 @@ impl RiftGame {
         if let Some(sd) = &self.showdown {
             return sd.focus == seat && speed != Speed::Normal;
         }
-        self.own_neutral_open(seat)
+        self.own_neutral_open(seat) || self.invited_open(seat)
+    }
+
+    /// 2v2: the teammate invited to act with the turn player's Priority in Neutral Open, who may
+    /// play cards and activate abilities as in their own main phase (CR 316.5.b.1, 489.8.a).
+    pub fn invited_open(&self, seat: u8) -> bool {
+        seat != NOBODY
+            && self.invited == seat
+            && self.phase == Phase::Main
+            && self.chain.is_empty()
+            && self.pending.is_empty()
+            && self.showdown.is_none()
     }
 
     pub fn card_speed(&self, card: ObjId) -> Speed {
@@ -68,6 +79,10 @@ impl RiftGame {
         }
         for b in 0..self.bfs.len() as u8 {
             let mine = self.bfs[b as usize].controller == seat;
+            // CR 462: a third player can't play units into a combat between two others.
+            if self.combat_of_others(seat, b) {
+                continue;
+            }
             if (normal && mine) || (ambush && self.has_units_at(seat, Loc::Bf(b))) {
                 v.push(Loc::Bf(b));
             }
@@ -96,7 +111,7 @@ impl RiftGame {
         targets
             .iter()
             .filter_map(|(_, t)| self.live(*t))
-            .filter(|&id| self.obj(id).controller != seat)
+            .filter(|&id| !self.friendly(self.obj(id).controller, seat))
             .map(|id| self.deflect(id))
             .sum()
     }
@@ -110,7 +125,7 @@ impl RiftGame {
         let d = match item.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj(id).def(),
             ItemSrc::Legend(s) => def(self.players[s as usize].legend),
-            ItemSrc::Bf(b) => def(self.bfs[b as usize].def),
+            ItemSrc::Bf(b) => self.bf_def(b)?,
         };
         d.abilities.get(item.ab as usize)
     }
@@ -154,8 +169,9 @@ impl RiftGame {
                     return false;
                 }
                 match spec.side {
-                    Side::Friendly if o.controller != seat => return false,
-                    Side::Enemy if o.controller == seat => return false,
+                    // "Friendly" includes a teammate's units in 2v2 (CR 489.8.b).
+                    Side::Friendly if !self.friendly(o.controller, seat) => return false,
+                    Side::Enemy if self.friendly(o.controller, seat) => return false,
                     _ => {}
                 }
                 let at_ok = match spec.at {
@@ -263,7 +279,7 @@ impl RiftGame {
                 }
             }
             let extra = match self.live(t) {
-                Some(id) if self.obj(id).controller != item.controller => self.deflect(id),
+                Some(id) if !self.friendly(self.obj(id).controller, item.controller) => self.deflect(id),
                 _ => 0,
             };
             let payable = if extra == 0 {
@@ -610,7 +626,7 @@ impl RiftGame {
                     let t = match r {
                         Ref::Obj(id) => self.tgt(id),
                         Ref::Bf(x) => Tgt::Bf(x),
-                        Ref::Base => Tgt::Base(b.seat),
+                        Ref::Base | Ref::Seat(_) => Tgt::Base(b.seat),
                     };
                     b.item.targets.push((slot, t));
                 }

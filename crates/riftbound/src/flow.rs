@@ -19,6 +19,10 @@ impl RiftGame {
                 self.continue_resolve(r);
                 continue;
             }
+            if let Some(&seat) = self.burnout_owed.first() {
+                self.burn_out_point(seat);
+                continue;
+            }
             self.cleanup();
             if self.outcome.is_some() {
                 return;
@@ -28,7 +32,7 @@ impl RiftGame {
                 continue;
             }
             if !self.chain.is_empty() {
-                if self.passes >= self.n() {
+                if self.passes >= self.active_n() {
                     self.resolve_top();
                     continue;
                 }
@@ -49,7 +53,7 @@ impl RiftGame {
                         continue;
                     }
                 }
-                if sd.passes >= self.n() {
+                if sd.passes >= self.active_n() {
                     self.end_showdown();
                     continue;
                 }
@@ -85,9 +89,14 @@ impl RiftGame {
         self.phase = Phase::Scoring;
     }
 
-    /// Scoring step (CR 315.2.b): Hold every battlefield the turn player controls.
+    /// Scoring step (CR 315.2.b): Hold every battlefield the turn player controls. In 2v2 the
+    /// battlefields the ally controls now can't be conquered by the team this turn (CR 489.8.g).
     fn scoring_step(&mut self) {
         let tp = self.turn_player;
+        if let Some(a) = self.ally(tp) {
+            self.ally_held =
+                (0..self.bfs.len() as u8).filter(|&b| self.bfs[b as usize].controller == a).fold(0, |m, b| m | 1 << b);
+        }
         for b in 0..self.bfs.len() as u8 {
             if self.bfs[b as usize].controller == tp {
                 self.score(tp, b, false);
@@ -96,18 +105,23 @@ impl RiftGame {
         self.phase = Phase::Channel;
     }
 
-    /// Channel 2 runes (CR 315.3); in 1v1 the second player channels one more on their first turn.
+    /// Channel 2 runes (CR 315.3); the last player in turn order channels one more on their first
+    /// turn (the second player in 1v1, CR 482; the last of three or four, CR 486–489).
     fn channel_phase(&mut self) {
         let tp = self.turn_player;
-        let extra = i32::from(self.turn == 2 && tp != self.first_player);
+        let extra = i32::from(self.turn == self.n() as u16 && tp != self.first_player);
         self.channel(tp, 2 + extra, false);
         self.phase = Phase::Draw;
     }
 
-    /// Draw 1 (CR 315.4), then every rune pool empties as the Main Phase starts (CR 316.2).
+    /// Draw 1 (CR 315.4) — in FFA and 2v2 the first player skips their first draw (CR 486–489) —
+    /// then every rune pool empties as the Main Phase starts (CR 316.2).
     fn draw_phase(&mut self) {
         let tp = self.turn_player;
-        self.draw(tp, 1);
+        let skip = self.opts.mode != crate::options::Mode::Duel && self.turn == 1;
+        if !skip {
+            self.draw(tp, 1);
+        }
         for p in self.players.iter_mut() {
             p.pool = Pool::default();
         }
@@ -127,9 +141,14 @@ impl RiftGame {
             p.scored = 0;
             p.finalized = 0;
         }
+        self.ally_held = 0;
+        self.invited = NOBODY;
+        self.invite_declined = false;
         self.turn_player = self.next_seat(self.turn_player);
         self.turn += 1;
-        if self.opts.turn_limit > 0 && self.turn > self.opts.turn_limit {
+        // The engine bound counts turns per two players, so every mode gets the same rounds.
+        let limit = self.opts.turn_limit as u32 * self.n() as u32 / 2;
+        if limit > 0 && self.turn as u32 > limit {
             let mut o = Outcome::draw("turn limit");
             o.scores = self.players.iter().map(|p| p.points as i64).collect();
             self.outcome = Some(o);
@@ -220,7 +239,9 @@ impl RiftGame {
                 }
             }
             // 9–10. Start a staged showdown / combat in a Neutral Open state; 10a convert (CR 323.9–10).
-            if open && self.prompt.is_none() && self.resolving.is_none() {
+            // A turn player who conceded starts nothing: their turn is ending (CR 652).
+            let tp_here = !self.players[self.turn_player as usize].left;
+            if open && tp_here && self.prompt.is_none() && self.resolving.is_none() {
                 if self.showdown.is_none() {
                     let staged = self.staged_showdowns();
                     match staged.len() {
@@ -330,7 +351,9 @@ impl RiftGame {
         if att == NOBODY {
             return false;
         }
-        let Some(def) = self.units_at(Loc::Bf(b)).map(|u| self.obj(u).controller).find(|&c| c != att) else {
+        // Combat is between exactly two opposing players (CR 461–462, 489.8.b).
+        let Some(def) = self.units_at(Loc::Bf(b)).map(|u| self.obj(u).controller).find(|&c| !self.friendly(c, att))
+        else {
             return false;
         };
         if !self.has_units_at(att, Loc::Bf(b)) {
@@ -507,18 +530,22 @@ impl RiftGame {
         }
     }
 
-    /// Put the next pending trigger on the chain (CR 383.3.d): the attacker's (in combat) or the
-    /// turn player's first, so theirs resolve last; one controller orders their own.
+    /// Put the next pending trigger on the chain (CR 383.3.d): in combat the attacker's first,
+    /// then the other non-defending players' in turn order, the defender's last (CR 464.2, §24);
+    /// otherwise in turn order from the turn player. So the first placed resolve last. One
+    /// controller orders their own.
     fn place_trigger(&mut self) {
-        let first =
-            self.showdown.as_ref().and_then(|s| s.combat.as_ref()).map(|c| c.attacker).unwrap_or(self.turn_player);
-        let mut seat = first;
-        for _ in 0..self.n() {
-            if self.pending.iter().any(|p| p.item.controller == seat) {
-                break;
+        let n = self.n();
+        let tp = self.turn_player;
+        let combat = self.showdown.as_ref().and_then(|s| s.combat.as_ref()).map(|c| (c.attacker, c.defender));
+        let rank = |s: u8| -> u8 {
+            match combat {
+                Some((a, _)) if s == a => 0,
+                Some((_, d)) if s == d => 2 * n,
+                _ => 1 + (s + n - tp) % n,
             }
-            seat = self.next_seat(seat);
-        }
+        };
+        let Some(seat) = self.pending.iter().map(|p| p.item.controller).min_by_key(|&s| rank(s)) else { return };
         let mine: Vec<usize> =
             self.pending.iter().enumerate().filter(|(_, p)| p.item.controller == seat).map(|(i, _)| i).collect();
         if mine.len() > 1 {

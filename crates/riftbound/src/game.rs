@@ -34,8 +34,8 @@ impl Game for RiftGame {
         RiftGame::sample(options, rng)
     }
 
-    /// One deck list (docs/riftbound.md) or starter-deck name per seat; none gives two random
-    /// starter decks. Every problem of a deck is reported, each naming the rule it breaks.
+    /// One deck list (docs/riftbound.md) or starter-deck name per seat, as many as the mode has
+    /// seats; none gives random starter decks. Every problem of a deck is reported, each naming the rule it breaks.
     fn setup_with_decks(options: &RiftOptions, decks: &[String], rng: &mut GameRng) -> Result<RiftSetup, SetupError> {
         if decks.is_empty() {
             return RiftGame::sample(options, rng);
@@ -48,7 +48,21 @@ impl Game for RiftGame {
                 return Err(SetupError::new(format!("deck {}: {}", i + 1, problems.join("; "))));
             }
         }
-        Ok(RiftSetup { seats: decks.iter().map(|d| SeatSetup::deck(d)).collect(), first: None })
+        let n = options.mode.seats();
+        if decks.len() != n {
+            return Err(SetupError::new(format!(
+                "{:?} needs {n} decks, got {} (CR 481–489)",
+                options.mode,
+                decks.len()
+            )));
+        }
+        let mut seats: Vec<SeatSetup> = decks.iter().map(|d| SeatSetup::deck(d)).collect();
+        if options.mode.teams() {
+            for (i, s) in seats.iter_mut().enumerate() {
+                s.team = Some(i as u8 % 2);
+            }
+        }
+        Ok(RiftSetup { seats, first: None })
     }
 
     fn options(&self) -> &RiftOptions {
@@ -160,7 +174,9 @@ impl Game for RiftGame {
     }
 
     fn max_actions(&self) -> usize {
-        let turns = if self.opts.turn_limit == 0 { 200 } else { self.opts.turn_limit as usize };
+        // The turn limit counts turns per two players (see `RiftOptions::turn_limit`).
+        let per_two = if self.opts.turn_limit == 0 { 200 } else { self.opts.turn_limit as usize };
+        let turns = per_two * self.players.len() / 2;
         50 + turns * 1500
     }
 
@@ -179,6 +195,7 @@ impl Game for RiftGame {
                     None => (format!("b{}", b + 1), format!("b{}", b + 1)),
                 },
                 Ref::Base => ("base".into(), "基地".into()),
+                Ref::Seat(s) => (format!("P{}", s + 1), format!("玩家{}", s + 1)),
             }
         };
         match *action {
@@ -218,6 +235,8 @@ impl Game for RiftGame {
             RiftAction::Yes => Label::new("Yes", "是"),
             RiftAction::No => Label::new("No", "否"),
             RiftAction::Done => Label::new("Done choosing", "选择完毕"),
+            RiftAction::Invite => Label::new("Invite your teammate to act", "邀请队友行动"),
+            RiftAction::Concede => Label::new("Concede", "认输"),
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();
                 Label::new(format!("Put {n} on the chain first"), format!("先将 {n} 放入链"))

@@ -20,6 +20,9 @@ impl RiftGame {
         if let Some(sd) = &self.showdown {
             return Some(sd.focus);
         }
+        if self.invited_open(self.invited) {
+            return Some(self.invited);
+        }
         Some(self.turn_player)
     }
 
@@ -27,6 +30,9 @@ impl RiftGame {
         let Some(seat) = self.acting() else { return };
         if let Some(p) = &self.prompt {
             self.prompt_options(p, out);
+            if self.can_concede() {
+                out.push(RiftAction::Concede);
+            }
             return;
         }
         let me = &self.players[seat as usize];
@@ -71,9 +77,15 @@ impl RiftGame {
                     out.push(RiftAction::Move(u, loc_ref(*r)));
                 }
             }
+            if self.can_invite(seat) {
+                out.push(RiftAction::Invite);
+            }
             out.push(RiftAction::End);
         } else {
             out.push(RiftAction::Pass);
+        }
+        if self.can_concede() {
+            out.push(RiftAction::Concede);
         }
     }
 
@@ -116,6 +128,11 @@ impl RiftGame {
                     out.push(RiftAction::Pick(Ref::Bf(b)));
                 }
             }
+            Prompt::BurnOut { seat } => {
+                for o in self.burn_out_choices(*seat) {
+                    out.push(RiftAction::Pick(Ref::Seat(o)));
+                }
+            }
             Prompt::MoveGroup { seat, dest, units } => {
                 let mut routes = Vec::new();
                 for u in self.units().collect::<Vec<_>>() {
@@ -140,6 +157,15 @@ impl RiftGame {
             return Err(self.explain(seat, a));
         }
         self.actions += 1;
+        if a == RiftAction::Concede {
+            self.concede(seat);
+            self.advance();
+            return Ok(());
+        }
+        if seat == self.turn_player && a != RiftAction::Invite {
+            self.invite_declined = false;
+        }
+        let invitee = self.invited_open(seat);
         match self.prompt.clone() {
             Some(Prompt::Mulligan { seat, mut aside }) => match a {
                 RiftAction::Mull(h) => {
@@ -193,6 +219,13 @@ impl RiftGame {
                     self.start_showdown(b);
                 }
             }
+            Some(Prompt::BurnOut { .. }) => {
+                if let RiftAction::Pick(Ref::Seat(o)) = a {
+                    self.prompt = None;
+                    self.burnout_owed.remove(0);
+                    self.gain_point_burn_out(o);
+                }
+            }
             Some(Prompt::MoveGroup { seat, dest, mut units }) => match a {
                 RiftAction::Add(u) => {
                     units.push(u);
@@ -221,17 +254,32 @@ impl RiftGame {
                 }
                 RiftAction::Hide(c, b) => self.hide(seat, c, b),
                 RiftAction::End => self.phase = Phase::Ending,
+                RiftAction::Invite => self.invited = self.ally(seat).unwrap_or(NOBODY),
+                RiftAction::Pass if invitee => {
+                    // The invited teammate declines (CR 316.5.b.1): Priority returns.
+                    self.invited = NOBODY;
+                    self.invite_declined = true;
+                }
                 RiftAction::Pass => {
                     if !self.chain.is_empty() {
                         self.passes += 1;
                         self.priority = self.next_seat(self.priority);
-                    } else if let Some(sd) = self.showdown.as_mut() {
-                        sd.passes += 1;
-                        sd.focus = (sd.focus + 1) % self.players.len() as u8;
+                    } else if let Some(f) = self.showdown.as_ref().map(|s| s.focus) {
+                        // Focus passes in turn order among the players still in the game (CR 347).
+                        let nf = self.next_seat(f);
+                        if let Some(sd) = self.showdown.as_mut() {
+                            sd.passes += 1;
+                            sd.focus = nf;
+                        }
                     }
                 }
                 _ => {}
             },
+        }
+        // The invitation covers one item (CR 316.5.b.1): once the teammate's choices are made,
+        // Priority is the turn player's again.
+        if invitee && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
+            self.invited = NOBODY;
         }
         self.advance();
         Ok(())
@@ -239,6 +287,9 @@ impl RiftGame {
 
     /// Exactly "`a` is in `legal()`", without building the whole list.
     fn is_legal(&self, seat: u8, a: RiftAction) -> bool {
+        if a == RiftAction::Concede {
+            return self.can_concede();
+        }
         if let Some(p) = &self.prompt {
             let mut v = Vec::new();
             self.prompt_options(p, &mut v);
@@ -261,7 +312,7 @@ impl RiftGame {
                 let dest = match r {
                     Ref::Bf(b) => Loc::Bf(b),
                     Ref::Base => Loc::Base(seat),
-                    Ref::Obj(_) => return false,
+                    Ref::Obj(_) | Ref::Seat(_) => return false,
                 };
                 let mut routes = Vec::new();
                 self.standard_routes(seat, u, &mut routes);
@@ -270,6 +321,8 @@ impl RiftGame {
             RiftAction::Hide(c, b) => (c as usize) < n && self.can_hide(seat, c, b),
             RiftAction::End => self.own_neutral_open(seat),
             RiftAction::Pass => !self.own_neutral_open(seat),
+            RiftAction::Invite => self.can_invite(seat),
+            RiftAction::Concede => self.can_concede(),
             _ => false,
         }
     }
@@ -307,6 +360,14 @@ impl RiftGame {
             }
             (Some(Prompt::MoveGroup { .. }), _) => "add units sharing the destination, or 'go' (CR 144)".into(),
             (Some(Prompt::Showdown { .. }), _) => "choose the battlefield whose showdown begins first (CR 323.9)".into(),
+            (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
+            (_, RiftAction::Concede) if !self.opts.allow_concede => {
+                "conceding is turned off by the 'allow_concede' option (CR 649)".into()
+            }
+            (_, RiftAction::Concede) => "you can't concede halfway through resolving an item; finish the choice first".into(),
+            (None, RiftAction::Invite) => {
+                "invite: 2v2 only, your Main Phase in Neutral Open, teammate still playing, not right after a declined invitation (CR 316.5.b.1, 489.8.a)".into()
+            }
             (None, RiftAction::Play(c)) if (c as usize) >= self.objs.len() => format!("there is no card c{c}"),
             (None, RiftAction::Play(c)) => {
                 let o = self.obj(c);

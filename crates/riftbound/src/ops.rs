@@ -79,8 +79,8 @@ impl RiftGame {
         }
     }
 
-    /// Burn Out (CR 431): shuffle the trash into the deck and an opponent gains 1 point. A player
-    /// reaching the Victory Score this way with the lead wins at once.
+    /// Burn Out (CR 431): shuffle the trash into the deck and an opponent, chosen by the burning
+    /// player, gains 1 point. A player reaching the Victory Score this way with the lead wins at once.
     pub fn burn_out(&mut self, seat: u8) {
         let mut trash: Vec<ObjId> = (0..self.objs.len() as ObjId)
             .filter(|&i| self.obj(i).owner == seat && self.obj(i).zone == Zone::Trash)
@@ -89,29 +89,78 @@ impl RiftGame {
         for id in trash {
             self.set_zone(id, Zone::Deck);
         }
-        let opp = self.next_seat(seat);
+        match self.burn_out_choices(seat).as_slice() {
+            // One opposing team (1v1, 2v2: its players share their points): no choice to make.
+            [opp, ..] if !self.burn_out_choice_matters(seat) => {
+                let opp = *opp;
+                self.gain_point_burn_out(opp);
+            }
+            // FFA with several opponents: the burning player chooses, as soon as no other choice is
+            // open (the `BurnOut` prompt raised by `advance`).
+            [_, _, ..] => self.burnout_owed.push(seat),
+            _ => {}
+        }
+    }
+
+    /// Opponents still in the game, in turn order from the burning player.
+    pub fn burn_out_choices(&self, seat: u8) -> Vec<u8> {
+        let n = self.n();
+        (1..n).map(|k| (seat + k) % n).filter(|&o| !self.players[o as usize].left && !self.friendly(seat, o)).collect()
+    }
+
+    fn burn_out_choice_matters(&self, seat: u8) -> bool {
+        let c = self.burn_out_choices(seat);
+        c.iter().any(|&o| !self.friendly(o, c[0]))
+    }
+
+    /// Raise the burn-out choice for the oldest owed point (FFA).
+    pub fn burn_out_point(&mut self, seat: u8) {
+        if self.burn_out_choice_matters(seat) {
+            self.prompt = Some(Prompt::BurnOut { seat });
+            return;
+        }
+        self.burnout_owed.remove(0);
+        if let Some(&o) = self.burn_out_choices(seat).first() {
+            self.gain_point_burn_out(o);
+        }
+    }
+
+    pub fn gain_point_burn_out(&mut self, opp: u8) {
         self.gain_point(opp);
         if let Some(w) = self.winner() {
             self.outcome = Some(self.outcome_for(w, "victory score reached by burn out"));
         }
     }
 
+    /// Gain a point (CR 194). In 2v2 points are the team's (CR 489.8.d): both teammates' totals
+    /// move together.
     pub fn gain_point(&mut self, seat: u8) {
-        let p = &mut self.players[seat as usize];
-        p.points = p.points.saturating_add(1);
+        for s in 0..self.n() {
+            if self.friendly(seat, s) {
+                let p = &mut self.players[s as usize];
+                p.points = p.points.saturating_add(1);
+            }
+        }
     }
 
-    /// CR 194–196: a player with points ≥ the Victory Score and more than every other player.
+    /// CR 194–196: a player (team) still in the game with points ≥ the Victory Score and more than
+    /// every opponent still in the game.
     pub fn winner(&self) -> Option<u8> {
-        let vs = self.opts.victory_score;
+        let vs = self.opts.victory();
         (0..self.n()).find(|&s| {
             let p = self.players[s as usize].points;
-            p >= vs && (0..self.n()).all(|o| o == s || self.players[o as usize].points < p)
+            !self.players[s as usize].left
+                && p >= vs
+                && (0..self.n()).all(|o| {
+                    self.friendly(s, o) || self.players[o as usize].left || self.players[o as usize].points < p
+                })
         })
     }
 
+    /// The seat wins, with its teammate in 2v2 (CR 489.8.d).
     pub fn outcome_for(&self, w: u8, reason: &str) -> Outcome {
         let mut o = Outcome::win(engine::Seat(w), reason);
+        o.winners = (0..self.n()).filter(|&s| self.friendly(w, s)).map(engine::Seat).collect();
         o.scores = self.players.iter().map(|p| p.points as i64).collect();
         o
     }
@@ -212,7 +261,7 @@ impl RiftGame {
 
     /// A battlefield's ability; uncontrolled battlefields' abilities are the turn player's (CR 190.6).
     pub fn fire_bf(&mut self, b: u8, on: On, controller: u8, subject: Option<Tgt>) {
-        let d = crate::cards::def(self.bfs[b as usize].def);
+        let Some(d) = self.bf_def(b) else { return };
         for (i, _) in d.ability_on(on) {
             self.push_trigger(controller, ItemSrc::Bf(b), i as u8, Loc::Bf(b), subject);
         }
@@ -228,10 +277,13 @@ impl RiftGame {
         }
     }
 
-    /// Create a Cadet token (CR 439): enters exhausted like any unit (CR 143.4).
+    /// Create a Cadet token (CR 439): enters exhausted like any unit (CR 143.4). A unit that may
+    /// not arrive at that battlefield (a combat between two others, CR 462; three players or the
+    /// teammate's units, CR 447.2) goes to its controller's base instead.
     pub fn create_cadet(&mut self, seat: u8, at: Loc) {
         let zone = match at {
             Loc::Base(_) => Zone::Base,
+            Loc::Bf(b) if !self.may_enter(seat, b) => Zone::Base,
             Loc::Bf(b) => Zone::Bf(b),
             Loc::Nowhere => return,
         };
@@ -293,20 +345,52 @@ impl RiftGame {
                 if matches!(from, Loc::Bf(_)) && self.bf_keywords(b) & kw::NO_MOVE_FROM_BF != 0 {
                     return false;
                 }
-                // A battlefield can never hold units of three players (CR 447.2.a).
-                let me = self.obj(unit).controller;
-                let mut others = 0u8;
-                for u in self.units_at(to) {
-                    let c = self.obj(u).controller;
-                    if c != me {
-                        others |= 1 << c;
-                    }
-                }
-                others.count_ones() < 2
+                self.may_enter(self.obj(unit).controller, b)
             }
             Loc::Base(s) => s == self.obj(unit).controller,
             Loc::Nowhere => false,
         }
+    }
+
+    /// May a unit of `me` arrive at battlefield `b`? A battlefield can never hold units of three
+    /// players (CR 447.2.a); in team modes not one occupied by your teammate (CR 447.2.b, 489.8.f);
+    /// not one with a combat between two other players (CR 462).
+    pub fn may_enter(&self, me: u8, b: u8) -> bool {
+        let mut others = 0u8;
+        for u in self.units_at(Loc::Bf(b)) {
+            let c = self.obj(u).controller;
+            if c != me {
+                if self.friendly(c, me) {
+                    return false;
+                }
+                others |= 1 << c;
+            }
+        }
+        others.count_ones() < 2 && !self.combat_of_others(me, b)
+    }
+
+    /// CR 447.2, 462: in 3+ player games a battlefield with a staged or ongoing combat between two
+    /// other players is closed to `seat`, unless `seat` already has units there.
+    pub fn combat_of_others(&self, seat: u8, b: u8) -> bool {
+        if self.n() <= 2 || self.has_units_at(seat, Loc::Bf(b)) {
+            return false;
+        }
+        if let Some(sd) = &self.showdown {
+            if let Some(c) = &sd.combat {
+                if sd.bf == b && c.attacker != seat && c.defender != seat {
+                    return true;
+                }
+            }
+        }
+        // Staged: contested by a player while an opponent of theirs has units there.
+        let cb = self.bfs[b as usize].contested_by;
+        cb != NOBODY
+            && cb != seat
+            && self.has_units_at(cb, Loc::Bf(b))
+            && self.units_at(Loc::Bf(b)).any(|u| {
+                let c = self.obj(u).controller;
+                c != seat && !self.friendly(c, cb)
+            })
     }
 
     /// Move a unit (CR 445–453): not a recall; fires "moves" triggers; may apply Contested.
@@ -352,10 +436,16 @@ impl RiftGame {
         if self.players[seat as usize].scored & bit != 0 {
             return;
         }
+        // CR 489.8.g: a battlefield the ally controlled during the scoring step can't be conquered
+        // by the team this turn; nor does the final point need it.
+        let held = if self.friendly(seat, self.turn_player) { self.ally_held } else { 0 };
+        if conquer && held & bit != 0 {
+            return;
+        }
         self.players[seat as usize].scored |= bit;
-        let all = (1u8 << self.bfs.len()) - 1;
+        let all = ((1u8 << self.bfs.len()) - 1) & !held;
         let p = &self.players[seat as usize];
-        if conquer && p.points + 1 >= self.opts.victory_score && p.scored & all != all {
+        if conquer && p.points + 1 >= self.opts.victory() && p.scored & all != all {
             self.draw(seat, 1);
         } else {
             self.gain_point(seat);

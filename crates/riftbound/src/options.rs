@@ -1,54 +1,108 @@
-//! Options (every rules option of the spec, defaulting to §29's recommended resolutions).
+//! Options (every rules option of the spec, defaulting to §29's recommended resolutions) and the
+//! profiles of spec §28: the mode of play (CR 481–489) and the rules edition (§26).
 
 use serde::{Deserialize, Serialize};
 
-/// Mode of play (CR 481–489). Only 1v1 is implemented; the others fail setup loudly.
+/// Mode of play (CR 481–489).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// 1v1 Duel (CR 482): random battlefield of three each, second player channels one extra rune.
     #[default]
+    #[serde(alias = "Duel", alias = "1v1")]
     Duel,
-    /// Free-for-all with 3 players (CR 486) — not implemented yet.
+    /// Free-for-all with 3 players, "Skirmish" (CR 486): three battlefields, the first player skips
+    /// their first draw, the last player channels one extra rune.
+    #[serde(alias = "FFA3")]
     Ffa3,
-    /// Free-for-all with 4 players (CR 487) — not implemented yet.
+    /// Free-for-all with 4 players, "War" (CR 487): the first player's battlefields are not used.
+    #[serde(alias = "FFA4")]
     Ffa4,
-    /// 2v2 teams (CR 489) — not implemented yet.
+    /// 2v2 teams, "Magma Chamber" (CR 489): turn order alternates teams, shared points, 11 to win.
+    #[serde(alias = "TwoVsTwo", alias = "2v2")]
     TwoVsTwo,
+}
+
+impl Mode {
+    /// Number of players (CR 481–489).
+    pub fn seats(self) -> usize {
+        match self {
+            Mode::Duel => 2,
+            Mode::Ffa3 => 3,
+            Mode::Ffa4 | Mode::TwoVsTwo => 4,
+        }
+    }
+    /// Victory Score (CR 193, 489.8): 8, or 11 in 2v2.
+    pub fn victory_score(self) -> u8 {
+        match self {
+            Mode::TwoVsTwo => 11,
+            _ => 8,
+        }
+    }
+    pub fn teams(self) -> bool {
+        self == Mode::TwoVsTwo
+    }
+}
+
+/// Rules edition (spec §26, §28 "profiles"). The engine implements the Core Rules dated
+/// 2026-07-16 ("Vendetta"); the older editions are named so that asking for one fails loudly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Edition {
+    /// CR 2026-07-16 (community name "RUP4", the Vendetta update): the baseline.
+    #[default]
+    #[serde(rename = "2026-07-16", alias = "cr_2026_07_16")]
+    Cr20260716,
+    /// CR 1.3 (2026-03-30, "Unleashed") — not implemented: setup refuses it.
+    #[serde(rename = "1.3", alias = "cr_1_3")]
+    Cr13,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RiftOptions {
     pub mode: Mode,
-    /// Victory Score (CR 193): 8 in 1v1.
-    pub victory_score: u8,
+    pub edition: Edition,
+    /// Victory Score (CR 193); none = the mode's (8, or 11 in 2v2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub victory_score: Option<u8>,
     /// Main Deck of exactly 40 (TR 601.1.b) instead of at least 40 (CR 103.2).
     pub exact_forty: bool,
     /// Cards each player draws at setup (CR 116).
     pub opening_hand: u8,
     /// Cards a player may set aside in the mulligan (CR 117).
     pub mulligan_max: u8,
-    /// Engine bound, not a rule: after this many turns the game ends in a draw ("turn limit"), so
-    /// that random play always terminates. 0 = no limit.
+    /// Engine bound, not a rule: after this many turns per two players (30 rounds at the default,
+    /// whatever the number of players) the game ends in a draw ("turn limit"), so that random
+    /// play always terminates. 0 = no limit.
     pub turn_limit: u16,
     /// §29 #3: allow Hide only in your own Main Phase in Neutral Open (recommended: true).
     pub hide_neutral_open_only: bool,
     /// §29 #2: when a non-combat showdown converts to a combat, the current Focus holder keeps Focus.
     pub converted_combat_keeps_focus: bool,
+    /// Conceding (CR 649–652) is offered as `concede` to the seat to act. Off by default so that
+    /// random playouts and simulations are not dominated by concessions; servers turn it on.
+    pub allow_concede: bool,
+}
+
+impl RiftOptions {
+    pub fn victory(&self) -> u8 {
+        self.victory_score.unwrap_or(self.mode.victory_score())
+    }
 }
 
 impl Default for RiftOptions {
     fn default() -> Self {
         RiftOptions {
             mode: Mode::Duel,
-            victory_score: 8,
+            edition: Edition::Cr20260716,
+            victory_score: None,
             exact_forty: true,
             opening_hand: 4,
             mulligan_max: 2,
             turn_limit: 60,
             hide_neutral_open_only: true,
             converted_combat_keeps_focus: true,
+            allow_concede: false,
         }
     }
 }

@@ -136,21 +136,31 @@ impl RiftGame {
         match who {
             Who::None => Vec::new(),
             Who::Self_ => me.filter(|&u| self.obj(u).zone.on_board()).into_iter().collect(),
-            Who::EnemyHere => at(here).into_iter().filter(|&u| self.obj(u).controller != seat).collect(),
+            // "Friendly" includes a teammate's objects in 2v2; "enemy" means an opponent's (CR 489.8.b).
+            Who::EnemyHere => at(here).into_iter().filter(|&u| !self.friendly(self.obj(u).controller, seat)).collect(),
             Who::OtherFriendlyHere => {
-                at(here).into_iter().filter(|&u| self.obj(u).controller == seat && Some(u) != me).collect()
+                at(here).into_iter().filter(|&u| self.friendly(self.obj(u).controller, seat) && Some(u) != me).collect()
             }
-            Who::FriendlyHere => at(here).into_iter().filter(|&u| self.obj(u).controller == seat).collect(),
+            Who::FriendlyHere => {
+                at(here).into_iter().filter(|&u| self.friendly(self.obj(u).controller, seat)).collect()
+            }
             Who::FriendlyAtT => match item.target(0) {
-                Some(Tgt::Bf(b)) => at(Loc::Bf(b)).into_iter().filter(|&u| self.obj(u).controller == seat).collect(),
+                Some(Tgt::Bf(b)) => {
+                    at(Loc::Bf(b)).into_iter().filter(|&u| self.friendly(self.obj(u).controller, seat)).collect()
+                }
                 _ => Vec::new(),
             },
             Who::EnemyAtT => match t0 {
-                Some(t) => at(self.loc(t)).into_iter().filter(|&u| self.obj(u).controller != seat).collect(),
+                Some(t) => {
+                    at(self.loc(t)).into_iter().filter(|&u| !self.friendly(self.obj(u).controller, seat)).collect()
+                }
                 None => Vec::new(),
             },
             Who::OtherEnemyAtT => match t0 {
-                Some(t) => at(self.loc(t)).into_iter().filter(|&u| self.obj(u).controller != seat && u != t).collect(),
+                Some(t) => at(self.loc(t))
+                    .into_iter()
+                    .filter(|&u| !self.friendly(self.obj(u).controller, seat) && u != t)
+                    .collect(),
                 None => Vec::new(),
             },
             Who::DefendersHere => at(here).into_iter().filter(|&u| self.obj(u).has(flag::DEFENDER)).collect(),

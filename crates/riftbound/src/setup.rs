@@ -1,16 +1,18 @@
-//! Setup (CR 110–118, mode 1v1 Duel CR 482): decks, battlefields, turn order, opening hands and
-//! the mulligan prompt.
+//! Setup (CR 110–118) for every mode (CR 481–489): decks, teams, battlefields, turn order,
+//! opening hands and the mulligan prompt.
 
 use crate::action::ObjId;
 use crate::cards::def;
 use crate::deck::DeckList;
-use crate::options::{Mode, RiftOptions};
+use crate::options::{Edition, Mode, RiftOptions};
 use crate::starter::{starter, STARTER_DECKS};
 use crate::state::*;
 use engine::{GameRng, SetupError};
 use serde::{Deserialize, Serialize};
 
-/// One seat's deck. Seats are listed in seating order; `team` is for 2v2 (not implemented yet).
+/// One seat's deck. Seats are listed in seating (= turn) order; in 2v2 the teams alternate
+/// (A1 B1 A2 B2, CR 489): seats 1 and 3 are team 0, seats 2 and 4 team 1 (`team`, if given, must
+/// say so).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSetup {
@@ -54,13 +56,21 @@ pub fn deck_of(s: &SeatSetup) -> Result<DeckList, SetupError> {
 
 impl RiftGame {
     pub fn setup(opts: &RiftOptions, setup: &RiftSetup, seed: u64) -> Result<RiftGame, SetupError> {
-        if opts.mode != Mode::Duel {
-            return Err(SetupError::new(format!("not implemented yet: mode {:?} (only 1v1 Duel, CR 482)", opts.mode)));
+        if opts.edition != Edition::Cr20260716 {
+            return Err(SetupError::new(format!(
+                "not implemented: rules edition {:?} (only the Core Rules of 2026-07-16, spec §26)",
+                opts.edition
+            )));
         }
-        if setup.seats.len() != 2 {
-            return Err(SetupError::new(format!("1v1 needs 2 seats, got {} (CR 482)", setup.seats.len())));
+        let n = opts.mode.seats();
+        if setup.seats.len() != n {
+            return Err(SetupError::new(format!(
+                "{:?} needs {n} seats, got {} (CR 481–489)",
+                opts.mode,
+                setup.seats.len()
+            )));
         }
-        if opts.victory_score == 0 {
+        if opts.victory() == 0 {
             return Err(SetupError::new("victory_score must be positive (CR 193)"));
         }
         let mut rng = GameRng::new(seed);
@@ -84,6 +94,10 @@ impl RiftGame {
             outcome: None,
             rng: GameRng::new(0),
             actions: 0,
+            invited: NOBODY,
+            invite_declined: false,
+            ally_held: 0,
+            burnout_owed: Vec::new(),
         };
         for (seat, s) in setup.seats.iter().enumerate() {
             let list = deck_of(s)?;
@@ -115,7 +129,8 @@ impl RiftGame {
                 finalized: 0,
                 mulliganed: false,
                 battlefields: list.battlefields.iter().map(|b| b.0).collect(),
-                team: s.team.unwrap_or(seat),
+                team: team_of(opts.mode, s, seat)?,
+                left: false,
             };
             // Object ids follow the shuffled order, so an id reveals nothing about a hidden card.
             let champ = g.new_obj(list.champion.unwrap_or(0), seat, Zone::ChampionZone);
@@ -130,8 +145,31 @@ impl RiftGame {
             }
             g.players.push(p);
         }
-        // Battlefields (CR 113, 482): each player uses one of their three, chosen at random.
+        if opts.mode.teams() {
+            g.check_teammates()?;
+        }
+        // Turn order (CR 115): random unless the setup names the first seat. In Duel and FFA3 the
+        // battlefields are revealed first (the order of the random draws is kept stable); in FFA4
+        // and 2v2 the first player must be known, as their battlefields are not used (CR 487–489).
+        let pick_first = |rng: &mut GameRng| match setup.first {
+            Some(f) if (f as usize) < n => Ok(f),
+            Some(f) => Err(SetupError::new(format!("first seat {f} does not exist"))),
+            None => Ok(rng.index(n) as u8),
+        };
+        let skip_first = matches!(opts.mode, Mode::Ffa4 | Mode::TwoVsTwo);
+        let mut first = if skip_first { Some(pick_first(&mut rng)?) } else { None };
+        // Battlefields (CR 113, 482–489): each player uses one of their three at random.
         for (seat, s) in setup.seats.iter().enumerate() {
+            if first == Some(seat as u8) {
+                if s.battlefield.is_some() {
+                    return Err(SetupError::new(format!(
+                        "P{}'s battlefields are not used: they go first in {:?} (CR 487)",
+                        seat + 1,
+                        opts.mode
+                    )));
+                }
+                continue;
+            }
             let options = g.players[seat].battlefields.clone();
             let pick = match &s.battlefield {
                 Some(name) => {
@@ -147,20 +185,19 @@ impl RiftGame {
                 controller: NOBODY,
                 contested_by: NOBODY,
                 facedown: NONE,
+                blank: false,
             });
         }
-        // Turn order (CR 115): random unless the setup names the first seat.
-        let first = match setup.first {
-            Some(f) if (f as usize) < 2 => f,
-            Some(f) => return Err(SetupError::new(format!("first seat {f} does not exist"))),
-            None => rng.index(2) as u8,
+        let first = match first.take() {
+            Some(f) => f,
+            None => pick_first(&mut rng)?,
         };
         g.first_player = first;
         g.turn_player = first;
         g.priority = first;
         // Opening hands (CR 116), then the mulligan in turn order (CR 117).
-        for s in [first, 1 - first] {
-            g.draw(s, opts.opening_hand as i32);
+        for k in 0..n as u8 {
+            g.draw((first + k) % n as u8, opts.opening_hand as i32);
         }
         g.rng = rng;
         g.prompt = Some(Prompt::Mulligan { seat: first, aside: Vec::new() });
@@ -183,12 +220,81 @@ impl RiftGame {
         (self.objs.len() - 1) as ObjId
     }
 
-    /// Two random starter decks (mirrors allowed).
+    /// Random starter decks, one per seat of the mode (mirrors allowed, except between teammates,
+    /// who must use different legends, CR 489.8.h).
     pub fn sample(opts: &RiftOptions, rng: &mut GameRng) -> Result<RiftSetup, SetupError> {
-        if opts.mode != Mode::Duel {
-            return Err(SetupError::new(format!("not implemented yet: mode {:?} (only 1v1 Duel, CR 482)", opts.mode)));
+        let n = opts.mode.seats();
+        let mut picks: Vec<usize> = Vec::with_capacity(n);
+        for seat in 0..n {
+            let mut d = rng.index(STARTER_DECKS.len());
+            if opts.mode.teams() && seat >= 2 {
+                // The teammate (seat − 2) has deck picks[seat − 2]: draw among the other three.
+                let taken = picks[seat - 2];
+                d = rng.index(STARTER_DECKS.len() - 1);
+                if d >= taken {
+                    d += 1;
+                }
+            }
+            picks.push(d);
         }
-        let seats = (0..2).map(|_| SeatSetup::deck(STARTER_DECKS[rng.index(STARTER_DECKS.len())].0)).collect();
+        let seats = picks
+            .iter()
+            .enumerate()
+            .map(|(seat, &d)| {
+                let mut s = SeatSetup::deck(STARTER_DECKS[d].0);
+                if opts.mode.teams() {
+                    s.team = Some(seat as u8 % 2);
+                }
+                s
+            })
+            .collect();
         Ok(RiftSetup { seats, first: None })
+    }
+
+    /// 2v2 (CR 489.8.h–i): teammates use different legends and battlefields with different names.
+    fn check_teammates(&self) -> Result<(), SetupError> {
+        for a in 0..2usize {
+            let b = a + 2;
+            let (pa, pb) = (&self.players[a], &self.players[b]);
+            if def(pa.legend).name == def(pb.legend).name {
+                return Err(SetupError::new(format!(
+                    "P{} and P{} are teammates and both use {} (CR 489.8.h: different legends)",
+                    a + 1,
+                    b + 1,
+                    def(pa.legend).name
+                )));
+            }
+            for &x in &pa.battlefields {
+                if pb.battlefields.iter().any(|&y| def(y).name == def(x).name) {
+                    return Err(SetupError::new(format!(
+                        "P{} and P{} are teammates and both bring {} (CR 489.8.i: different battlefields)",
+                        a + 1,
+                        b + 1,
+                        def(x).name
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The team of a seat: in 2v2 the teams alternate in turn order (CR 489: A1 B1 A2 B2); in other
+/// modes each player is their own team.
+fn team_of(mode: Mode, s: &SeatSetup, seat: u8) -> Result<u8, SetupError> {
+    if !mode.teams() {
+        return match s.team {
+            None => Ok(seat),
+            Some(_) => Err(SetupError::new(format!("P{}: teams exist only in 2v2 (CR 489)", seat + 1))),
+        };
+    }
+    let t = seat % 2;
+    match s.team {
+        Some(x) if x != t => Err(SetupError::new(format!(
+            "P{}: team {x} breaks the alternating turn order A1 B1 A2 B2 (CR 489); seats 1 and 3 are team 0, \
+             seats 2 and 4 team 1",
+            seat + 1
+        ))),
+        _ => Ok(t),
     }
 }

@@ -117,7 +117,10 @@ pub struct Player {
     pub mulliganed: bool,
     /// The three battlefields brought (CR 103.4).
     pub battlefields: Vec<DefId>,
+    /// Team (CR 489): in 2v2 seats 0 and 2 are team 0, seats 1 and 3 team 1; otherwise the seat.
     pub team: u8,
+    /// The player conceded and left the game (CR 649–652).
+    pub left: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +131,8 @@ pub struct Battlefield {
     /// The player who applied Contested (CR 190.3), or NOBODY.
     pub contested_by: u8,
     pub facedown: ObjId,
+    /// Replaced by a blank battlefield token when its owner conceded (CR 651): no abilities.
+    pub blank: bool,
 }
 
 /// A chosen target (CR 355.6): objects carry their incarnation so a zone change makes them illegal.
@@ -277,6 +282,11 @@ pub enum Prompt {
     Showdown {
         seat: u8,
     },
+    /// Burn Out (CR 431): `seat` chooses the opponent who gains the point (FFA only; with one
+    /// opposing team the choice is forced and made at once).
+    BurnOut {
+        seat: u8,
+    },
 }
 
 impl Prompt {
@@ -289,7 +299,8 @@ impl Prompt {
             | Prompt::Predict { seat, .. }
             | Prompt::Assign { seat, .. }
             | Prompt::MoveGroup { seat, .. }
-            | Prompt::Showdown { seat } => *seat,
+            | Prompt::Showdown { seat }
+            | Prompt::BurnOut { seat } => *seat,
             Prompt::Build(b) => b.seat,
         }
     }
@@ -339,6 +350,17 @@ pub struct RiftGame {
     pub outcome: Option<Outcome>,
     pub rng: GameRng,
     pub actions: u32,
+    /// 2v2 (CR 316.5.b.1, 489.8.a): the teammate the turn player invited to act with their
+    /// Priority in Neutral Open, or NOBODY.
+    pub invited: u8,
+    /// The last invitation was declined: no new one until the turn player does something else
+    /// (an engine bound so that invite/decline cannot loop).
+    pub invite_declined: bool,
+    /// 2v2 (CR 489.8.g): battlefields (bits) controlled by the turn player's ally during this
+    /// turn's scoring step; the turn player's team can't conquer them this turn.
+    pub ally_held: u8,
+    /// Burn-outs whose point has not been given yet (CR 431): the burning seats, oldest first.
+    pub burnout_owed: Vec<u8>,
 }
 
 /// Is the object at this board location?
@@ -354,8 +376,34 @@ impl RiftGame {
     pub fn n(&self) -> u8 {
         self.players.len() as u8
     }
+    /// The next player in turn order who is still in the game (CR 115, 652).
     pub fn next_seat(&self, s: u8) -> u8 {
-        (s + 1) % self.n()
+        let n = self.n();
+        let mut x = (s + 1) % n;
+        for _ in 0..n {
+            if !self.players[x as usize].left {
+                return x;
+            }
+            x = (x + 1) % n;
+        }
+        x
+    }
+    /// Players still in the game: Focus and Priority rounds count them (CR 339, 347).
+    pub fn active_n(&self) -> u8 {
+        self.players.iter().filter(|p| !p.left).count() as u8
+    }
+    /// Same team ("friendly", CR 489.8.b): a seat is friendly to itself and to its teammate.
+    pub fn friendly(&self, a: u8, b: u8) -> bool {
+        a == b || (a != NOBODY && b != NOBODY && self.players[a as usize].team == self.players[b as usize].team)
+    }
+    /// The teammate of `s` (2v2), if any.
+    pub fn ally(&self, s: u8) -> Option<u8> {
+        (0..self.n()).find(|&o| o != s && self.friendly(s, o))
+    }
+    /// The definition of a battlefield, or none for a blank battlefield token (CR 651).
+    pub fn bf_def(&self, b: u8) -> Option<&'static CardDef> {
+        let bf = &self.bfs[b as usize];
+        (!bf.blank).then(|| def(bf.def))
     }
     pub fn obj(&self, id: ObjId) -> &Obj {
         &self.objs[id as usize]
@@ -388,7 +436,7 @@ impl RiftGame {
         self.objs.iter().any(|o| o.controller == seat && at(o, l) && o.def().is_unit())
     }
     pub fn bf_keywords(&self, b: u8) -> u32 {
-        def(self.bfs[b as usize].def).keywords
+        self.bf_def(b).map(|d| d.keywords).unwrap_or(0)
     }
 
     /// Current Might (CR 143.2, layers 473–480 as far as the set needs): printed + buff + "this
@@ -420,9 +468,10 @@ impl RiftGame {
                     .count() as i32;
             }
             if let Zone::Bf(b) = o.zone {
-                let bd = def(self.bfs[b as usize].def);
-                assault += bd.assault;
-                shield += bd.shield;
+                if let Some(bd) = self.bf_def(b) {
+                    assault += bd.assault;
+                    shield += bd.shield;
+                }
             }
             if o.has(flag::ATTACKER) {
                 m += assault;

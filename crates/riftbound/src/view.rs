@@ -29,6 +29,11 @@ fn is_zero(x: &i16) -> bool {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerView {
+    /// Team (2v2: seats 1 and 3 are team 0, seats 2 and 4 team 1; otherwise the seat).
+    pub team: u8,
+    /// Conceded and left the game (CR 649–652).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub left: bool,
     pub legend: String,
     pub legend_exhausted: bool,
     pub points: u8,
@@ -82,10 +87,14 @@ pub struct ShowdownView {
     pub combat: bool,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub attacker: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub defender: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RiftView {
+    pub mode: crate::options::Mode,
+    pub victory_score: u8,
     pub turn: u16,
     pub turn_player: u8,
     pub phase: Phase,
@@ -173,6 +182,8 @@ impl RiftGame {
             let mut hand: Vec<ObjId> = p.hand.clone();
             hand.sort_unstable();
             players.push(PlayerView {
+                team: p.team,
+                left: p.left,
                 legend: def(p.legend).name.clone(),
                 legend_exhausted: p.legend_exhausted,
                 points: p.points,
@@ -194,14 +205,19 @@ impl RiftGame {
             .enumerate()
             .map(|(b, bf)| {
                 let d = def(bf.def);
+                let (name, zh) = if bf.blank {
+                    (format!("Blank Battlefield (was {})", d.name), format!("空白战场（原{}）", d.zh))
+                } else {
+                    (d.name.clone(), d.zh.clone())
+                };
                 let mut units: Vec<CardView> = (0..self.objs.len() as ObjId)
                     .filter(|&i| self.obj(i).zone == Zone::Bf(b as u8))
                     .map(|i| self.card_view(i))
                     .collect();
                 units.sort_by_key(|c| c.id);
                 BattlefieldView {
-                    name: d.name.clone(),
-                    zh: d.zh.clone(),
+                    name,
+                    zh,
                     owner: bf.owner,
                     controller: (bf.controller != NOBODY).then_some(bf.controller),
                     contested_by: (bf.contested_by != NOBODY).then_some(bf.contested_by),
@@ -240,6 +256,7 @@ impl RiftGame {
                 Prompt::Assign { .. } => "assign damage",
                 Prompt::MoveGroup { .. } => "move",
                 Prompt::Showdown { .. } => "showdown order",
+                Prompt::BurnOut { .. } => "burn out",
             }
             .to_string()
         });
@@ -248,6 +265,8 @@ impl RiftGame {
             _ => None,
         };
         RiftView {
+            mode: self.opts.mode,
+            victory_score: self.opts.victory(),
             turn: self.turn,
             turn_player: self.turn_player,
             phase: self.phase,
@@ -262,6 +281,7 @@ impl RiftGame {
                 focus: s.focus,
                 combat: s.combat.is_some(),
                 attacker: s.combat.as_ref().map(|c| c.attacker),
+                defender: s.combat.as_ref().map(|c| c.defender),
             }),
             outcome: self.outcome.clone(),
         }
@@ -271,7 +291,7 @@ impl RiftGame {
         let base = match it.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj(id).def().name.clone(),
             ItemSrc::Legend(s) => def(self.players[s as usize].legend).name.clone(),
-            ItemSrc::Bf(b) => def(self.bfs[b as usize].def).name.clone(),
+            ItemSrc::Bf(b) => self.bf_def(b).map(|d| d.name.clone()).unwrap_or_else(|| "Blank Battlefield".into()),
         };
         match it.ab {
             crate::ops::AB_VISION => format!("{base} (Vision)"),

@@ -1,7 +1,12 @@
-//! design.md §4: the engine's conformance harness over random playouts of random starter decks.
+//! design.md §4: the engine's conformance harness over random playouts of random starter decks,
+//! in every mode (CR 481–489), and with concession turned on.
 
 use engine::conformance::{run, Config};
-use riftbound::{RiftGame, RiftOptions};
+use riftbound::{Mode, RiftGame, RiftOptions};
+
+fn opts(mode: Mode) -> RiftOptions {
+    RiftOptions { mode, ..RiftOptions::default() }
+}
 
 #[test]
 fn conformance_2000_random_games() {
@@ -17,6 +22,49 @@ fn conformance_quick() {
     eprintln!("{report:?}");
 }
 
+fn games() -> usize {
+    std::env::var("RIFT_MP_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(300)
+}
+
+#[test]
+fn conformance_ffa3_random_games() {
+    let n = games();
+    let report = run::<RiftGame>(&opts(Mode::Ffa3), &Config::new(n).seed(3).deep(10, 24));
+    assert_eq!(report.games, n);
+    assert!(report.wins.len() == 3 || report.draws > 0, "{report:?}");
+    eprintln!("FFA3 {report:?}");
+}
+
+#[test]
+fn conformance_ffa4_random_games() {
+    let n = games();
+    let report = run::<RiftGame>(&opts(Mode::Ffa4), &Config::new(n).seed(4).deep(10, 24));
+    assert_eq!(report.games, n);
+    eprintln!("FFA4 {report:?}");
+}
+
+#[test]
+fn conformance_2v2_random_games() {
+    let n = games();
+    let report = run::<RiftGame>(&opts(Mode::TwoVsTwo), &Config::new(n).seed(22).deep(10, 24));
+    assert_eq!(report.games, n);
+    // CR 489.8.d: a team wins together, so every won game has two winners (teammates).
+    let wins: usize = report.wins.iter().sum();
+    assert_eq!(wins, 2 * (n - report.draws), "{report:?}");
+    eprintln!("2v2 {report:?}");
+}
+
+/// Concession (CR 649–652) in random play: with `allow_concede` every decision may concede.
+#[test]
+fn conformance_with_concession_every_mode() {
+    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
+        let o = RiftOptions { allow_concede: true, ..opts(mode) };
+        let report = run::<RiftGame>(&o, &Config::new(150).seed(11).deep(10, 8));
+        assert_eq!(report.games, 150);
+        eprintln!("{mode:?} with concession {report:?}");
+    }
+}
+
 /// A longer run for soak testing: `RIFT_GAMES=20000 cargo test --release -p riftbound --test
 /// conformance -- --ignored`.
 #[test]
@@ -24,6 +72,67 @@ fn conformance_quick() {
 fn conformance_soak() {
     let games = std::env::var("RIFT_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let seed = std::env::var("RIFT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(99);
-    let report = run::<RiftGame>(&RiftOptions::default(), &Config::new(games).seed(seed).deep(5, 64));
-    eprintln!("{report:?}");
+    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
+        let report = run::<RiftGame>(&opts(mode), &Config::new(games).seed(seed).deep(5, 64));
+        eprintln!("{mode:?} {report:?}");
+    }
+}
+
+/// CR 651–652 in the middle of random FFA games: now and then the seat to act concedes. Nobody who
+/// left is ever asked to act, none of their objects stays on the board, views and determinized
+/// states stay consistent, and every game ends.
+#[test]
+fn ffa_concessions_in_the_middle_of_random_games() {
+    use engine::{EventLog, Game, GameRng, Seat, Status, Viewer};
+    use riftbound::RiftAction;
+    for mode in [Mode::Ffa3, Mode::Ffa4] {
+        let o = RiftOptions { allow_concede: true, ..opts(mode) };
+        let mut conceded_mid_game = 0;
+        for seed in 0..80u64 {
+            let mut rng = GameRng::new(seed);
+            let setup = RiftGame::sample_setup(&o, &mut rng).unwrap();
+            let mut g = RiftGame::new(&o, &setup, seed).unwrap();
+            let mut log = EventLog::disabled();
+            let mut v = Vec::new();
+            for step in 0..g.max_actions() {
+                let seat = match g.status() {
+                    Status::Over(_) => break,
+                    Status::ToAct(s) => s,
+                };
+                assert!(!g.players[seat.index()].left, "seed {seed}: a player who left is asked to act");
+                v.clear();
+                g.legal_actions(&mut v);
+                let a = if v.contains(&RiftAction::Concede) && rng.index(300) == 0 {
+                    if g.turn > 1 {
+                        conceded_mid_game += 1;
+                    }
+                    RiftAction::Concede
+                } else {
+                    let w: Vec<RiftAction> = v.iter().copied().filter(|a| *a != RiftAction::Concede).collect();
+                    w[rng.index(w.len())]
+                };
+                g.apply(&a, &mut log).unwrap_or_else(|e| panic!("seed {seed} step {step}: {a}: {e}"));
+                for ob in &g.objs {
+                    if ob.zone.on_board() && g.outcome.is_none() {
+                        assert!(
+                            !g.players[ob.controller as usize].left,
+                            "seed {seed}: a leaver's object stays: {} {:?} after {a}\n{}",
+                            ob.def().name,
+                            ob.zone,
+                            g.render(Viewer::Omniscient)
+                        );
+                    }
+                }
+                if step % 25 == 0 && g.outcome.is_none() {
+                    let s = Seat(((step / 25) % g.num_seats()) as u8);
+                    let d = g.determinize(s, &mut rng);
+                    assert_eq!(g.view(Viewer::Seat(s)), d.view(Viewer::Seat(s)), "seed {seed}");
+                    let _ = g.render(Viewer::Spectator);
+                }
+            }
+            assert!(matches!(g.status(), Status::Over(_)), "seed {seed}: game did not end");
+        }
+        assert!(conceded_mid_game > 10, "{mode:?}: only {conceded_mid_game} mid-game concessions");
+        eprintln!("{mode:?}: {conceded_mid_game} mid-game concessions");
+    }
 }

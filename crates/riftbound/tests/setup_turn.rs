@@ -6,14 +6,17 @@ use riftbound::state::{Loc, Phase, Zone};
 use riftbound::{Mode, RiftGame, RiftOptions, RiftSetup, SeatSetup};
 
 #[test]
-fn modes_other_than_1v1_fail_setup_not_implemented() {
-    for mode in [Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
+fn cr481_every_mode_samples_its_number_of_seats_and_starts() {
+    for (mode, n) in [(Mode::Duel, 2), (Mode::Ffa3, 3), (Mode::Ffa4, 4), (Mode::TwoVsTwo, 4)] {
         let opts = RiftOptions { mode, ..RiftOptions::default() };
-        let e = RiftGame::sample_setup(&opts, &mut GameRng::new(1)).unwrap_err();
-        assert!(e.to_string().contains("not implemented yet"), "{e}");
-        let s = RiftSetup { seats: vec![SeatSetup::deck("Wildfire Rush"); 3], first: None };
+        let s = RiftGame::sample_setup(&opts, &mut GameRng::new(1)).unwrap();
+        assert_eq!(s.seats.len(), n);
+        let g = RiftGame::new(&opts, &s, 1).unwrap();
+        assert_eq!(g.num_seats(), n);
+        // Wrong number of seats for the mode.
+        let s = RiftSetup { seats: vec![SeatSetup::deck("Wildfire Rush"); n + 1], first: None };
         let e = RiftGame::new(&opts, &s, 1).unwrap_err();
-        assert!(e.to_string().contains("not implemented yet"), "{e}");
+        assert!(e.to_string().contains("CR 481"), "{e}");
     }
 }
 

@@ -29,7 +29,7 @@ fn bench_one(name: &str, seconds: f64) -> Result<PlayoutBench> {
 pub fn run(args: Args) -> Result<ExitCode> {
     let names: Vec<String> = match &args.game {
         Some(g) => vec![g.clone()],
-        None => registry().names().into_iter().filter(|n| *n != "pebbles").map(String::from).collect(),
+        None => registry().names().into_iter().map(String::from).collect(),
     };
     let mut results = Vec::new();
     for n in &names {

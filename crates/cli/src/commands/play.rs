@@ -7,6 +7,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
 use engine::dynamic::{viewer_to_act, DynGame};
 use engine::{GameRng, Seat, Status, Viewer};
+use serde_json::Value;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -69,8 +70,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         if args.seats[seat.index()] != "human" {
             let action = game.random_action(&mut rng).context("no legal action for the bot")?;
-            game.apply(&action).map_err(|e| anyhow::anyhow!("bot action '{action}' refused: {e}"))?;
-            println!("{seat} plays {action}");
+            let entries = game.apply(&action).map_err(|e| anyhow::anyhow!("bot action '{action}' refused: {e}"))?;
+            // Show only what the people at the keyboard may see of the bot's move.
+            let watcher = match args.seats.iter().position(|s| s == "human") {
+                Some(i) => Viewer::Seat(Seat(i as u8)),
+                None => Viewer::Omniscient,
+            };
+            let seen: Vec<String> =
+                entries.iter().filter(|e| e.visible_to.shows_to(watcher)).map(|e| describe_event(&e.event)).collect();
+            if seen.is_empty() {
+                println!("{seat} acted");
+            }
+            for line in seen {
+                println!("{seat}: {line}");
+            }
             continue;
         }
         if last_shown != game.history().len() {
@@ -85,7 +98,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             save(&args.save, game.as_ref())?;
             return Ok(ExitCode::SUCCESS);
         };
-        let line = line?;
+        let line = match line {
+            Ok(line) => line,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                println!("error: that line is not valid text");
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
         let line = line.trim();
         let legal = game.legal_actions();
         match line {
@@ -115,6 +135,43 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if let Err(e) = game.apply(&action) {
             println!("error: {e}");
         }
+    }
+}
+
+/// A log event on one line: `Tag field=value …` for the `{"Tag": {...}}` shape games emit.
+fn describe_event(event: &Value) -> String {
+    fn scalar(v: &Value) -> String {
+        match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+    fn fields(map: &serde_json::Map<String, Value>) -> String {
+        map.iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| format!("{k}={}", scalar(v)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    match event {
+        Value::Object(map) if map.len() == 1 => {
+            let (tag, inner) = map.iter().next().expect("one entry");
+            match inner {
+                Value::Object(m) => format!("{tag} {}", fields(m)),
+                Value::Null => tag.clone(),
+                other => format!("{tag} {}", scalar(other)),
+            }
+        }
+        Value::Object(map) => match map.get("kind") {
+            Some(kind) => {
+                let mut rest = map.clone();
+                rest.remove("kind");
+                rest.remove("seat");
+                format!("{} {}", scalar(kind).replace('_', " "), fields(&rest)).trim_end().to_string()
+            }
+            None => fields(map),
+        },
+        other => scalar(other),
     }
 }
 

@@ -5,7 +5,7 @@ use engine::{EventLog, Game, Status, Viewer};
 use riftbound::action::ObjId;
 use riftbound::cards::def;
 use riftbound::state::{flag, Loc, Zone, NOBODY};
-use riftbound::{RiftGame, RiftOptions, RiftSetup, SeatSetup};
+use riftbound::{Mode, RiftGame, RiftOptions, RiftSetup, SeatSetup};
 
 pub struct T {
     pub g: RiftGame,
@@ -27,6 +27,34 @@ impl T {
         t.act("keep");
         t.act("keep");
         t
+    }
+
+    /// A game of `mode` with these decks in seating order; P1 (seat 0) goes first; everybody keeps;
+    /// P1 is in their first Main Phase.
+    pub fn multi(opts: RiftOptions, decks: &[&str]) -> T {
+        let seats = decks.iter().map(|d| SeatSetup::deck(d)).collect();
+        let g = RiftGame::new(&opts, &RiftSetup { seats, first: Some(0) }, 1).expect("setup");
+        let mut t = T { g };
+        for _ in decks {
+            t.act("keep");
+        }
+        t
+    }
+
+    /// FFA3: Wildfire Rush, Thunderhorn Stampede, Lyceum Muster.
+    pub fn ffa3() -> T {
+        T::multi(
+            RiftOptions { mode: Mode::Ffa3, ..RiftOptions::default() },
+            &["Wildfire Rush", "Thunderhorn Stampede", "Lyceum Muster"],
+        )
+    }
+
+    /// Four players (FFA4 or 2v2): Wildfire Rush, Thunderhorn Stampede, Lyceum Muster, Tailwind Roamers.
+    pub fn four(mode: Mode) -> T {
+        T::multi(
+            RiftOptions { mode, ..RiftOptions::default() },
+            &["Wildfire Rush", "Thunderhorn Stampede", "Lyceum Muster", "Tailwind Roamers"],
+        )
     }
 
     /// Wildfire Rush vs Thunderhorn Stampede on two plain battlefields.

@@ -1,0 +1,84 @@
+//! Game-specific knowledge the bots and the simulator use: evaluators and per-game statistics.
+//! They live here, not in the games: a game never depends on the AI (design.md §1).
+
+pub mod ardent;
+pub mod fate;
+pub mod pebbles;
+pub mod riftbound;
+
+use crate::sim::GameStats;
+use engine::{Game, Seat, Status};
+use std::sync::Arc;
+
+/// Scores a (determinized) state for a seat: an estimate of the seat's reward, 0 (loss) to 1
+/// (win), 0.5 even. The greedy bot maximises it; MCTS backs it up when a rollout is cut off.
+pub trait Evaluator<G: Game>: Send + Sync {
+    fn evaluate(&self, state: &G, seat: Seat) -> f64;
+
+    /// Every seat's score, in seat order, appended to `out` (which the caller clears). Override
+    /// it when the seats can share the work, e.g. one view for all.
+    fn evaluate_seats(&self, state: &G, out: &mut Vec<f64>) {
+        out.extend((0..state.num_seats()).map(|s| self.evaluate(state, Seat(s as u8))));
+    }
+}
+
+/// The neutral evaluator: every unfinished state is even. MCTS with it relies on its rollouts.
+pub struct Neutral;
+
+impl<G: Game> Evaluator<G> for Neutral {
+    fn evaluate(&self, state: &G, seat: Seat) -> f64 {
+        terminal_reward(state, seat).unwrap_or(0.5)
+    }
+}
+
+/// The reward of a finished game for `seat`, or `None` while it goes on.
+pub fn terminal_reward<G: Game>(state: &G, seat: Seat) -> Option<f64> {
+    match state.status() {
+        Status::Over(o) => Some(o.reward(seat)),
+        Status::ToAct(_) => None,
+    }
+}
+
+/// Squash a material-style difference into (0, 1): 0.5 when even, towards 1 when ahead.
+pub fn squash(diff: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-diff / scale).exp())
+}
+
+/// What the AI knows about one game: its evaluator and extra statistics for simulations.
+pub struct Kit<G: Game> {
+    pub evaluator: Arc<dyn Evaluator<G>>,
+    pub stats: Vec<Arc<dyn GameStats<G>>>,
+}
+
+impl<G: Game> Clone for Kit<G> {
+    fn clone(&self) -> Self {
+        Kit { evaluator: self.evaluator.clone(), stats: self.stats.clone() }
+    }
+}
+
+impl<G: Game> Kit<G> {
+    pub fn new(evaluator: Arc<dyn Evaluator<G>>) -> Self {
+        Kit { evaluator, stats: Vec::new() }
+    }
+    pub fn with_stats(mut self, stats: Arc<dyn GameStats<G>>) -> Self {
+        self.stats.push(stats);
+        self
+    }
+}
+
+/// A game the AI can play by name: its [`Kit`].
+pub trait AiGame: Game {
+    fn kit() -> Kit<Self>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squash_is_even_at_zero_and_monotone() {
+        assert!((squash(0.0, 3.0) - 0.5).abs() < 1e-12);
+        assert!(squash(2.0, 3.0) > 0.5 && squash(2.0, 3.0) < squash(4.0, 3.0));
+        assert!(squash(-2.0, 3.0) < 0.5);
+    }
+}

@@ -1,0 +1,87 @@
+//! Riftbound (crates/riftbound; spec riftbound.md). Points win (Victory Score, CR 193), and
+//! units hold battlefields; the evaluator weighs points first, then battlefields controlled and
+//! the Might of the seat's units. The statistics count legends and legend matchups.
+
+use super::{squash, terminal_reward, AiGame, Evaluator, Kit};
+use crate::sim::{Counters, GameStats};
+use engine::{Game, Seat, Status, Viewer};
+use riftbound::view::RiftView;
+use riftbound::{RiftAction, RiftGame};
+use std::sync::Arc;
+
+/// Points, battlefields controlled and units' Might, against the strongest opponent.
+pub struct RiftEvaluator;
+
+const BATTLEFIELD_WEIGHT: f64 = 0.5;
+const MIGHT_WEIGHT: f64 = 0.1;
+/// A difference of this many points is worth about 73%.
+const SCALE: f64 = 2.0;
+
+fn seat_score(view: &RiftView, seat: usize) -> f64 {
+    let points = view.players.get(seat).map_or(0, |p| p.points);
+    let owned = |controller: u8| usize::from(controller) == seat;
+    let battlefields = view.battlefields.iter().filter(|b| b.controller.is_some_and(owned)).count();
+    let base_might: i32 = view
+        .players
+        .get(seat)
+        .map_or(0, |p| p.base.iter().filter(|c| owned(c.controller)).filter_map(|c| c.might).sum());
+    let field_might: i32 =
+        view.battlefields.iter().flat_map(|b| &b.units).filter(|c| owned(c.controller)).filter_map(|c| c.might).sum();
+    f64::from(points) + BATTLEFIELD_WEIGHT * battlefields as f64 + MIGHT_WEIGHT * f64::from(base_might + field_might)
+}
+
+/// Each seat's score against its strongest opponent, from one view.
+fn scores(state: &RiftGame, out: &mut Vec<f64>) {
+    let view = state.view(Viewer::Omniscient);
+    let raw: Vec<f64> = (0..view.players.len()).map(|s| seat_score(&view, s)).collect();
+    for (s, mine) in raw.iter().enumerate() {
+        let best_other =
+            raw.iter().enumerate().filter(|&(o, _)| o != s).map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
+        out.push(if best_other.is_finite() { squash(mine - best_other, SCALE) } else { 0.5 });
+    }
+}
+
+impl Evaluator<RiftGame> for RiftEvaluator {
+    fn evaluate(&self, state: &RiftGame, seat: Seat) -> f64 {
+        if let Some(r) = terminal_reward(state, seat) {
+            return r;
+        }
+        let mut all = Vec::new();
+        scores(state, &mut all);
+        all.get(seat.index()).copied().unwrap_or(0.5)
+    }
+
+    fn evaluate_seats(&self, state: &RiftGame, out: &mut Vec<f64>) {
+        match state.status() {
+            Status::Over(o) => out.extend((0..state.num_seats()).map(|s| o.reward(Seat(s as u8)))),
+            Status::ToAct(_) => scores(state, out),
+        }
+    }
+}
+
+/// Games and wins per legend, and per legend matchup (by seat order).
+pub struct RiftStats;
+
+impl GameStats<RiftGame> for RiftStats {
+    fn record(&self, final_state: &RiftGame, _history: &[RiftAction], counters: &mut Counters) {
+        let view = final_state.view(Viewer::Omniscient);
+        let winners = match final_state.status() {
+            Status::Over(o) => o.winners,
+            Status::ToAct(_) => Vec::new(),
+        };
+        let legends: Vec<&str> = view.players.iter().map(|p| p.legend.as_str()).collect();
+        for (seat, legend) in legends.iter().enumerate() {
+            counters.game(&format!("legend {legend}"), winners.contains(&Seat(seat as u8)));
+        }
+        if legends.len() == 2 {
+            // The matchup's win rate is the first seat's.
+            counters.game(&format!("matchup {} (P1) vs {} (P2)", legends[0], legends[1]), winners.contains(&Seat(0)));
+        }
+    }
+}
+
+impl AiGame for RiftGame {
+    fn kit() -> Kit<Self> {
+        Kit::new(Arc::new(RiftEvaluator)).with_stats(Arc::new(RiftStats))
+    }
+}

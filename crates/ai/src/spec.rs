@@ -1,0 +1,246 @@
+//! Bot specs: bots named in text, as the CLI, the server and arena files write them.
+//!
+//! ```text
+//! random
+//! greedy            greedy:8          (score each action on 8 determinizations)
+//! mcts              (1000 iterations)
+//! mcts:2000         (iterations)       mcts:100ms   mcts:2s   (time: interactive play only)
+//! mcts:2000x4       (4 root-parallel threads)
+//! mcts:2000,c=1.0,rollout=greedy,cap=50
+//! ```
+
+use crate::bot::Bot;
+use crate::bots::greedy::GreedyBot;
+use crate::bots::mcts::{Budget, MctsBot, MctsConfig, Rollout};
+use crate::bots::random::RandomBot;
+use crate::error::AiError;
+use crate::eval::Evaluator;
+use engine::Game;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    Random,
+    Greedy { samples: u32 },
+    Mcts(MctsConfig),
+}
+
+impl BotSpec {
+    /// Build the bot, seeded. Greedy and MCTS use `evaluator`.
+    pub fn build<G: Game>(&self, evaluator: Arc<dyn Evaluator<G>>, seed: u64) -> Box<dyn Bot<G>> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy { samples } => Box::new(GreedyBot::new(evaluator, *samples, seed)),
+            BotSpec::Mcts(config) => Box::new(MctsBot::new(config.clone(), evaluator, seed, self.to_string())),
+        }
+    }
+
+    /// Whether the same seed always gives the same choices (false for time budgets).
+    pub fn is_deterministic(&self) -> bool {
+        !matches!(self, BotSpec::Mcts(MctsConfig { budget: Budget::Time(_), .. }))
+    }
+}
+
+fn bad(spec: &str, reason: impl Into<String>) -> AiError {
+    AiError::BadSpec { spec: spec.to_string(), reason: reason.into() }
+}
+
+fn parse_budget(spec: &str, text: &str) -> Result<Budget, AiError> {
+    let number = |digits: &str| {
+        digits
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| bad(spec, format!("'{text}' is not a positive budget")))
+    };
+    if let Some(ms) = text.strip_suffix("ms") {
+        Ok(Budget::Time(Duration::from_millis(number(ms)?)))
+    } else if let Some(s) = text.strip_suffix('s') {
+        Ok(Budget::Time(Duration::from_secs(number(s)?)))
+    } else {
+        let n = number(text)?;
+        u32::try_from(n).map(Budget::Iterations).map_err(|_| bad(spec, "too many iterations"))
+    }
+}
+
+fn parse_mcts(spec: &str, args: Option<&str>) -> Result<MctsConfig, AiError> {
+    let mut config = MctsConfig::default();
+    let Some(args) = args else { return Ok(config) };
+    let mut parts = args.split(',');
+    let head = parts.next().unwrap_or_default();
+    if !head.is_empty() {
+        let (budget, threads) = match head.split_once('x') {
+            Some((b, t)) => (b, Some(t)),
+            None => (head, None),
+        };
+        config.budget = parse_budget(spec, budget)?;
+        if let Some(t) = threads {
+            config.threads = t
+                .parse::<usize>()
+                .ok()
+                .filter(|&t| (1..=256).contains(&t))
+                .ok_or_else(|| bad(spec, format!("'{t}' is not a thread count (1..=256)")))?;
+        }
+    }
+    for part in parts {
+        let (key, value) = part.split_once('=').ok_or_else(|| bad(spec, format!("'{part}' is not key=value")))?;
+        match key {
+            "c" => {
+                config.exploration = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| bad(spec, format!("c={value} is not a non-negative number")))?
+            }
+            "rollout" => {
+                config.rollout = match value {
+                    "random" => Rollout::Random,
+                    "greedy" => Rollout::Greedy,
+                    _ => return Err(bad(spec, format!("rollout={value}: use random or greedy"))),
+                }
+            }
+            "cap" => {
+                config.rollout_cap =
+                    value.parse::<usize>().map_err(|_| bad(spec, format!("cap={value} is not a number")))?
+            }
+            _ => return Err(bad(spec, format!("unknown mcts option '{key}': use c, rollout or cap"))),
+        }
+    }
+    Ok(config)
+}
+
+impl FromStr for BotSpec {
+    type Err = AiError;
+    fn from_str(text: &str) -> Result<Self, AiError> {
+        let spec = text.trim();
+        let (name, args) = match spec.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (spec, None),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "random" => match args {
+                None => Ok(BotSpec::Random),
+                Some(_) => Err(bad(spec, "random takes no arguments")),
+            },
+            "greedy" => match args {
+                None => Ok(BotSpec::Greedy { samples: 1 }),
+                Some(a) => a
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| (1..=10_000).contains(&n))
+                    .map(|samples| BotSpec::Greedy { samples })
+                    .ok_or_else(|| bad(spec, format!("greedy:{a}: give a number of determinizations (1..=10000)"))),
+            },
+            "mcts" => Ok(BotSpec::Mcts(parse_mcts(spec, args)?)),
+            _ => Err(AiError::UnknownBot(spec.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy { samples: 1 } => f.write_str("greedy"),
+            BotSpec::Greedy { samples } => write!(f, "greedy:{samples}"),
+            BotSpec::Mcts(c) => {
+                f.write_str("mcts:")?;
+                match c.budget {
+                    Budget::Iterations(n) => write!(f, "{n}")?,
+                    Budget::Time(d) if d.subsec_millis() == 0 && d.as_secs() > 0 => write!(f, "{}s", d.as_secs())?,
+                    Budget::Time(d) => write!(f, "{}ms", d.as_millis())?,
+                }
+                if c.threads != 1 {
+                    write!(f, "x{}", c.threads)?;
+                }
+                let d = MctsConfig::default();
+                if c.exploration != d.exploration {
+                    write!(f, ",c={}", c.exploration)?;
+                }
+                if c.rollout != d.rollout {
+                    f.write_str(",rollout=greedy")?;
+                }
+                if c.rollout_cap != d.rollout_cap {
+                    write!(f, ",cap={}", c.rollout_cap)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Serialize for BotSpec {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for BotSpec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        for text in [
+            "random",
+            "greedy",
+            "greedy:8",
+            "mcts:2000",
+            "mcts:100ms",
+            "mcts:2s",
+            "mcts:2000x4",
+            "mcts:500,c=1.2,rollout=greedy,cap=30",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.to_string().parse::<BotSpec>().unwrap(), spec);
+        }
+        assert_eq!("mcts".parse::<BotSpec>().unwrap().to_string(), "mcts:1000");
+    }
+
+    #[test]
+    fn budgets_and_threads_are_read() {
+        let BotSpec::Mcts(c) = "mcts:100msx2".parse().unwrap() else { panic!("not mcts") };
+        assert_eq!(c.budget, Budget::Time(Duration::from_millis(100)));
+        assert_eq!(c.threads, 2);
+        assert!(!"mcts:100ms".parse::<BotSpec>().unwrap().is_deterministic());
+        assert!("mcts:100".parse::<BotSpec>().unwrap().is_deterministic());
+    }
+
+    #[test]
+    fn unknown_bot_names_list_what_exists() {
+        let e = "alphazero".parse::<BotSpec>().unwrap_err();
+        assert_eq!(e, AiError::UnknownBot("alphazero".into()));
+        let msg = e.to_string();
+        for known in ["random", "greedy", "mcts:2000", "mcts:100ms", "mcts:2000x4"] {
+            assert!(msg.contains(known), "{msg} should mention {known}");
+        }
+    }
+
+    #[test]
+    fn malformed_specs_say_what_is_wrong() {
+        for (text, needle) in [
+            ("mcts:abc", "not a positive budget"),
+            ("mcts:0", "not a positive budget"),
+            ("mcts:100x0", "thread count"),
+            ("mcts:100,foo=1", "unknown mcts option 'foo'"),
+            ("mcts:100,rollout=smart", "use random or greedy"),
+            ("greedy:zero", "number of determinizations"),
+            ("random:5", "takes no arguments"),
+        ] {
+            let msg = text.parse::<BotSpec>().unwrap_err().to_string();
+            assert!(msg.contains(needle), "'{text}' gave '{msg}'");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! `cardtable arena GAME --bots A,B,C --games N`: a round robin with Elo ratings (docs/bots.md).
+
+use crate::commands::sim::progress_bar;
+use crate::input;
+use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
+use std::process::ExitCode;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The game: fate, ardent or riftbound.
+    game: String,
+    /// Two or more bot specs (random, greedy, mcts:100ms, mcts:2000, …).
+    #[arg(long, value_delimiter = ',', default_value = "random,greedy")]
+    bots: Vec<String>,
+    /// Games per pairing; the bots alternate in the first seat.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    #[arg(long)]
+    options: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    #[arg(long)]
+    json: bool,
+    /// Write an HTML report to this folder.
+    #[arg(long)]
+    report: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let bots = args.bots.iter().map(|b| b.parse()).collect::<Result<Vec<ai::BotSpec>, _>>()?;
+    let pairings = bots.len() * bots.len().saturating_sub(1) / 2;
+    let mut config = ai::ArenaConfig::new(&args.game, bots, args.games, args.seed);
+    config.options = input::options(args.options.as_deref())?;
+    let bar = progress_bar(pairings * args.games, args.json);
+    let tick = |done: usize, _total: usize| bar.set_position(done as u64);
+    let results = ai::with_threads(args.threads, || ai::arena(&config, Some(&tick)))??;
+    bar.finish_and_clear();
+    if let Some(dir) = &args.report {
+        ai::report::write_arena_report(std::path::Path::new(dir), &results)
+            .with_context(|| format!("cannot write the report to {dir}"))?;
+        eprintln!("report written to {dir}/index.html");
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&results)?);
+    } else {
+        println!("{results}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

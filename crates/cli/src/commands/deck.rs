@@ -1,0 +1,321 @@
+//! `cardtable deck …`: the Ardent Reapers deck library (generate, list, show, import, export,
+//! delete, print) and Riftbound deck-list validation.
+
+use crate::input;
+use anyhow::{bail, Context, Result};
+use ardent::deck::{parse_any, parse_code, DeckList};
+use ardent::deckgen::{self, Recipe};
+use clap::{Args as ClapArgs, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::process::ExitCode;
+use store::{ArdentDeck, ArdentDeckFilter, NewArdentDeck, Store};
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The library: a `sqlite://FILE` URL or `postgres://…`.
+    #[arg(long, global = true, default_value = store::DEFAULT_URL)]
+    database: String,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate unique Ardent Reapers decks into the library (docs/ardent-decks.md).
+    Generate {
+        /// How many decks.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// The first serial (default: one past the library's highest). A serial always gives
+        /// the same deck under the same recipe.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Recipe version.
+        #[arg(long, default_value_t = Recipe::latest().version)]
+        recipe: u32,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the library's decks.
+    List {
+        /// Part of the name (English or Chinese).
+        #[arg(long)]
+        name: Option<String>,
+        /// A card the deck holds (`OmegaCodex 044`, `044`).
+        #[arg(long)]
+        card: Option<String>,
+        /// A rarity the deck holds (Common, Rare, Variant, Linked).
+        #[arg(long)]
+        rarity: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one deck with its cards.
+    Show {
+        /// Deck id or exact name.
+        deck: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Import a deck file: our text or JSON format, or the official site's deck JSON.
+    Import { file: String },
+    /// Write a deck out: text, JSON, or a Tabletop Simulator folder.
+    Export {
+        deck: String,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Output file (text/json; default: standard output) or folder (tts).
+        #[arg(long)]
+        out: Option<String>,
+    },
+    /// Delete a deck from the library.
+    Delete { deck: String },
+    /// Print-and-play PDF: every card at 63 × 88 mm, 3 × 3 a page, crop marks, and a list page.
+    Print {
+        deck: String,
+        #[arg(long)]
+        out: String,
+        #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+        paper: PaperArg,
+    },
+    /// Check a Riftbound deck list (docs/riftbound.md); every problem is listed with the rule it breaks.
+    Validate {
+        file: String,
+        /// Tournament construction: exactly 40 main-deck cards (TR 601.1.b).
+        #[arg(long)]
+        tournament: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    Tts,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PaperArg {
+    A4,
+    Letter,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    if let Command::Validate { file, tournament } = &args.command {
+        return validate(file, *tournament);
+    }
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(library(args))
+}
+
+async fn open(url: &str) -> Result<Store> {
+    Store::open(url).await.with_context(|| format!("cannot open the deck library at {url}"))
+}
+
+async fn library(args: Args) -> Result<ExitCode> {
+    let store = open(&args.database).await?;
+    match args.command {
+        Command::Generate { count, seed, recipe, json } => generate(&store, count, seed, recipe, json).await?,
+        Command::List { name, card, rarity, json } => {
+            let card = card.map(|c| parse_code(&c).map(|id| ardent::def(id).code())).transpose()?;
+            let filter = ArdentDeckFilter { name, card, rarity: rarity.map(|r| capitalise(&r)), limit: None };
+            let decks = store.list_ardent_decks(&filter).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&decks)?);
+            } else {
+                for d in &decks {
+                    println!("{}  {:<16} {}", d.id, serial_of(d), d.name);
+                }
+                println!("{} deck{}", decks.len(), if decks.len() == 1 { "" } else { "s" });
+            }
+        }
+        Command::Show { deck, json } => {
+            let d = store.find_ardent_deck(&deck).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&d)?);
+            } else {
+                show(&d)?;
+            }
+        }
+        Command::Import { file } => {
+            let list = parse_any(&input::read_file(&file)?).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+            let ids = list.resolve()?;
+            let new = NewArdentDeck {
+                serial: None,
+                recipe_version: None,
+                name: list.name.clone(),
+                name_zh: list.name.clone(),
+                cards: ids.iter().map(|&i| ardent::def(i).code()).collect(),
+                rarities: rarities(&ids),
+            };
+            let added = store.add_ardent_decks(&[new]).await?;
+            println!("imported {} as {}", added[0].name, added[0].id);
+        }
+        Command::Export { deck, format, out } => {
+            let d = store.find_ardent_deck(&deck).await?;
+            let list = deck_list(&d)?;
+            match format {
+                Format::Text => write_out(out.as_deref(), &list.to_text())?,
+                Format::Json => write_out(out.as_deref(), &serde_json::to_string_pretty(&list)?)?,
+                Format::Tts => {
+                    let dir = out.context("--format tts needs --out DIR")?;
+                    let files = ardent_print::tts_export(&print_deck(&d)?, std::path::Path::new(&dir))
+                        .map_err(anyhow::Error::msg)?;
+                    println!("Tabletop Simulator files written: {files:?}");
+                }
+            }
+        }
+        Command::Delete { deck } => {
+            let d = store.find_ardent_deck(&deck).await?;
+            store.delete_ardent_deck(&d.id).await?;
+            println!("deleted {} ({})", d.name, d.id);
+        }
+        Command::Print { deck, out, paper } => {
+            let d = store.find_ardent_deck(&deck).await?;
+            let paper = match paper {
+                PaperArg::A4 => ardent_print::Paper::A4,
+                PaperArg::Letter => ardent_print::Paper::Letter,
+            };
+            let pdf = ardent_print::deck_pdf(&print_deck(&d)?, paper).map_err(anyhow::Error::msg)?;
+            std::fs::write(&out, pdf).with_context(|| format!("cannot write {out}"))?;
+            println!("{} printed to {out}", d.name);
+        }
+        Command::Validate { .. } => unreachable!("handled before the library opens"),
+    }
+    store.close().await;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Generate `count` decks from `first` on, in transactions of up to 1,000: a failure leaves
+/// every earlier batch whole and no batch half-written.
+async fn generate(store: &Store, count: u64, first: Option<u64>, recipe: u32, json: bool) -> Result<()> {
+    let generator = deckgen::generator(recipe).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let first = match first {
+        Some(s) => s,
+        None => store.ardent_max_serial(recipe as i64).await?.map(|m| m as u64 + 1).unwrap_or(0),
+    };
+    let bar = if count >= 100 && !json {
+        let bar = ProgressBar::new(count);
+        bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} decks {per_sec} eta {eta}")?);
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut added = Vec::new();
+    let mut serial = first;
+    let end = first.checked_add(count).context("serial range overflows")?;
+    while serial < end {
+        let batch_end = (serial + 1000).min(end);
+        let mut batch = Vec::new();
+        for s in serial..batch_end {
+            if store.ardent_serial_exists(recipe as i64, s as i64).await? {
+                bail!("serial {s} of recipe v{recipe} is already in the library: choose another --seed");
+            }
+            let g = generator.generate(s).map_err(|e| anyhow::anyhow!("{e}"))?;
+            batch.push(NewArdentDeck {
+                serial: Some(s as i64),
+                recipe_version: Some(recipe as i64),
+                name: g.name_en.clone(),
+                name_zh: g.name_zh.clone(),
+                cards: g.cards.iter().map(|&i| ardent::def(i).code()).collect(),
+                rarities: rarities(&g.cards),
+            });
+        }
+        let n = batch.len() as u64;
+        added.extend(store.add_ardent_decks(&batch).await?);
+        bar.inc(n);
+        serial = batch_end;
+    }
+    bar.finish_and_clear();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&added)?);
+    } else {
+        for d in added.iter().take(20) {
+            println!("{}  {:<16} {}", d.id, serial_of(d), d.name);
+        }
+        if added.len() > 20 {
+            println!("… and {} more", added.len() - 20);
+        }
+        println!("generated {} deck{}", added.len(), if added.len() == 1 { "" } else { "s" });
+    }
+    Ok(())
+}
+
+fn serial_of(d: &ArdentDeck) -> String {
+    match (d.recipe_version, d.serial) {
+        (Some(v), Some(s)) => format!("AR{v}-{s:09}"),
+        _ => "imported".into(),
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase()).unwrap_or_default()
+}
+
+fn rarities(ids: &[u8]) -> Vec<String> {
+    let mut r: Vec<String> = ids.iter().map(|&i| format!("{:?}", ardent::def(i).rarity)).collect();
+    r.sort();
+    r.dedup();
+    r
+}
+
+fn deck_list(d: &ArdentDeck) -> Result<DeckList> {
+    let list = DeckList { name: d.name.clone(), cards: d.cards.clone() };
+    list.resolve().map_err(|e| anyhow::anyhow!("library deck {}: {e}", d.id))?;
+    Ok(list)
+}
+
+fn print_deck(d: &ArdentDeck) -> Result<ardent_print::PrintDeck> {
+    let mut p = ardent_print::PrintDeck::from_list(&deck_list(d)?)?;
+    if d.name_zh != d.name {
+        p.name_zh = Some(d.name_zh.clone());
+    }
+    p.code = d.serial.map(|_| serial_of(d));
+    Ok(p)
+}
+
+fn show(d: &ArdentDeck) -> Result<()> {
+    println!("{} / {}", d.name, d.name_zh);
+    println!("id {}  serial {}  created {}", d.id, serial_of(d), d.created_at);
+    for code in &d.cards {
+        let c = ardent::def(parse_code(code)?);
+        let power = if c.is_creature() { format!("P{}", c.power) } else { String::new() };
+        println!(
+            "  {code}  {:<24} {:<9} {:<4} VP{:<3} {:?}",
+            c.name_en,
+            format!("{:?}", c.card_type),
+            power,
+            c.vp,
+            c.rarity
+        );
+    }
+    Ok(())
+}
+
+fn write_out(out: Option<&str>, text: &str) -> Result<()> {
+    match out {
+        Some(path) => std::fs::write(path, text).with_context(|| format!("cannot write {path}")),
+        None => {
+            println!("{text}");
+            Ok(())
+        }
+    }
+}
+
+fn validate(file: &str, tournament: bool) -> Result<ExitCode> {
+    let text = input::read_file(file)?;
+    let deck = riftbound::DeckList::parse(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    let problems = deck.problems(tournament);
+    if problems.is_empty() {
+        println!("{file}: a legal deck (CR 103)");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("{file}: {} problem{}", problems.len(), if problems.len() == 1 { "" } else { "s" });
+        for p in &problems {
+            println!("  - {p}");
+        }
+        Ok(ExitCode::FAILURE)
+    }
+}

@@ -1,0 +1,87 @@
+//! `cardtable sim GAME …` and `cardtable sim merge FILE…`: balance simulations (docs/bots.md).
+
+use crate::input;
+use anyhow::{bail, Context, Result};
+use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::process::ExitCode;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The game (fate, ardent, riftbound), or `merge` followed by shard result files.
+    #[arg(required = true)]
+    what: Vec<String>,
+    /// Games in the whole run (all shards together).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// One bot spec per seat, or one for every seat (random, greedy, mcts:200, …).
+    #[arg(long, value_delimiter = ',', default_value = "random")]
+    bots: Vec<String>,
+    /// Rules options as JSON or `@file.json`.
+    #[arg(long)]
+    options: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0: one per core). The results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Play only shard I of N (`1/4`); `cardtable sim merge` combines the shards' JSON.
+    #[arg(long)]
+    shard: Option<String>,
+    /// Print the results as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Write an HTML report with plots to this folder.
+    #[arg(long)]
+    report: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let results = if args.what[0] == "merge" {
+        let files = &args.what[1..];
+        if files.is_empty() {
+            bail!("sim merge needs the shards' result files (written with --json)");
+        }
+        let parts = files
+            .iter()
+            .map(|f| ai::SimResults::from_json(&input::read_file(f)?).map_err(|e| anyhow::anyhow!("{f}: {e}")))
+            .collect::<Result<Vec<_>>>()?;
+        ai::merge(&parts)?
+    } else {
+        if args.what.len() > 1 {
+            bail!("sim takes one game; got {}", args.what.join(" "));
+        }
+        let bots = args.bots.iter().map(|b| b.parse()).collect::<Result<Vec<ai::BotSpec>, _>>()?;
+        let mut config = ai::SimConfig::new(&args.what[0], bots, args.games, args.seed);
+        config.options = input::options(args.options.as_deref())?;
+        config.shard = args.shard.as_deref().map(str::parse).transpose()?;
+        let bar = progress_bar(args.games, args.json);
+        let tick = |done: usize, _total: usize| bar.set_position(done as u64);
+        let results = ai::with_threads(args.threads, || ai::simulate(&config, Some(&tick)))??;
+        bar.finish_and_clear();
+        results
+    };
+    if let Some(dir) = &args.report {
+        ai::report::write_sim_report(std::path::Path::new(dir), &results)
+            .with_context(|| format!("cannot write the report to {dir}"))?;
+        eprintln!("report written to {dir}/index.html");
+    }
+    if args.json {
+        println!("{}", results.to_json());
+    } else {
+        println!("{results}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on standard error, hidden for JSON output and short runs.
+pub fn progress_bar(total: usize, quiet: bool) -> ProgressBar {
+    if quiet || total < 50 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}") {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,122 @@
+//! Multiplayer actions (CR 481–489, 649–652): the 2v2 invitation and conceding.
+
+use crate::action::ObjId;
+use crate::state::*;
+use engine::Outcome;
+
+impl RiftGame {
+    /// 2v2 (CR 316.5.b.1, 489.8.a): the turn player, holding Priority in their Main Phase in
+    /// Neutral Open, may invite their teammate to act with it (play a card or activate an ability,
+    /// non-Action ones included). After a declined invitation the turn player must do something
+    /// else before inviting again (an engine bound, so that invite/decline can't loop).
+    pub fn can_invite(&self, seat: u8) -> bool {
+        self.opts.mode.teams()
+            && self.own_neutral_open(seat)
+            && self.invited == NOBODY
+            && !self.invite_declined
+            && self.ally(seat).is_some_and(|a| !self.players[a as usize].left)
+    }
+
+    /// Conceding (CR 649) is allowed at any time; the contract asks one seat at a time, so it is
+    /// offered to the seat to act, at every decision except halfway through resolving an item
+    /// (its remaining instructions would have no one to finish them). Behind `allow_concede`.
+    pub fn can_concede(&self) -> bool {
+        self.opts.allow_concede && self.outcome.is_none() && self.resolving.is_none()
+    }
+
+    /// `seat` concedes (CR 649–652). In 1v1 the opponent wins; in 2v2 the team concedes together
+    /// and the other team wins (CR 652); in FFA, with one player left that player wins, otherwise
+    /// the leaving player's permanents, runes and facedown cards are banished, the battlefields they
+    /// own become blank battlefield tokens (other players' units there stay), their chain items are
+    /// countered, their pending triggers and choices vanish, and turn, Focus and Priority move on.
+    pub fn concede(&mut self, seat: u8) {
+        for s in 0..self.n() {
+            if self.friendly(seat, s) {
+                self.players[s as usize].left = true;
+            }
+        }
+        let remaining: Vec<u8> = (0..self.n()).filter(|&s| !self.players[s as usize].left).collect();
+        if remaining.iter().all(|&s| self.friendly(s, remaining[0])) {
+            let mut o = match remaining.first() {
+                Some(&w) => self.outcome_for(w, "opponents conceded"),
+                None => Outcome::draw("everyone conceded"),
+            };
+            o.scores = self.players.iter().map(|p| p.points as i64).collect();
+            self.outcome = Some(o);
+            self.prompt = None;
+            return;
+        }
+        // FFA with two or more players left.
+        for i in 0..self.objs.len() as ObjId {
+            let o = self.obj(i);
+            let gone = match o.zone {
+                Zone::Base | Zone::Bf(_) | Zone::Facedown(_) => o.controller == seat,
+                // Their chain items are countered (CR 651); a card being played is on the chain too.
+                Zone::Chain => o.controller == seat || o.owner == seat,
+                _ => false,
+            };
+            if gone {
+                self.set_zone(i, Zone::Banished);
+            }
+        }
+        self.chain.retain(|it| it.controller != seat);
+        self.pending.retain(|p| p.item.controller != seat);
+        self.burnout_owed.retain(|&s| s != seat);
+        for b in self.bfs.iter_mut() {
+            if b.owner == seat {
+                b.blank = true;
+            }
+            if b.controller == seat {
+                b.controller = NOBODY;
+            }
+            if b.contested_by == seat {
+                b.contested_by = NOBODY;
+            }
+        }
+        if self.prompt.as_ref().is_some_and(|p| p.seat() == seat) {
+            let was = self.prompt.take();
+            if let Some(Prompt::Mulligan { .. }) = was {
+                self.players[seat as usize].mulliganed = true;
+                let next = self.next_seat(seat);
+                if self.players[next as usize].mulliganed {
+                    self.phase = Phase::Beginning;
+                    self.turn = 1;
+                } else {
+                    self.prompt = Some(Prompt::Mulligan { seat: next, aside: Vec::new() });
+                }
+            }
+        }
+        if self.priority == seat {
+            self.priority = self.next_seat(seat);
+        }
+        if let Some(sd) = self.showdown.as_mut() {
+            // Their Focus moves on as if they passed. A showdown never ends abruptly (CR 347): a
+            // combat whose participant left goes on until everyone passes, then finds one side
+            // missing (CR 465–466).
+            if sd.focus == seat {
+                sd.focus = NOBODY;
+            }
+        }
+        if let Some(sd) = &self.showdown {
+            if sd.focus == NOBODY {
+                let f = self.next_seat(seat);
+                if let Some(sd) = self.showdown.as_mut() {
+                    sd.focus = f;
+                }
+            }
+        }
+        // The chain rests with whoever is left: restart the round of passes.
+        self.passes = self.passes.min(self.active_n().saturating_sub(1));
+        if self.turn_player == seat {
+            if self.phase == Phase::Mulligan {
+                self.first_player = self.next_seat(seat);
+                self.turn_player = self.first_player;
+            } else {
+                // The turn moves on (CR 652): its Ending Phase follows once the showdown and chain
+                // (if any) are done.
+                self.phase = Phase::Ending;
+            }
+        }
+        self.invited = NOBODY;
+    }
+}

@@ -1,0 +1,142 @@
+//! The cardtable server (design.md §6): HTTP + WebSocket, lobby, seats, bots as seats, durable
+//! games. It hosts any game of the [`engine::Registry`] it is given and never names a game.
+//!
+//! Protocol: docs/protocol.md. Durability: every accepted action is written to the store in a
+//! transaction before it is announced; on startup every unfinished table is rebuilt by
+//! replaying its action log.
+
+pub mod accounts;
+pub mod api_error;
+pub mod app;
+pub mod auth;
+pub mod bots;
+pub mod http;
+pub mod limits;
+pub mod loadtest;
+pub mod lobby;
+pub mod protocol;
+pub mod static_files;
+pub mod table;
+pub mod ws;
+
+pub use bots::{BotHost, RandomBots};
+pub use limits::Limits;
+pub use loadtest::{loadtest, loadtest_with, LoadOptions, LoadReport};
+
+use crate::app::App;
+use crate::table::{announce, Change, Table, TableState};
+use axum::routing::{get, post};
+use axum::Router;
+use engine::Registry;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub addr: SocketAddr,
+    /// `sqlite://FILE?mode=rwc` or `postgres://…`.
+    pub database_url: String,
+    pub limits: Limits,
+    pub session_ttl_secs: i64,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: store::DEFAULT_URL.to_string(),
+            limits: Limits::default(),
+            session_ttl_secs: 30 * 24 * 3600,
+        }
+    }
+}
+
+/// A server running in this process.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub app: Arc<App>,
+    pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/games", get(lobby::games))
+        .route("/api/guest", post(accounts::guest))
+        .route("/api/register", post(accounts::register))
+        .route("/api/login", post(accounts::login))
+        .route("/api/logout", post(accounts::logout))
+        .route("/api/me", get(accounts::me))
+        .route("/api/tables", get(lobby::list).post(lobby::create))
+        .route("/api/tables/{id}", get(lobby::show))
+        .route("/api/tables/{id}/join", post(lobby::join))
+        .route("/api/tables/{id}/leave", post(lobby::leave))
+        .route("/api/tables/{id}/start", post(lobby::start))
+        .route("/api/tables/{id}/replay", get(lobby::replay))
+        .route("/api/tables/{id}/ws", get(ws::handler))
+        .fallback(static_files::serve)
+        .layer(axum::extract::DefaultBodyLimit::max(256 * 1024))
+        .with_state(app)
+}
+
+/// Open the store, rebuild every unfinished table from its action log, and start serving.
+pub async fn start(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHost>) -> anyhow::Result<Running> {
+    let store = store::Store::open(&config.database_url).await?;
+    let app = Arc::new(App::new(store, registry, bots, config.limits.clone(), config.session_ttl_secs * 1000));
+    restore(&app).await?;
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    let router = router(app.clone());
+    let sweeper = Arc::downgrade(&app);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            match sweeper.upgrade() {
+                Some(app) => {
+                    app.sweep();
+                }
+                None => break,
+            }
+        }
+    });
+    let task =
+        tokio::spawn(
+            async move { axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await },
+        );
+    Ok(Running { addr, app, task })
+}
+
+/// Rebuild every unfinished table by replaying its log; start its bots and clocks again.
+pub async fn restore(app: &Arc<App>) -> anyhow::Result<usize> {
+    let records = app.store.unfinished_tables().await?;
+    let mut n = 0;
+    for record in records {
+        let id = record.id.clone();
+        let entry = match app.registry.get(&record.game) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("table {id} not restored: {e}");
+                continue;
+            }
+        };
+        let actions = app.store.actions(&id).await?;
+        match TableState::build(entry, record, &actions) {
+            Ok(state) => {
+                let table = app.insert(Arc::new(Table::new(state)));
+                let mut st = table.state.lock().await;
+                announce(app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
+                n += 1;
+            }
+            Err(e) => eprintln!("table {id} not restored: {e}"),
+        }
+    }
+    Ok(n)
+}
+
+/// Serve until the process ends (the `cardtable serve` entry point).
+pub async fn serve(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHost>) -> anyhow::Result<()> {
+    let running = start(config, registry, bots).await?;
+    println!("cardtable listening on http://{}", running.addr);
+    running.task.await??;
+    Ok(())
+}

@@ -1,0 +1,283 @@
+//! Load test: N tables of random-vs-random play over real WebSocket connections on loopback.
+//! Each table has two guest seats driven by this client; a seat thinks for `think` (±50%,
+//! so tables do not move in lockstep) and then acts; every action's round trip (send → the
+//! actor's own update) is timed. With `think` zero every table floods the server (a
+//! saturation test: round trips then measure queueing). When a game ends the two players sit at a new table.
+//! Memory per idle table is the server's RSS growth (from `/proc`) per table created, joined,
+//! started and connected, before any action.
+
+use crate::http::request;
+use futures_util::stream::{self, StreamExt};
+use futures_util::SinkExt;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    pub addr: SocketAddr,
+    pub tables: usize,
+    pub duration: Duration,
+    pub game: String,
+    pub options: Value,
+    /// The server's process id, to read its memory use (Linux only).
+    pub server_pid: Option<u32>,
+    /// How long a player thinks before each action (±50%).
+    pub think: Duration,
+}
+
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct LoadReport {
+    pub tables: usize,
+    pub think_ms: u64,
+    pub connections: usize,
+    pub actions: u64,
+    pub games_finished: u64,
+    pub errors: u64,
+    pub seconds: f64,
+    pub actions_per_sec: f64,
+    pub rtt_p50_ms: f64,
+    pub rtt_p99_ms: f64,
+    pub rtt_max_ms: f64,
+    pub setup_seconds: f64,
+    pub rss_before_kib: Option<u64>,
+    pub rss_idle_kib: Option<u64>,
+    pub rss_per_idle_table_kib: Option<f64>,
+}
+
+/// Random Pebbles tables (a long pile) against the server at `addr`, each player thinking
+/// half a second per move.
+pub async fn loadtest(addr: SocketAddr, tables: usize, duration: Duration) -> anyhow::Result<LoadReport> {
+    loadtest_with(LoadOptions {
+        addr,
+        tables,
+        duration,
+        game: "pebbles".into(),
+        options: json!({"pile": 200}),
+        server_pid: None,
+        think: Duration::from_millis(500),
+    })
+    .await
+}
+
+pub fn rss_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    s.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+struct Players {
+    cookies: [String; 2],
+}
+
+async fn guest(addr: SocketAddr, name: &str) -> anyhow::Result<String> {
+    let r = request(addr, "POST", "/api/guest", None, Some(&json!({"name": name}))).await?;
+    anyhow::ensure!(r.status == 200, "guest login failed: {} {}", r.status, r.body);
+    r.cookies().into_iter().next().ok_or_else(|| anyhow::anyhow!("no session cookie"))
+}
+
+/// Create a table, seat both players, start it, and connect both seats.
+async fn new_table(o: &LoadOptions, p: &Players) -> anyhow::Result<[Ws; 2]> {
+    let r = request(
+        o.addr,
+        "POST",
+        "/api/tables",
+        Some(&p.cookies[0]),
+        Some(&json!({"game": o.game, "options": o.options})),
+    )
+    .await?;
+    anyhow::ensure!(r.status == 200, "create table: {} {}", r.status, r.body);
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let mut tokens = Vec::new();
+    for (i, c) in p.cookies.iter().enumerate() {
+        let r = request(o.addr, "POST", &format!("/api/tables/{id}/join"), Some(c), Some(&json!({"seat": i}))).await?;
+        anyhow::ensure!(r.status == 200, "join: {} {}", r.status, r.body);
+        tokens.push(r.json()["token"].as_str().unwrap_or_default().to_string());
+    }
+    let r = request(o.addr, "POST", &format!("/api/tables/{id}/start"), Some(&p.cookies[0]), None).await?;
+    anyhow::ensure!(r.status == 200, "start: {} {}", r.status, r.body);
+    let mut out = Vec::new();
+    for t in &tokens {
+        let (ws, _) = connect_async(format!("ws://{}/api/tables/{id}/ws?token={t}", o.addr)).await?;
+        out.push(ws);
+    }
+    let [a, b]: [Ws; 2] = out.try_into().map_err(|_| anyhow::anyhow!("two sockets"))?;
+    Ok([a, b])
+}
+
+#[derive(Default)]
+struct TableStats {
+    rtts_us: Vec<u64>,
+    games: u64,
+    errors: u64,
+}
+
+struct Seen {
+    seq: u64,
+    legal: Vec<String>,
+    over: bool,
+}
+
+fn read(msg: &Message) -> Option<Value> {
+    match msg {
+        Message::Text(t) => serde_json::from_str(t.as_str()).ok(),
+        _ => None,
+    }
+}
+
+fn seen_of(v: &Value) -> Option<Seen> {
+    let kind = v["type"].as_str()?;
+    if kind != "state" && kind != "update" {
+        return None;
+    }
+    Some(Seen {
+        seq: v["seq"].as_u64()?,
+        legal: v["legal"].as_array()?.iter().filter_map(|a| a["notation"].as_str().map(str::to_string)).collect(),
+        over: v["table_status"] == "finished",
+    })
+}
+
+async fn drive(o: &LoadOptions, p: &Players, mut ws: [Ws; 2], deadline: Instant, seed: u64) -> TableStats {
+    let mut stats = TableStats::default();
+    let mut rng = seed | 1;
+    let mut latest: [Option<Seen>; 2] = [None, None];
+    let mut pending: Option<(usize, u64, Instant)> = None;
+    loop {
+        if Instant::now() >= deadline {
+            break;
+        }
+        if pending.is_none() {
+            let ready = (0..2).find(|&i| latest[i].as_ref().is_some_and(|s| !s.legal.is_empty() && !s.over));
+            if let Some(i) = ready {
+                if !o.think.is_zero() {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let think = o.think.mul_f64(0.5 + (rng % 1000) as f64 / 1000.0);
+                    let wake = Instant::now() + think;
+                    if wake >= deadline {
+                        break;
+                    }
+                    tokio::time::sleep_until(wake.into()).await;
+                }
+                let s = latest[i].as_ref().expect("checked");
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let action = s.legal[(rng % s.legal.len() as u64) as usize].clone();
+                let msg = json!({"type": "act", "action": action, "seq": s.seq}).to_string();
+                let expected = s.seq + 1;
+                latest[i] = None;
+                pending = Some((i, expected, Instant::now()));
+                if ws[i].send(Message::Text(msg.into())).await.is_err() {
+                    stats.errors += 1;
+                    break;
+                }
+            } else if latest.iter().any(|s| s.as_ref().is_some_and(|s| s.over)) {
+                stats.games += 1;
+                for w in ws.iter_mut() {
+                    let _ = w.close(None).await;
+                }
+                match new_table(o, p).await {
+                    Ok(n) => {
+                        ws = n;
+                        latest = [None, None];
+                        continue;
+                    }
+                    Err(_) => {
+                        stats.errors += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        let [a, b] = &mut ws;
+        let got = tokio::time::timeout_at(deadline.into(), async {
+            tokio::select! {
+                m = a.next() => (0usize, m),
+                m = b.next() => (1usize, m),
+            }
+        })
+        .await;
+        let Ok((i, Some(Ok(msg)))) = got else { break };
+        let Some(v) = read(&msg) else { continue };
+        if v["type"] == "error" {
+            stats.errors += 1;
+            if pending.is_some_and(|(s, _, _)| s == i) {
+                pending = None;
+            }
+            continue;
+        }
+        if let Some(seen) = seen_of(&v) {
+            if let Some((s, expected, t0)) = pending {
+                if s == i && seen.seq >= expected {
+                    stats.rtts_us.push(t0.elapsed().as_micros() as u64);
+                    pending = None;
+                }
+            }
+            latest[i] = Some(seen);
+        }
+    }
+    for w in ws.iter_mut() {
+        let _ = w.close(None).await;
+    }
+    stats
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)] as f64 / 1000.0
+}
+
+pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
+    let p = Players { cookies: [guest(o.addr, "load-a").await?, guest(o.addr, "load-b").await?] };
+    let rss_before = o.server_pid.and_then(rss_kib);
+    let setup_start = Instant::now();
+    let tables: Vec<[Ws; 2]> = stream::iter(0..o.tables)
+        .map(|_| new_table(&o, &p))
+        .buffer_unordered(16)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<anyhow::Result<_>>()?;
+    let setup_seconds = setup_start.elapsed().as_secs_f64();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let rss_idle = o.server_pid.and_then(rss_kib);
+    let start = Instant::now();
+    let deadline = start + o.duration;
+    let results: Vec<TableStats> = stream::iter(tables.into_iter().enumerate())
+        .map(|(i, ws)| drive(&o, &p, ws, deadline, 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1)))
+        .buffer_unordered(usize::MAX)
+        .collect()
+        .await;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut rtts: Vec<u64> = results.iter().flat_map(|r| r.rtts_us.iter().copied()).collect();
+    rtts.sort_unstable();
+    let actions = rtts.len() as u64;
+    Ok(LoadReport {
+        tables: o.tables,
+        think_ms: o.think.as_millis() as u64,
+        connections: 2 * o.tables,
+        actions,
+        games_finished: results.iter().map(|r| r.games).sum(),
+        errors: results.iter().map(|r| r.errors).sum(),
+        seconds,
+        actions_per_sec: actions as f64 / seconds.max(1e-9),
+        rtt_p50_ms: percentile(&rtts, 0.50),
+        rtt_p99_ms: percentile(&rtts, 0.99),
+        rtt_max_ms: percentile(&rtts, 1.0),
+        setup_seconds,
+        rss_before_kib: rss_before,
+        rss_idle_kib: rss_idle,
+        rss_per_idle_table_kib: match (rss_before, rss_idle) {
+            (Some(a), Some(b)) if o.tables > 0 => Some((b as f64 - a as f64) / o.tables as f64),
+            _ => None,
+        },
+    })
+}

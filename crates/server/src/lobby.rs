@@ -1,0 +1,308 @@
+//! REST: the games on offer, and tables: create, list, show, join, leave, start, replay.
+//! Table summaries never hold the seed or the setup of an unfinished game (they could reveal
+//! hidden information); the replay of a finished game holds everything.
+
+use crate::accounts::session;
+use crate::api_error::{ApiError, Body};
+use crate::app::App;
+use crate::auth::{check_name, cookie, new_token, seat_cookie_name, set_cookie};
+use crate::table::{announce, public_seat, Change, Table, TableState};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use store::{new_id, now_ms, SeatKind, SeatRecord, TableRecord, TableStatus};
+
+pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {
+    let list: Vec<Value> = app
+        .registry
+        .names()
+        .into_iter()
+        .map(|n| {
+            let defaults = app.registry.get(n).map(|e| e.default_options()).unwrap_or(Value::Null);
+            json!({"name": n, "default_options": defaults})
+        })
+        .collect();
+    Json(Value::Array(list))
+}
+
+pub fn summary(t: &TableRecord) -> Value {
+    json!({
+        "id": t.id,
+        "game": t.game,
+        "options": t.options,
+        "status": t.status,
+        "result": t.result,
+        "clock_secs": t.clock_secs,
+        "created_by": t.created_by,
+        "created_at": t.created_at,
+        "seats": t.seats.iter().map(public_seat).collect::<Vec<_>>(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct ListQuery {
+    status: Option<String>,
+}
+
+pub async fn list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>) -> Result<Json<Value>, ApiError> {
+    let statuses = match q.status.as_deref() {
+        None => vec![TableStatus::Lobby, TableStatus::Playing],
+        Some("all") => vec![TableStatus::Lobby, TableStatus::Playing, TableStatus::Finished],
+        Some(s) => vec![TableStatus::parse(s)
+            .ok_or_else(|| ApiError::bad(format!("unknown status '{s}': use lobby, playing, finished or all")))?],
+    };
+    let tables = app.store.list_tables(&statuses, 200).await?;
+    Ok(Json(Value::Array(tables.iter().map(summary).collect())))
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatSpec {
+    Open,
+    Invited { name: String },
+    Bot { spec: String },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateBody {
+    game: String,
+    #[serde(default)]
+    options: Value,
+    setup: Option<Value>,
+    seats: Option<Vec<SeatSpec>>,
+    clock_secs: Option<u32>,
+}
+
+fn random_seed() -> u64 {
+    let t = new_token();
+    u64::from_str_radix(&t[..16], 16).unwrap_or(0)
+}
+
+pub async fn create(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Body(b): Body<CreateBody>,
+) -> Result<Json<Value>, ApiError> {
+    let who = session(&app, &headers).await?;
+    let entry = app.registry.get(&b.game).map_err(ApiError::bad)?;
+    let seed = random_seed();
+    let game = entry.create(&b.options, b.setup.as_ref(), seed).map_err(|e| ApiError::bad(format!("setup: {e}")))?;
+    let n = game.num_seats();
+    let specs = b.seats.unwrap_or_else(|| (0..n).map(|_| SeatSpec::Open).collect());
+    if specs.len() != n {
+        return Err(ApiError::bad(format!("{} needs {n} seats, the request has {}", b.game, specs.len())));
+    }
+    if b.clock_secs.is_some_and(|c| !(5..=86_400).contains(&c)) {
+        return Err(ApiError::bad("clock_secs must be between 5 and 86400"));
+    }
+    let mut seats = Vec::with_capacity(n);
+    for (i, spec) in specs.into_iter().enumerate() {
+        let open = SeatRecord::open(i as u8);
+        seats.push(match spec {
+            SeatSpec::Open => open,
+            SeatSpec::Invited { name } => SeatRecord {
+                kind: SeatKind::Invited,
+                player_name: Some(check_name(&name, app.limits.max_name_chars).map_err(ApiError::bad)?),
+                ..open
+            },
+            SeatSpec::Bot { spec } => {
+                app.bots.validate(&b.game, &spec).map_err(|e| ApiError::bad(format!("seat {}: {e}", i + 1)))?;
+                SeatRecord {
+                    kind: SeatKind::Bot,
+                    player_name: Some(format!("bot ({spec})")),
+                    bot_spec: Some(spec),
+                    ..open
+                }
+            }
+        });
+    }
+    let replay = game.replay();
+    let record = TableRecord {
+        id: new_id(),
+        game: b.game.clone(),
+        options: replay.options,
+        setup: Some(replay.setup),
+        seed,
+        status: TableStatus::Lobby,
+        result: None,
+        clock_secs: b.clock_secs,
+        created_by: who.name.clone(),
+        created_at: now_ms(),
+        updated_at: now_ms(),
+        seats,
+    };
+    app.store.create_table(&record).await?;
+    let state = TableState::build(entry, record, &[]).map_err(ApiError::internal)?;
+    let out = summary(&state.record);
+    app.insert(Arc::new(Table::new(state)));
+    Ok(Json(out))
+}
+
+async fn live(app: &App, id: &str) -> Result<Arc<Table>, ApiError> {
+    app.table(id).await.map_err(ApiError::internal)?.ok_or_else(|| ApiError::not_found(format!("no table {id}")))
+}
+
+pub async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let t = live(&app, &id).await?;
+    let st = t.state.lock().await;
+    let mut out = summary(&st.record);
+    out["seq"] = json!(st.seq());
+    out["game_status"] = json!(st.game.status());
+    Ok(Json(out))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SeatBody {
+    seat: Option<u8>,
+    token: Option<String>,
+}
+
+pub async fn join(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    let b: SeatBody = optional_body(&body)?;
+    let who = session(&app, &headers).await?;
+    let table = live(&app, &id).await?;
+    let mut st = table.state.lock().await;
+    if let Some(acc) = &who.account_id {
+        if let Some(s) = st.record.seats.iter().find(|s| s.account_id.as_ref() == Some(acc)) {
+            // The same account again (another device): hand back its seat.
+            return Ok(seat_response(&id, s.index, s.token.clone().unwrap_or_default()));
+        }
+    }
+    if st.record.status != TableStatus::Lobby {
+        return Err(ApiError::conflict("the game has started: seats can no longer be taken (watch it instead)"));
+    }
+    let free_for_me = |s: &SeatRecord| match s.kind {
+        SeatKind::Open => true,
+        SeatKind::Invited => s.player_name.as_deref() == Some(who.name.as_str()),
+        _ => false,
+    };
+    let index = match b.seat {
+        Some(i) => {
+            let s = st.record.seats.get(i as usize).ok_or_else(|| ApiError::bad(format!("there is no seat {i}")))?;
+            if !free_for_me(s) {
+                return Err(ApiError::conflict(format!("seat {i} is not free for {}", who.name)));
+            }
+            i
+        }
+        None => st
+            .record
+            .seats
+            .iter()
+            .find(|s| s.kind == SeatKind::Invited && free_for_me(s))
+            .or_else(|| st.record.seats.iter().find(|s| free_for_me(s)))
+            .map(|s| s.index)
+            .ok_or_else(|| ApiError::conflict("no seat is free for you at this table"))?,
+    };
+    let token = new_token();
+    let seat = SeatRecord {
+        index,
+        kind: if who.guest { SeatKind::Guest } else { SeatKind::Account },
+        player_name: Some(who.name.clone()),
+        account_id: who.account_id.clone(),
+        bot_spec: None,
+        token: Some(token.clone()),
+    };
+    app.store.update_seat(&id, &seat, &[SeatKind::Open, SeatKind::Invited]).await?;
+    st.record.seats[index as usize] = seat;
+    announce(&app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
+    Ok(seat_response(&id, index, token))
+}
+
+/// An optional JSON body: empty means defaults.
+fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
+}
+
+fn seat_response(id: &str, seat: u8, token: String) -> Response {
+    let cookie = set_cookie(&seat_cookie_name(id), &token, 30 * 24 * 3600);
+    ([(header::SET_COOKIE, cookie)], Json(json!({"table": id, "seat": seat, "token": token}))).into_response()
+}
+
+fn seat_token(headers: &HeaderMap, id: &str, b: &SeatBody) -> Option<String> {
+    b.token.clone().or_else(|| cookie(headers, &seat_cookie_name(id)))
+}
+
+pub async fn leave(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let b: SeatBody = optional_body(&body)?;
+    let token =
+        seat_token(&headers, &id, &b).ok_or_else(|| ApiError::unauthorised("no seat token: you hold no seat"))?;
+    let table = live(&app, &id).await?;
+    let mut st = table.state.lock().await;
+    let index = st
+        .record
+        .seats
+        .iter()
+        .find(|s| s.token.as_deref() == Some(token.as_str()))
+        .map(|s| s.index)
+        .ok_or_else(|| ApiError::forbidden("that seat token does not hold a seat at this table"))?;
+    if st.record.status != TableStatus::Lobby {
+        return Err(ApiError::conflict("the game has started: concede instead of leaving"));
+    }
+    let seat = SeatRecord::open(index);
+    app.store.update_seat(&id, &seat, &[]).await?;
+    st.record.seats[index as usize] = seat;
+    announce(&app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
+    Ok(Json(json!({"table": id, "left": index})))
+}
+
+pub async fn start(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let b: SeatBody = optional_body(&body)?;
+    let who = session(&app, &headers).await?;
+    let table = live(&app, &id).await?;
+    let mut st = table.state.lock().await;
+    let token = seat_token(&headers, &id, &b);
+    let seated = token.is_some_and(|t| st.record.seats.iter().any(|s| s.token.as_deref() == Some(t.as_str())));
+    if !seated && st.record.created_by != who.name {
+        return Err(ApiError::forbidden("only the table's creator or a seated player may start it"));
+    }
+    if st.record.status != TableStatus::Lobby {
+        return Err(ApiError::conflict("the game has already started"));
+    }
+    if let Some(s) = st.record.seats.iter().find(|s| !s.kind.is_filled()) {
+        return Err(ApiError::conflict(format!("seat {} is still empty", s.index)));
+    }
+    app.store.set_table_status(&id, TableStatus::Playing, None).await?;
+    st.record.status = TableStatus::Playing;
+    st.version += 1;
+    announce(&app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
+    Ok(Json(summary(&st.record)))
+}
+
+/// The replay of a finished game (engine::Replay JSON). When the server ended the game
+/// (concession, agreed draw, time), `server_result` holds that outcome.
+pub async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let table = live(&app, &id).await?;
+    let st = table.state.lock().await;
+    if st.record.status != TableStatus::Finished {
+        return Err(ApiError::conflict("the game is not over: replays are for finished games"));
+    }
+    let mut out = serde_json::to_value(st.game.replay()).map_err(|e| ApiError::internal(e.to_string()))?;
+    if let Some(r) = &st.record.result {
+        out["server_result"] = r.clone();
+    }
+    Ok(Json(out))
+}

@@ -1,0 +1,36 @@
+//! The WebSocket messages (documented in docs/protocol.md).
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// What a client may send over the table socket.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Play an action (in the game's notation). `seq`, if given, must be the number of actions
+    /// played so far: a stale client gets an error instead of acting on a state it has not seen.
+    Act {
+        action: String,
+        seq: Option<u64>,
+    },
+    Chat {
+        text: String,
+    },
+    Concede,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    RequestUndo,
+    AcceptUndo,
+    DeclineUndo,
+    Ping,
+}
+
+/// An error reply; the connection and the game go on.
+pub fn error(kind: &str, message: impl Into<String>) -> String {
+    json!({"type": "error", "kind": kind, "message": message.into()}).to_string()
+}
+
+pub fn to_text(v: &Value) -> String {
+    v.to_string()
+}

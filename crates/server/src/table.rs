@@ -1,0 +1,428 @@
+//! A live table: the hosted game, its seats, who is watching, pending offers and the clock.
+//!
+//! The store's action log is the truth. An action is applied to a copy of the game, written to
+//! the store in a transaction, and only then made current and announced. Each watcher receives
+//! its own view ([`engine::DynGame::view`]) and only the log entries visible to it; the legal
+//! actions go only to the seat to act. Action notation is never broadcast (it could name hidden
+//! things); only views and visible log entries are.
+
+use crate::app::App;
+use crate::bots::bot_seed;
+use engine::dynamic::ActionInfo;
+use engine::{DynGame, GameEntry, LogEntry, Outcome, Seat, Status, Viewer, Visibility};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use store::{now_ms, ActionRecord, SeatKind, SeatRecord, TableRecord, TableStatus};
+use tokio::sync::mpsc;
+
+/// A problem to report to one client: a kind (`malformed`, `illegal`, `out_of_turn`,
+/// `game_over`, `unauthorised`, `state`, `storage`, …) and a message naming it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    pub kind: &'static str,
+    pub message: String,
+}
+
+/// A change every watcher must hear about: a message kind and where the new log entries start.
+#[derive(Debug, Clone, Copy)]
+pub struct Change {
+    pub kind: &'static str,
+    pub log_from: usize,
+}
+
+pub fn refuse(kind: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal { kind, message: message.into() }
+}
+
+pub struct Table {
+    pub id: String,
+    pub state: tokio::sync::Mutex<TableState>,
+}
+
+impl Table {
+    pub fn new(state: TableState) -> Table {
+        Table { id: state.record.id.clone(), state: tokio::sync::Mutex::new(state) }
+    }
+}
+
+/// One open connection watching the table.
+pub struct Sub {
+    pub id: u64,
+    pub viewer: Viewer,
+    pub tx: mpsc::Sender<Arc<str>>,
+}
+
+pub struct TableState {
+    pub record: TableRecord,
+    pub game: Box<dyn DynGame>,
+    entry: GameEntry,
+    /// Every log entry so far, with the number of the action that produced it.
+    pub log: Vec<(u64, LogEntry<Value>)>,
+    pub subs: Vec<Sub>,
+    /// Seats that agree to a draw; the first offered it.
+    pub draw_offer: Option<Vec<u8>>,
+    /// Seats that agree to take back the last action; the first asked.
+    pub undo_request: Option<Vec<u8>>,
+    /// Bumped on every change, so that a bot move or a clock started earlier knows it is stale.
+    pub version: u64,
+    pub deadline: Option<(Seat, Instant)>,
+}
+
+impl TableState {
+    /// Rebuild a table from its record and stored actions (the restart and undo path).
+    pub fn build(entry: &GameEntry, record: TableRecord, actions: &[ActionRecord]) -> Result<TableState, String> {
+        let mut game = entry
+            .create(&record.options, record.setup.as_ref(), record.seed)
+            .map_err(|e| format!("table {}: setup: {e}", record.id))?;
+        let mut log = Vec::new();
+        for a in actions {
+            if game.status().to_act() != Some(Seat(a.seat)) {
+                return Err(format!("table {}: stored action {} was not played by the seat to act", record.id, a.seq));
+            }
+            let entries = game
+                .apply(&a.notation)
+                .map_err(|e| format!("table {}: action {} '{}': {e}", record.id, a.seq, a.notation))?;
+            log.extend(entries.into_iter().map(|e| (a.seq, e)));
+        }
+        Ok(TableState {
+            record,
+            game,
+            entry: *entry,
+            log,
+            subs: Vec::new(),
+            draw_offer: None,
+            undo_request: None,
+            version: 0,
+            deadline: None,
+        })
+    }
+
+    pub fn seq(&self) -> u64 {
+        self.game.history().len() as u64
+    }
+
+    pub fn playing(&self) -> bool {
+        self.record.status == TableStatus::Playing
+    }
+
+    /// The seats as anyone may see them (no tokens).
+    pub fn public_seats(&self) -> Value {
+        Value::Array(self.record.seats.iter().map(public_seat).collect())
+    }
+
+    fn legal_for(&self, viewer: Viewer) -> Vec<ActionInfo> {
+        match (viewer, self.game.status()) {
+            (Viewer::Seat(s), Status::ToAct(t)) if s == t && self.playing() => self.game.legal_actions(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What `viewer` is shown: a full `state` (with the whole visible log) or an `update`
+    /// (with the log entries from `log_from` on).
+    pub fn message(&self, kind: &str, viewer: Viewer, log_from: usize) -> String {
+        let log: Vec<Value> = self.log[log_from.min(self.log.len())..]
+            .iter()
+            .filter(|(_, e)| e.visible_to.shows_to(viewer))
+            .map(|(seq, e)| json!({"seq": seq, "event": e.event}))
+            .collect();
+        let clock = self.deadline.map(|(seat, at)| {
+            json!({"seat": seat, "remaining_ms": at.saturating_duration_since(Instant::now()).as_millis() as u64})
+        });
+        let mut m = json!({
+            "type": kind,
+            "table": self.record.id,
+            "game": self.record.game,
+            "you": viewer,
+            "table_status": self.record.status,
+            "seq": self.seq(),
+            "status": self.game.status(),
+            "result": self.record.result,
+            "view": self.game.view(viewer),
+            "legal": self.legal_for(viewer),
+            "log": log,
+            "draw_offer": self.draw_offer,
+            "undo_request": self.undo_request,
+            "clock": clock,
+        });
+        if kind == "state" {
+            m["seats"] = self.public_seats();
+        }
+        m.to_string()
+    }
+
+    /// Send each watcher its own message. A watcher too slow to keep up is dropped (it
+    /// reconnects and gets a full state).
+    pub fn broadcast(&mut self, kind: &str, log_from: usize) {
+        let mut cache: Vec<(Viewer, Arc<str>)> = Vec::new();
+        let mut msgs: Vec<Arc<str>> = Vec::with_capacity(self.subs.len());
+        for sub in &self.subs {
+            let msg = match cache.iter().find(|(v, _)| *v == sub.viewer) {
+                Some((_, m)) => m.clone(),
+                None => {
+                    let m: Arc<str> = self.message(kind, sub.viewer, log_from).into();
+                    cache.push((sub.viewer, m.clone()));
+                    m
+                }
+            };
+            msgs.push(msg);
+        }
+        let mut i = 0;
+        self.subs.retain(|sub| {
+            let ok = sub.tx.try_send(msgs[i].clone()).is_ok();
+            i += 1;
+            ok
+        });
+    }
+
+    /// Send the same text to every watcher (chat, offers: nothing hidden in them).
+    pub fn broadcast_raw(&mut self, text: String) {
+        let msg: Arc<str> = text.into();
+        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+    }
+
+    fn changed(&mut self) {
+        self.version += 1;
+        self.deadline = None;
+    }
+
+    fn human_seats(&self) -> Vec<u8> {
+        self.record.seats.iter().filter(|s| s.kind != SeatKind::Bot).map(|s| s.index).collect()
+    }
+}
+
+pub fn public_seat(s: &SeatRecord) -> Value {
+    json!({"index": s.index, "kind": s.kind, "name": s.player_name, "bot": s.bot_spec})
+}
+
+/// Apply `notation` for `seat`: checked, stored in a transaction, then announced.
+pub async fn apply(
+    app: &App,
+    st: &mut TableState,
+    seat: Seat,
+    notation: &str,
+    expected_seq: Option<u64>,
+) -> Result<Change, Refusal> {
+    match st.record.status {
+        TableStatus::Lobby => return Err(refuse("state", "the game has not started")),
+        TableStatus::Finished => return Err(refuse("game_over", "the game is over")),
+        TableStatus::Playing => {}
+    }
+    match st.game.status() {
+        Status::Over(_) => return Err(refuse("game_over", "the game is over")),
+        Status::ToAct(s) if s != seat => return Err(refuse("out_of_turn", format!("it is {s}'s turn, not {seat}'s"))),
+        Status::ToAct(_) => {}
+    }
+    if let Some(e) = expected_seq {
+        if e != st.seq() {
+            return Err(refuse("stale", format!("you acted on move {e}, but the table is at move {}", st.seq())));
+        }
+    }
+    if notation.len() > 256 {
+        return Err(refuse("malformed", "the action is longer than 256 bytes"));
+    }
+    let mut next = st.game.clone_box();
+    let entries = next.apply(notation).map_err(|e| Refusal {
+        kind: match e.kind {
+            engine::ActionErrorKind::Malformed => "malformed",
+            engine::ActionErrorKind::Illegal => "illegal",
+            engine::ActionErrorKind::OutOfTurn => "out_of_turn",
+            engine::ActionErrorKind::GameOver => "game_over",
+        },
+        message: e.message,
+    })?;
+    let seq = st.seq() + 1;
+    let stored = next.history().last().cloned().unwrap_or_else(|| notation.to_string());
+    let finish = next.status().is_over().then_some(None);
+    let record = ActionRecord { seq, notation: stored, seat: seat.0, created_at: now_ms() };
+    app.store
+        .append_action(&st.record.id, &record, finish)
+        .await
+        .map_err(|e| refuse("storage", format!("the action could not be saved, so it was not played: {e}")))?;
+    // Stored: now it is real.
+    st.game = next;
+    let from = st.log.len();
+    st.log.extend(entries.into_iter().map(|e| (seq, e)));
+    if finish.is_some() {
+        st.record.status = TableStatus::Finished;
+    }
+    st.draw_offer = None;
+    st.undo_request = None;
+    st.changed();
+    Ok(Change { kind: "update", log_from: from })
+}
+
+/// End the table by the server's decision (concession, agreed draw, time, a failed bot).
+pub async fn finish_by_server(app: &App, st: &mut TableState, outcome: Outcome) -> Result<Change, Refusal> {
+    let result = serde_json::to_value(&outcome).unwrap_or(Value::Null);
+    app.store
+        .set_table_status(&st.record.id, TableStatus::Finished, Some(&result))
+        .await
+        .map_err(|e| refuse("storage", format!("could not record the result: {e}")))?;
+    st.record.status = TableStatus::Finished;
+    st.record.result = Some(result);
+    st.draw_offer = None;
+    st.undo_request = None;
+    st.changed();
+    Ok(Change { kind: "update", log_from: st.log.len() })
+}
+
+fn all_but(st: &TableState, seat: Seat) -> Vec<Seat> {
+    (0..st.game.num_seats() as u8).map(Seat).filter(|s| *s != seat).collect()
+}
+
+/// A seat gives up. If the game has its own `concede` action and the seat is to act, that
+/// action is played; otherwise the server records the concession as the result.
+pub async fn concede(app: &App, st: &mut TableState, seat: Seat) -> Result<Change, Refusal> {
+    if !st.playing() {
+        return Err(refuse("state", "only a game in progress can be conceded"));
+    }
+    if st.game.status().to_act() == Some(seat) && st.game.legal_actions().iter().any(|a| a.notation == "concede") {
+        return apply(app, st, seat, "concede", None).await;
+    }
+    let outcome = Outcome { winners: all_but(st, seat), scores: Vec::new(), reason: format!("{seat} conceded") };
+    finish_by_server(app, st, outcome).await
+}
+
+pub async fn offer_draw(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> Result<Option<Change>, Refusal> {
+    if !st.playing() {
+        return Err(refuse("state", "draws are offered only in a game in progress"));
+    }
+    let mut agreed = match (st.draw_offer.take(), accept) {
+        (Some(a), _) => a,
+        (None, false) => Vec::new(),
+        (None, true) => return Err(refuse("state", "no draw is on offer")),
+    };
+    if !agreed.contains(&seat.0) {
+        agreed.push(seat.0);
+    }
+    if (0..st.game.num_seats() as u8).all(|s| agreed.contains(&s)) {
+        return finish_by_server(app, st, Outcome::draw("draw agreed")).await.map(Some);
+    }
+    st.draw_offer = Some(agreed);
+    st.broadcast_raw(json!({"type": "offer", "offer": "draw", "agreed": st.draw_offer}).to_string());
+    Ok(None)
+}
+
+pub fn decline(st: &mut TableState, seat: Seat, what: &str) -> Result<(), Refusal> {
+    let slot = if what == "draw" { &mut st.draw_offer } else { &mut st.undo_request };
+    if slot.take().is_none() {
+        return Err(refuse("state", format!("no {what} request is pending")));
+    }
+    st.broadcast_raw(json!({"type": "declined", "offer": what, "by": seat}).to_string());
+    Ok(())
+}
+
+/// One-step undo. Allowed only for the seat that played the last action, only while the game
+/// is in progress, never against a bot, and never across a reveal: the last action must have
+/// produced no log entry with a visibility other than `All` (a private entry means someone
+/// learnt something that taking the action back cannot make them forget). Every other seat
+/// must accept. The game is then rebuilt from the stored log minus its last action.
+pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> Result<Option<Change>, Refusal> {
+    if !st.playing() {
+        return Err(refuse("state", "undo is possible only in a game in progress"));
+    }
+    if !accept {
+        let seq = st.seq();
+        let last_seat = last_actor(app, st).await?;
+        if last_seat != seat {
+            return Err(refuse("unauthorised", "only the seat that played the last action may ask to take it back"));
+        }
+        if st.record.seats.iter().any(|s| s.kind == SeatKind::Bot) {
+            return Err(refuse("state", "bots do not take back moves"));
+        }
+        if st.log.iter().any(|(s, e)| *s == seq && e.visible_to != Visibility::All) {
+            return Err(refuse("state", "the last action revealed hidden information: it cannot be taken back"));
+        }
+        st.undo_request = Some(vec![seat.0]);
+    } else {
+        let Some(agreed) = st.undo_request.as_mut() else { return Err(refuse("state", "no undo request is pending")) };
+        if !agreed.contains(&seat.0) {
+            agreed.push(seat.0);
+        }
+    }
+    let agreed = st.undo_request.clone().unwrap_or_default();
+    if !st.human_seats().iter().all(|s| agreed.contains(s)) {
+        st.broadcast_raw(json!({"type": "offer", "offer": "undo", "agreed": agreed}).to_string());
+        return Ok(None);
+    }
+    let seq = st.seq();
+    app.store.pop_action(&st.record.id, seq).await.map_err(|e| refuse("storage", format!("undo failed: {e}")))?;
+    let actions = app.store.actions(&st.record.id).await.map_err(|e| refuse("storage", e.to_string()))?;
+    let rebuilt = TableState::build(&st.entry, st.record.clone(), &actions).map_err(|e| refuse("storage", e))?;
+    st.game = rebuilt.game;
+    st.log = rebuilt.log;
+    st.undo_request = None;
+    st.draw_offer = None;
+    st.changed();
+    Ok(Some(Change { kind: "state", log_from: 0 }))
+}
+
+async fn last_actor(app: &App, st: &TableState) -> Result<Seat, Refusal> {
+    let actions = app.store.actions(&st.record.id).await.map_err(|e| refuse("storage", e.to_string()))?;
+    actions.last().map(|a| Seat(a.seat)).ok_or_else(|| refuse("state", "no action to take back"))
+}
+
+/// After any change: start the bot to act, or the clock of the human to act.
+pub fn schedule(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState) {
+    st.deadline = None;
+    if !st.playing() {
+        return;
+    }
+    let Some(seat) = st.game.status().to_act() else { return };
+    let Some(seat_rec) = st.record.seats.get(seat.index()) else { return };
+    let version = st.version;
+    if seat_rec.kind == SeatKind::Bot {
+        let spec = seat_rec.bot_spec.clone().unwrap_or_default();
+        let game = st.game.clone_box();
+        let seed = bot_seed(st.record.seed, st.seq() + 1);
+        let (app, table) = (app.clone(), table.clone());
+        tokio::spawn(async move {
+            let bots = app.bots.clone();
+            let chosen = tokio::task::spawn_blocking(move || bots.choose(&*game, seat, &spec, seed))
+                .await
+                .unwrap_or_else(|e| Err(format!("the bot crashed: {e}")));
+            let mut st = table.state.lock().await;
+            if st.version != version {
+                return;
+            }
+            let played = match chosen {
+                Ok(notation) => apply(&app, &mut st, seat, &notation, None).await.map_err(|r| r.message),
+                Err(e) => Err(e),
+            };
+            let change = match played {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    // A bot that cannot move forfeits, loudly.
+                    let reason = format!("bot {seat} failed: {e}");
+                    let outcome = Outcome { winners: all_but(&st, seat), scores: Vec::new(), reason };
+                    finish_by_server(&app, &mut st, outcome).await.ok()
+                }
+            };
+            announce(&app, &table, &mut st, change);
+        });
+    } else if let Some(secs) = st.record.clock_secs.filter(|s| *s > 0) {
+        let at = Instant::now() + Duration::from_secs(u64::from(secs));
+        st.deadline = Some((seat, at));
+        let (app, table) = (app.clone(), table.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep_until(at.into()).await;
+            let mut st = table.state.lock().await;
+            if st.version != version || !st.playing() {
+                return;
+            }
+            let outcome =
+                Outcome { winners: all_but(&st, seat), scores: Vec::new(), reason: format!("{seat} ran out of time") };
+            let change = finish_by_server(&app, &mut st, outcome).await.ok();
+            announce(&app, &table, &mut st, change);
+        });
+    }
+}
+
+/// After a change: start whoever must move next, then tell every watcher.
+pub fn announce(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState, change: Option<Change>) {
+    if let Some(c) = change {
+        schedule(app, table, st);
+        st.broadcast(c.kind, c.log_from);
+    }
+}

@@ -1,0 +1,197 @@
+//! The table socket: one connection watches one table as a seat (with its seat token) or as a
+//! spectator, receives its own view, and sends actions, chat and offers. Bad messages get an
+//! `error` reply naming the problem; the connection and the game go on.
+
+use crate::app::App;
+use crate::auth::{cookie, seat_cookie_name, SESSION_COOKIE};
+use crate::limits::{IpSlot, RateLimiter};
+use crate::protocol::{error, ClientMsg};
+use crate::table::{self, announce, Refusal, Sub, Table};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use engine::{Seat, Viewer};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+#[derive(Deserialize)]
+pub struct WsQuery {
+    pub token: Option<String>,
+}
+
+pub async fn handler(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let slot = match app.ips.acquire(addr.ip(), app.limits.max_connections_per_ip) {
+        Ok(s) => s,
+        Err(e) => return (StatusCode::TOO_MANY_REQUESTS, Json(json!({"error": e}))).into_response(),
+    };
+    let table = match app.table(&id).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return (StatusCode::NOT_FOUND, Json(json!({"error": format!("no table {id}")}))).into_response(),
+        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({"error": e}))).into_response(),
+    };
+    let token = q.token.or_else(|| cookie(&headers, &seat_cookie_name(&id)));
+    let name = match cookie(&headers, SESSION_COOKIE) {
+        Some(t) => app.store.session(&t).await.ok().flatten().map(|s| s.name),
+        None => None,
+    };
+    let limits = &app.limits;
+    // Small buffers: an idle connection should cost little (they grow for large messages).
+    ws.max_message_size(limits.max_frame_bytes)
+        .max_frame_size(limits.max_frame_bytes)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| run(app, table, socket, token, name, slot))
+}
+
+async fn run(
+    app: Arc<App>,
+    table: Arc<Table>,
+    socket: WebSocket,
+    token: Option<String>,
+    name: Option<String>,
+    _slot: IpSlot,
+) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Arc<str>>(512);
+    let sub_id = app.next_id();
+    let viewer = {
+        let mut st = table.state.lock().await;
+        let seat = token.as_deref().and_then(|t| st.record.seats.iter().find(|s| s.token.as_deref() == Some(t)));
+        let viewer = seat.map(|s| Viewer::Seat(Seat(s.index))).unwrap_or(Viewer::Spectator);
+        let _ = tx.try_send(json!({"type": "welcome", "table": table.id, "you": viewer}).to_string().into());
+        if token.is_some() && viewer == Viewer::Spectator {
+            let msg =
+                error("unauthorised", "the seat token is not valid for this table: you are watching as a spectator");
+            let _ = tx.try_send(msg.into());
+        }
+        let _ = tx.try_send(st.message("state", viewer, 0).into());
+        st.subs.push(Sub { id: sub_id, viewer, tx: tx.clone() });
+        viewer
+    };
+    let writer = tokio::spawn(async move {
+        while let Some(m) = rx.recv().await {
+            if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut limiter = RateLimiter::new(app.limits.messages_per_second, app.limits.burst);
+    let reply = |text: String| {
+        let _ = tx.try_send(text.into());
+    };
+    while let Some(Ok(msg)) = stream.next().await {
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                reply(error("malformed", "binary messages are not accepted: send JSON text"));
+                continue;
+            }
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        if text.len() > app.limits.max_message_bytes {
+            reply(error(
+                "too_large",
+                format!("the message is {} bytes; the limit is {}", text.len(), app.limits.max_message_bytes),
+            ));
+            continue;
+        }
+        if !limiter.allow() {
+            reply(error(
+                "rate_limited",
+                format!("too many messages: at most {} per second", app.limits.messages_per_second),
+            ));
+            continue;
+        }
+        let parsed: ClientMsg = match serde_json::from_str(text.as_str()) {
+            Ok(m) => m,
+            Err(e) => {
+                reply(error("malformed", format!("not a message this server understands: {e}")));
+                continue;
+            }
+        };
+        if let Err(r) = handle(&app, &table, viewer, name.as_deref(), parsed, &tx).await {
+            reply(error(r.kind, r.message));
+        }
+    }
+    table.state.lock().await.subs.retain(|s| s.id != sub_id);
+    drop(tx);
+    let _ = writer.await;
+}
+
+fn seat_of(viewer: Viewer) -> Result<Seat, Refusal> {
+    match viewer {
+        Viewer::Seat(s) => Ok(s),
+        _ => Err(table::refuse("unauthorised", "spectators cannot do that: join a seat to play")),
+    }
+}
+
+async fn handle(
+    app: &Arc<App>,
+    table: &Arc<Table>,
+    viewer: Viewer,
+    name: Option<&str>,
+    msg: ClientMsg,
+    tx: &mpsc::Sender<Arc<str>>,
+) -> Result<(), Refusal> {
+    if let ClientMsg::Ping = msg {
+        let _ = tx.try_send(json!({"type": "pong"}).to_string().into());
+        return Ok(());
+    }
+    let mut st = table.state.lock().await;
+    let change = match msg {
+        ClientMsg::Ping => None,
+        ClientMsg::Act { action, seq } => Some(table::apply(app, &mut st, seat_of(viewer)?, &action, seq).await?),
+        ClientMsg::Chat { text } => {
+            let text = text.trim();
+            if text.is_empty() {
+                return Err(table::refuse("malformed", "the chat message is empty"));
+            }
+            if text.chars().count() > app.limits.max_chat_chars {
+                return Err(table::refuse(
+                    "too_large",
+                    format!("chat messages are at most {} characters", app.limits.max_chat_chars),
+                ));
+            }
+            let from = match viewer {
+                Viewer::Seat(s) => st.record.seats[s.index()].player_name.clone().unwrap_or_else(|| s.to_string()),
+                _ => name.map(str::to_string).unwrap_or_else(|| "spectator".into()),
+            };
+            let seat = match viewer {
+                Viewer::Seat(s) => Some(s),
+                _ => None,
+            };
+            st.broadcast_raw(json!({"type": "chat", "from": from, "seat": seat, "text": text}).to_string());
+            None
+        }
+        ClientMsg::Concede => Some(table::concede(app, &mut st, seat_of(viewer)?).await?),
+        ClientMsg::OfferDraw => table::offer_draw(app, &mut st, seat_of(viewer)?, false).await?,
+        ClientMsg::AcceptDraw => table::offer_draw(app, &mut st, seat_of(viewer)?, true).await?,
+        ClientMsg::DeclineDraw => {
+            table::decline(&mut st, seat_of(viewer)?, "draw")?;
+            None
+        }
+        ClientMsg::RequestUndo => table::undo(app, &mut st, seat_of(viewer)?, false).await?,
+        ClientMsg::AcceptUndo => table::undo(app, &mut st, seat_of(viewer)?, true).await?,
+        ClientMsg::DeclineUndo => {
+            table::decline(&mut st, seat_of(viewer)?, "undo")?;
+            None
+        }
+    };
+    announce(app, table, &mut st, change);
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! Store errors: one line each, naming the problem.
+
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("store configuration: {0}")]
+    Config(String),
+    #[error("migration {version} failed: {message}")]
+    Migration { version: i64, message: String },
+    #[error("not found: {0}")]
+    NotFound(String),
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error("corrupt record: {0}")]
+    Corrupt(String),
+}
+
+impl StoreError {
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, StoreError::Conflict(_))
+    }
+}

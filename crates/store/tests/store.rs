@@ -1,0 +1,202 @@
+//! One suite, run against SQLite (a temp file) and PostgreSQL (a fresh database per test).
+
+use serde_json::json;
+use store::testdb::TestDb;
+use store::{new_id, now_ms, ActionRecord, SeatKind, SeatRecord, Store, StoreError, TableRecord, TableStatus};
+
+fn table(game: &str) -> TableRecord {
+    TableRecord {
+        id: new_id(),
+        game: game.into(),
+        options: json!({"pile": 9}),
+        setup: None,
+        seed: u64::MAX - 7,
+        status: TableStatus::Lobby,
+        result: None,
+        clock_secs: Some(30),
+        created_by: "ann".into(),
+        created_at: now_ms(),
+        updated_at: now_ms(),
+        seats: vec![
+            SeatRecord::open(0),
+            SeatRecord { kind: SeatKind::Bot, bot_spec: Some("random".into()), ..SeatRecord::open(1) },
+        ],
+    }
+}
+
+fn action(seq: u64, notation: &str, seat: u8) -> ActionRecord {
+    ActionRecord { seq, notation: notation.into(), seat, created_at: now_ms() }
+}
+
+async fn accounts_and_sessions(s: &Store) {
+    let a = s.create_account("ann", "$argon2id$fake").await.unwrap();
+    let again = s.create_account("ann", "x").await.unwrap_err();
+    assert!(again.is_conflict(), "duplicate name must conflict, got {again}");
+    assert_eq!(s.account_by_name("ann").await.unwrap().unwrap(), a);
+    assert_eq!(s.account(&a.id).await.unwrap().unwrap().name, "ann");
+    assert!(s.account_by_name("bob").await.unwrap().is_none());
+
+    let sess = s.create_session("tok1", Some(&a.id), None, 60_000).await.unwrap();
+    assert_eq!((sess.name.as_str(), sess.guest), ("ann", false));
+    let guest = s.create_session("tok2", None, Some("Zed"), 60_000).await.unwrap();
+    assert_eq!((guest.name.as_str(), guest.guest), ("Zed", true));
+    s.create_session("tok3", None, Some("Old"), -1).await.unwrap();
+    assert!(s.session("tok3").await.unwrap().is_none(), "an expired session is not returned");
+    s.delete_session("tok1").await.unwrap();
+    assert!(s.session("tok1").await.unwrap().is_none());
+    assert!(s.create_session("tok4", None, None, 1).await.is_err(), "a session needs an owner");
+}
+
+async fn decks(s: &Store) {
+    let d = s.create_deck("ardent", "Aggro", None, &json!({"cards": ["a", "b"]})).await.unwrap();
+    s.create_deck("fate", "Other", None, &json!([])).await.unwrap();
+    assert_eq!(s.deck(&d.id).await.unwrap().unwrap().data, json!({"cards": ["a", "b"]}));
+    assert_eq!(s.list_decks(Some("ardent")).await.unwrap().len(), 1);
+    assert_eq!(s.list_decks(None).await.unwrap().len(), 2);
+    s.update_deck(&d.id, "Aggro 2", &json!({"cards": []})).await.unwrap();
+    assert_eq!(s.deck(&d.id).await.unwrap().unwrap().name, "Aggro 2");
+    s.delete_deck(&d.id).await.unwrap();
+    assert!(matches!(s.delete_deck(&d.id).await, Err(StoreError::NotFound(_))));
+}
+
+async fn tables_seats_and_actions(s: &Store) {
+    let t = table("pebbles");
+    s.create_table(&t).await.unwrap();
+    let back = s.table(&t.id).await.unwrap().unwrap();
+    assert_eq!(back, TableRecord { seats: back.seats.clone(), ..t.clone() });
+    assert_eq!(back.seed, u64::MAX - 7, "seeds above i64::MAX survive");
+    assert_eq!(back.seats[1].bot_spec.as_deref(), Some("random"));
+
+    // Claiming a seat: only while it is free.
+    let mine = SeatRecord {
+        kind: SeatKind::Guest,
+        player_name: Some("Zed".into()),
+        token: Some("seat-secret".into()),
+        ..SeatRecord::open(0)
+    };
+    s.update_seat(&t.id, &mine, &[SeatKind::Open, SeatKind::Invited]).await.unwrap();
+    let err = s.update_seat(&t.id, &mine, &[SeatKind::Open, SeatKind::Invited]).await.unwrap_err();
+    assert!(err.is_conflict(), "a taken seat cannot be claimed again: {err}");
+    assert_eq!(s.table(&t.id).await.unwrap().unwrap().seats[0].token.as_deref(), Some("seat-secret"));
+
+    // Actions need a playing table and extend the log by exactly one.
+    assert!(s.append_action(&t.id, &action(1, "take1", 0), None).await.unwrap_err().is_conflict());
+    s.set_table_status(&t.id, TableStatus::Playing, None).await.unwrap();
+    s.append_action(&t.id, &action(1, "take1", 0), None).await.unwrap();
+    assert!(s.append_action(&t.id, &action(1, "take2", 1), None).await.unwrap_err().is_conflict());
+    assert!(s.append_action(&t.id, &action(3, "take2", 1), None).await.unwrap_err().is_conflict());
+    s.append_action(&t.id, &action(2, "take2", 1), None).await.unwrap();
+    s.append_action(&t.id, &action(3, "bonus", 0), None).await.unwrap();
+    let log: Vec<_> = s.actions(&t.id).await.unwrap().into_iter().map(|a| (a.seq, a.notation, a.seat)).collect();
+    assert_eq!(log, [(1, "take1".into(), 0), (2, "take2".into(), 1), (3, "bonus".into(), 0)]);
+
+    // Undo removes only the last action.
+    assert!(s.pop_action(&t.id, 2).await.unwrap_err().is_conflict());
+    s.pop_action(&t.id, 3).await.unwrap();
+    assert_eq!(s.actions(&t.id).await.unwrap().len(), 2);
+
+    // Unfinished tables are what a restart rebuilds.
+    let other = table("pebbles");
+    s.create_table(&other).await.unwrap();
+    let ids: Vec<_> = s.unfinished_tables().await.unwrap().into_iter().map(|t| t.id).collect();
+    assert!(ids.contains(&t.id) && ids.contains(&other.id));
+
+    // The finishing action and the status change are one transaction.
+    s.append_action(&t.id, &action(3, "take3", 0), Some(Some(&json!({"reason": "x"})))).await.unwrap();
+    let done = s.table(&t.id).await.unwrap().unwrap();
+    assert_eq!(done.status, TableStatus::Finished);
+    assert_eq!(done.result, Some(json!({"reason": "x"})));
+    assert!(s.append_action(&t.id, &action(4, "take1", 1), None).await.unwrap_err().is_conflict());
+    let ids: Vec<_> = s.unfinished_tables().await.unwrap().into_iter().map(|t| t.id).collect();
+    assert!(!ids.contains(&t.id));
+    assert_eq!(s.list_tables(&[TableStatus::Finished], 10).await.unwrap().len(), 1);
+    assert_eq!(
+        s.list_tables(&[TableStatus::Lobby, TableStatus::Playing, TableStatus::Finished], 10).await.unwrap().len(),
+        2
+    );
+}
+
+async fn concurrent_appends_keep_one_log_per_table(s: &Store) {
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let t = table("pebbles");
+        s.create_table(&t).await.unwrap();
+        s.set_table_status(&t.id, TableStatus::Playing, None).await.unwrap();
+        ids.push(t.id);
+    }
+    let mut tasks = Vec::new();
+    for id in ids.clone() {
+        let s = s.clone();
+        tasks.push(tokio::spawn(async move {
+            for seq in 1..=25 {
+                s.append_action(&id, &action(seq, "take1", (seq % 2) as u8), None).await.unwrap();
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for id in &ids {
+        assert_eq!(s.actions(id).await.unwrap().len(), 25);
+    }
+    // Two writers racing for the same next action (they may share one group commit): exactly
+    // one wins, and the other's conflict does not disturb the winner or other tables.
+    let racers: Vec<_> = ["take1", "take2", "take3"]
+        .into_iter()
+        .map(|n| {
+            let (s, id) = (s.clone(), ids[0].clone());
+            tokio::spawn(async move { s.append_action(&id, &action(26, n, 1), None).await })
+        })
+        .collect();
+    let other = {
+        let (s, id) = (s.clone(), ids[1].clone());
+        tokio::spawn(async move { s.append_action(&id, &action(26, "take1", 1), None).await })
+    };
+    let mut wins = 0;
+    for r in racers {
+        match r.await.unwrap() {
+            Ok(()) => wins += 1,
+            Err(e) => assert!(e.is_conflict(), "{e}"),
+        }
+    }
+    assert_eq!(wins, 1);
+    other.await.unwrap().unwrap();
+    assert_eq!(s.actions(&ids[0]).await.unwrap().len(), 26);
+    assert_eq!(s.actions(&ids[1]).await.unwrap().len(), 26);
+}
+
+async fn reopen_keeps_data_and_migrations_are_idempotent(url: &str) {
+    let s = Store::open(url).await.unwrap();
+    assert!(s.account_by_name("ann").await.unwrap().is_some());
+    s.close().await;
+}
+
+async fn suite(db: &TestDb) {
+    let s = db.open().await;
+    accounts_and_sessions(&s).await;
+    decks(&s).await;
+    tables_seats_and_actions(&s).await;
+    concurrent_appends_keep_one_log_per_table(&s).await;
+    s.close().await;
+    reopen_keeps_data_and_migrations_are_idempotent(&db.url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn store_suite_on_sqlite() {
+    let db = TestDb::sqlite();
+    suite(&db).await;
+    db.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn store_suite_on_postgres() {
+    let Some(db) = TestDb::postgres().await else { return };
+    suite(&db).await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn unsupported_url_names_the_problem() {
+    let err = Store::open("mysql://x").await.err().expect("must fail");
+    assert!(err.to_string().contains("unsupported database URL"), "{err}");
+}

@@ -1,0 +1,103 @@
+// Helpers shared by the end-to-end tests: Chromium, guests, tables, and playing to the end.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BASE = process.env.E2E_BASE || 'http://127.0.0.1:8080';
+export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+export async function launch() {
+  // playwright-core gives every launch a fresh, temporary --user-data-dir.
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A new context + page signed in as a guest called `name`. */
+export async function guest(browser, name, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.setDefaultTimeout(30000);
+  await page.goto(`${BASE}/#/account`);
+  await page.fill('#guest-name', name);
+  await page.click('#guest-submit');
+  await page.waitForSelector('#me-name');
+  return { context, page };
+}
+
+/** Create a table from the lobby form: seats like ['me', 'bot:random'] or ['me', 'open']. Returns its id. */
+export async function createTable(page, game, seats, options = {}, clockSecs = null) {
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector('#create-form');
+  await page.selectOption('#create-game', game);
+  await page.$eval('#options-details', (d) => (d.open = true));
+  for (const [k, v] of Object.entries(options)) {
+    const sel = `[data-opt="${k}"]`;
+    if (await page.$(sel)) {
+      if (typeof v === 'boolean') await page.setChecked(sel, v);
+      else await page.fill(sel, String(v));
+    } else throw new Error(`the ${game} options form has no field ${k}`);
+  }
+  for (const [i, s] of seats.entries()) {
+    const [kind, spec] = s.split(':');
+    await page.selectOption(`[data-seat="${i}"]`, kind);
+    if (kind === 'bot') await page.fill(`[name="bot-${i}"]`, spec);
+  }
+  if (clockSecs) await page.fill('#create-clock', String(clockSecs));
+  await page.click('#create-submit');
+  await page.waitForURL(/#\/table\//);
+  return page.url().split('#/table/')[1];
+}
+
+/** Click legal actions (a random one each time, seeded) until the game-over banner shows. */
+export async function playToEnd(pages, { maxClicks = 4000, seed = 1, onClick } = {}) {
+  let x = seed;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  let clicks = 0;
+  for (;;) {
+    let over = true;
+    for (const p of pages) if (!(await p.$('#game-over'))) over = false;
+    if (over) return clicks;
+    if (clicks > maxClicks) throw new Error(`no game over after ${clicks} clicks`);
+    let acted = false;
+    for (const p of pages) {
+      const buttons = await p.$$('#actions button.action');
+      if (!buttons.length) continue;
+      const b = buttons[Math.floor(rnd() * buttons.length)];
+      try {
+        await b.click({ timeout: 3000 });
+        acted = true;
+        clicks++;
+        if (onClick) await onClick(clicks);
+        // Wait for the table to move on (the clicked button goes away).
+        await p.waitForFunction((el) => !el.isConnected, b, { timeout: 15000 }).catch(() => {});
+      } catch {
+        /* the board re-rendered under us: try again */
+      }
+    }
+    if (!acted) await pages[0].waitForTimeout(100);
+  }
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The move number shown in the table header. */
+export async function moveNo(page) {
+  const text = await page.textContent('.table-head');
+  return Number(/Move (\d+)/.exec(text)[1]);
+}
+
+/** Sit `page` at the open seat of table `id` from the lobby list. */
+export async function joinFromLobby(page, id, seat) {
+  await page.goto(`${BASE}/#/`);
+  await page.click(`.table-item[data-table="${id}"] a.button`);
+  await page.click(`.join-seat[data-seat="${seat}"]`);
+  await page.waitForSelector('.seat-chip.me');
+}

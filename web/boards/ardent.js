@@ -1,0 +1,112 @@
+// Ardent Reapers: lines, relics, hands, deck/discard counts, score piles and totals; card states
+// Dormant / Active / Mature shown as rotation (0° / 90° / 180°), the resolving zone and prompts.
+import { h } from '../dom.js';
+import { t, getLang } from '../i18n.js';
+import { cardEl, cardBack, zone } from '../cards.js';
+
+// Card data: a copy of crates/ardent/data/omega_codex.tsv (name, type, power, VP, text in en/zh).
+const DATA = new Map();
+try {
+  const tsv = await (await fetch('/data/ardent-omega_codex.tsv')).text();
+  const [head, ...rows] = tsv.trim().split('\n');
+  const cols = head.split('\t');
+  for (const r of rows) {
+    const f = r.split('\t');
+    const o = Object.fromEntries(cols.map((c, i) => [c, f[i] ?? '']));
+    DATA.set(Number(o.number), o);
+  }
+} catch {
+  /* without data, cards show what the view carries */
+}
+
+const ROT = { dormant: 0, active: 90, mature: 180 };
+const TYPE_ZH = { Creature: '生物', Action: '行动', Relic: '遗物' };
+
+function ardentCard(c, ctx, zoneName) {
+  const d = DATA.get(c.number);
+  const zh = getLang() === 'zh';
+  const stats = [];
+  if (c.power != null) stats.push([t('power'), c.power]);
+  else if (d && d.power) stats.push([t('power'), d.power]);
+  stats.push([t('vp'), c.vp]);
+  const text = d ? (zh ? d.text_zh : d.text_en).split('<br>').filter(Boolean) : [];
+  const flags = c.state ? [t(`state_${c.state}`)] : [];
+  return cardEl({
+    key: `c${c.id}`,
+    sig: `${zoneName}|${c.state}|${c.power}`,
+    title: zh && d ? d.name_zh : c.name,
+    sub: `#${c.number}`,
+    type: d ? (zh ? TYPE_ZH[d.type] || d.type : d.type) : null,
+    stats,
+    text,
+    flags,
+    cls: `ardent t-${d ? d.type.toLowerCase() : 'card'}${c.state ? ` st-${c.state}` : ''}`,
+    rot: c.state ? ROT[c.state] : 0,
+    ctx,
+    owner: c.owner,
+  });
+}
+
+function pileSummary(title, cards, ctx, zoneName) {
+  return h(
+    'details.pile',
+    h('summary', `${title} (${cards.length})`),
+    h('div.zone-cards', cards.map((c) => ardentCard(c, ctx, zoneName))),
+  );
+}
+
+function player(v, p, ctx) {
+  const mine = ctx.you === p.seat;
+  let hand;
+  if (p.hand) hand = p.hand.map((c) => ardentCard(c, ctx, 'hand'));
+  else {
+    hand = p.known_hand.map((c) => ardentCard(c, ctx, 'hand'));
+    for (let i = hand.length; i < p.hand_count; i++) hand.push(cardBack());
+  }
+  const flags = [];
+  if (p.lullabied) flags.push(t('lullabied'));
+  if (p.calmed) flags.push(t('calmed'));
+  if (p.silenced) flags.push(t('silenced'));
+  if (p.jump_start) flags.push(t('jump_start'));
+  return h(
+    'section.player',
+    { class: `${mine ? 'mine' : 'theirs'}${v.to_act === p.seat ? ' acting' : ''}` },
+    h(
+      'div.player-head',
+      h('b', ctx.seatName(p.seat)),
+      v.current === p.seat ? h('span.badge', t('active_player')) : null,
+      v.to_act === p.seat ? h('span.badge.acting', t('to_act')) : null,
+      h('span.score-total', { dataset: { key: `score-${p.seat}`, sig: String(p.score_total) } }, `${t('score')}: ${p.score_total}`),
+      h('span.muted', `${t('deck')} ${p.deck_count} · ${t('hand')} ${p.hand_count} · ${t('refill')} ${p.refill_size}`),
+      flags.map((f) => h('span.badge.warn', f)),
+    ),
+    zone(`${t('line')} (${p.line.length})`, p.line.map((c) => ardentCard(c, ctx, 'line')), 'line-zone'),
+    p.relics.length ? zone(t('relics'), p.relics.map((c) => ardentCard(c, ctx, 'relics')), 'relic-zone') : null,
+    zone(`${t('hand')} (${p.hand_count})`, hand, 'hand-zone'),
+    h('div.piles', pileSummary(t('score_pile'), p.score, ctx, 'score'), pileSummary(t('discard'), p.discard, ctx, 'discard')),
+  );
+}
+
+export function render(v, ctx) {
+  const order = ctx.you === 1 ? [0, 1] : [1, 0];
+  return h(
+    'div.board.ardent-board',
+    h('div.board-info', h('span', `${t('turn')} ${v.turn}`), h('span', `${t('active_player')}: ${ctx.seatName(v.current)}`)),
+    v.prompt
+      ? h('div.pending', h('b', `${t('prompt')} (${ctx.seatName(v.prompt.actor)}): `), v.prompt.asks, v.prompt.optional ? ` (${t('optional')})` : '', v.prompt.source ? h('span', ` — ${v.prompt.source.name}`) : null)
+      : null,
+    v.resolving.length ? zone(t('resolving'), v.resolving.map((c) => ardentCard(c, ctx, 'resolving')), 'resolving-zone') : null,
+    order.map((i) => player(v, v.players[i], ctx)),
+  );
+}
+
+export function prompt(v, ctx) {
+  if (v.prompt) return `${v.prompt.asks}${v.prompt.source ? ` — ${v.prompt.source.name}` : ''}`;
+  return `${t('turn')} ${v.turn}`;
+}
+
+/** A card's name in the current language (the log carries the English name and the number). */
+export function ardentName(ref) {
+  const d = DATA.get(ref.number);
+  return getLang() === 'zh' && d && d.name_zh ? d.name_zh : ref.name;
+}

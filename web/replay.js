@@ -1,0 +1,88 @@
+// The replay viewer: step through a finished game's actions with what the log says each did,
+// and the final position drawn by the game's board.
+import { h, api, fill } from './dom.js';
+import { t, gameName } from './i18n.js';
+import { boardFor } from './boards/index.js';
+import { logText, namesIn } from './boards/logtext.js';
+
+/** The table's final state as a spectator sees it (view and public log). */
+function finalState(id) {
+  return new Promise((resolve) => {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${location.host}/api/tables/${id}/ws`);
+    const done = (v) => {
+      try {
+        ws.close();
+      } catch {}
+      resolve(v);
+    };
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === 'state') done(m);
+    };
+    ws.onerror = () => done(null);
+    setTimeout(() => done(null), 8000);
+  });
+}
+
+export async function mountReplay(root, id) {
+  const page = h('div.page.replay-page');
+  root.append(page);
+  const [rep, st] = await Promise.all([api('GET', `/api/tables/${id}/replay`), finalState(id)]);
+  const seats = (st && st.seats) || [];
+  const seatName = (i) => `P${i + 1}${seats[i] && seats[i].name ? ` ${seats[i].name}` : ''}`;
+  const log = (st && st.log) || [];
+  const names = st ? namesIn(st.view) : null;
+  let i = rep.actions.length;
+  const stepBox = h('div.replay-step#replay-step');
+  const list = h('ol.replay-actions#replay-actions');
+  const show = () => {
+    const n = i;
+    fill(stepBox, 
+      h('div.row', h('b', `${t('replay_step')} ${n} / ${rep.actions.length}`), n > 0 ? h('code', rep.actions[n - 1]) : null),
+      h('ul', log.filter((e) => e.seq === n).map((e) => h('li', logText(rep.game, e.event, seatName, names)))),
+    );
+    for (const li of list.children) li.classList.toggle('current', Number(li.dataset.n) === n);
+  };
+  rep.actions.forEach((a, k) =>
+    list.append(
+      h(
+        'li',
+        {
+          dataset: { n: k + 1 },
+          on: {
+            click: () => {
+              i = k + 1;
+              show();
+            },
+          },
+        },
+        h('code', a),
+        ' ',
+        h('span.muted', log.filter((e) => e.seq === k + 1).map((e) => logText(rep.game, e.event, seatName, names)).join(' · ')),
+      ),
+    ),
+  );
+  const btn = (label, id2, f) => h(`button#${id2}`, { on: { click: () => { f(); show(); } } }, label);
+  const outcome = rep.outcome || rep.server_result;
+  page.append(
+    h('h2', `${t('replay_title')}: ${gameName(rep.game)}`),
+    h('p.muted', t('replay_note')),
+    outcome ? h('p.banner', `${t('result')}: ${outcome.reason}${outcome.winners && outcome.winners.length ? ` — ${t('winner')}: ${outcome.winners.map(seatName).join(', ')}` : ''}`) : null,
+    h(
+      'div.row.replay-controls',
+      btn(t('first'), 'rp-first', () => (i = 0)),
+      btn(t('prev'), 'rp-prev', () => (i = Math.max(0, i - 1))),
+      btn(t('next'), 'rp-next', () => (i = Math.min(rep.actions.length, i + 1))),
+      btn(t('last'), 'rp-last', () => (i = rep.actions.length)),
+    ),
+    stepBox,
+    h('details', { open: true }, h('summary', `${t('replay_step')} (${rep.actions.length})`), list),
+    st
+      ? h('section', h('h3', t('final_position')), boardFor(rep.game).render(st.view, { you: null, seats, seatName, legalKeys: new Map(), selected: null, select: () => {} }))
+      : null,
+    h('details', h('summary', 'JSON'), h('pre.json', JSON.stringify({ ...rep, actions: `${rep.actions.length} actions` }, null, 1))),
+  );
+  show();
+  return () => {};
+}
