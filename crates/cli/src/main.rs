@@ -34,6 +34,8 @@ enum Command {
     Sim(commands::sim::Args),
     /// A round robin between bots with Elo ratings.
     Arena(commands::arena::Args),
+    /// Load a server with many tables over real WebSockets on loopback.
+    Loadtest(commands::loadtest::Args),
     /// Measure random-playout speed.
     Bench(commands::bench::Args),
 }
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Deck(c)) => commands::deck::run(c),
         Some(Command::Sim(a)) => commands::sim::run(a),
         Some(Command::Arena(a)) => commands::arena::run(a),
+        Some(Command::Loadtest(a)) => commands::loadtest::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 pub mod arena;
 pub mod bench;
 pub mod deck;
+pub mod loadtest;
 pub mod play;
 pub mod replay;
 pub mod scenario;
