@@ -94,8 +94,9 @@ impl RiftGame {
     fn scoring_step(&mut self) {
         let tp = self.turn_player;
         if let Some(a) = self.ally(tp) {
-            self.ally_held =
-                (0..self.bfs.len() as u8).filter(|&b| self.bfs[b as usize].controller == a).fold(0, |m, b| m | 1 << b);
+            let bfs = 0..self.bfs.len() as u8;
+            self.ally_held = bfs.clone().filter(|&b| self.bfs[b as usize].controller == a).fold(0, |m, b| m | 1 << b);
+            self.ally_occupied = bfs.filter(|&b| self.has_units_at(a, Loc::Bf(b))).fold(0, |m, b| m | 1 << b);
         }
         for b in 0..self.bfs.len() as u8 {
             if self.bfs[b as usize].controller == tp {
@@ -142,6 +143,7 @@ impl RiftGame {
             p.finalized = 0;
         }
         self.ally_held = 0;
+        self.ally_occupied = 0;
         self.invited = NOBODY;
         self.invite_declined = false;
         self.turn_player = self.next_seat(self.turn_player);

@@ -437,13 +437,15 @@ impl RiftGame {
             return;
         }
         // CR 489.8.g: a battlefield the ally controlled during the scoring step can't be conquered
-        // by the team this turn; nor does the final point need it.
-        let held = if self.friendly(seat, self.turn_player) { self.ally_held } else { 0 };
+        // by the team this turn; the final point doesn't need those the ally occupied then.
+        let team_turn = self.friendly(seat, self.turn_player);
+        let held = if team_turn { self.ally_held } else { 0 };
         if conquer && held & bit != 0 {
             return;
         }
         self.players[seat as usize].scored |= bit;
-        let all = ((1u8 << self.bfs.len()) - 1) & !held;
+        let excluded = if team_turn { self.ally_held | self.ally_occupied } else { 0 };
+        let all = ((1u8 << self.bfs.len()) - 1) & !excluded;
         let p = &self.players[seat as usize];
         if conquer && p.points + 1 >= self.opts.victory() && p.scored & all != all {
             self.draw(seat, 1);

@@ -97,6 +97,7 @@ impl RiftGame {
             invited: NOBODY,
             invite_declined: false,
             ally_held: 0,
+            ally_occupied: 0,
             burnout_owed: Vec::new(),
         };
         for (seat, s) in setup.seats.iter().enumerate() {
@@ -105,11 +106,12 @@ impl RiftGame {
             let seat = seat as u8;
             let mut main = list.main_cards();
             rng.shuffle(&mut main);
-            for name in s.top.iter().rev() {
+            // Placed cards gather at the front; a repeated name takes another copy from the rest.
+            for (placed, name) in s.top.iter().rev().enumerate() {
                 let id = crate::cards::db()
                     .by_name(name)
                     .ok_or_else(|| SetupError::new(format!("top: unknown card '{name}'")))?;
-                let i = main.iter().position(|&d| d == id).ok_or_else(|| {
+                let i = main.iter().skip(placed).position(|&d| d == id).map(|i| i + placed).ok_or_else(|| {
                     SetupError::new(format!("top: '{name}' is not (or no longer) in P{}'s main deck", seat + 1))
                 })?;
                 let d = main.remove(i);

@@ -359,6 +359,9 @@ pub struct RiftGame {
     /// 2v2 (CR 489.8.g): battlefields (bits) controlled by the turn player's ally during this
     /// turn's scoring step; the turn player's team can't conquer them this turn.
     pub ally_held: u8,
+    /// 2v2 (CR 489.8.g): battlefields (bits) where the turn player's ally had units during this
+    /// turn's scoring step; the final-point rule's "every battlefield" leaves them out.
+    pub ally_occupied: u8,
     /// Burn-outs whose point has not been given yet (CR 431): the burning seats, oldest first.
     pub burnout_owed: Vec<u8>,
 }

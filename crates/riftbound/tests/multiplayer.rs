@@ -512,3 +512,30 @@ fn cr649_a_player_may_concede_during_the_mulligan() {
     t.act("keep");
     assert_eq!((t.g.turn_player, t.g.phase), (1, Phase::Main), "P2 takes the first turn");
 }
+
+#[test]
+fn cr489_8_g_the_final_point_does_not_need_the_battlefields_the_ally_occupied() {
+    let mut t = T::four(Mode::TwoVsTwo);
+    t.plain();
+    t.put(2, UNIT[2], Loc::Bf(0));
+    let a = t.put(0, UNIT[0], Loc::Base(0));
+    let b = t.put(0, UNIT[0], Loc::Base(0));
+    for _ in 0..4 {
+        t.end_turn();
+    }
+    assert_eq!((t.seat(), t.g.ally_occupied), (0, 1));
+    for s in [0usize, 2] {
+        t.g.players[s].points = 10;
+    }
+    let hand = t.hand(0);
+    mv(&mut t, a, 1);
+    for _ in 0..4 {
+        t.act("pass");
+    }
+    assert_eq!((t.points(0), t.hand(0)), (10, hand + 1), "b3 not scored yet: a card instead (CR 471.1)");
+    mv(&mut t, b, 2);
+    for _ in 0..4 {
+        t.act("pass");
+    }
+    assert_eq!(winners(&t), vec![0, 2], "b2 and b3 scored; b1, the ally's, is not needed");
+}

@@ -7,7 +7,6 @@ use ai::AiGame;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use engine::bench::random_playouts;
-use engine::Game;
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;

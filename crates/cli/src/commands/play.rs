@@ -18,7 +18,8 @@ pub struct Args {
     /// Seed for setup, shuffles and bots.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Who sits at each seat, in order: `human` or a bot (`random`). Default: you against random.
+    /// Who sits at each seat, in order: `human` or a bot (`random`, `greedy`, `mcts:2000`, `mcts:100ms`).
+    /// Default: you against the random bot.
     #[arg(long, value_delimiter = ',', default_value = "human,random")]
     seats: Vec<String>,
     /// Rules options as JSON (`{"plyLimit":100}`) or `@file.json`; unnamed options keep their defaults.
@@ -43,12 +44,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.seats.len() != game.num_seats() {
         bail!("--seats names {} seats but this game has {}", args.seats.len(), game.num_seats());
     }
-    for s in &args.seats {
-        if s != "human" && s != "random" {
-            bail!("unknown seat '{s}': use human or random");
+    // Every seat that is not `human` is a bot of crates/ai, seeing only its own seat.
+    let mut bots: Vec<Option<Box<dyn ai::DynBot>>> = Vec::new();
+    for (i, s) in args.seats.iter().enumerate() {
+        if s == "human" {
+            bots.push(None);
+        } else {
+            let seed = GameRng::derive(args.seed, 0xB07 + i as u64).next_u64();
+            let bot = ai::dyn_bot(&args.game, s, seed).map_err(|e| anyhow::anyhow!("seat {}: {e}", i + 1))?;
+            bots.push(Some(bot));
         }
     }
-    let mut rng = GameRng::derive(args.seed, 0xB07);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut last_shown = usize::MAX;
@@ -68,8 +74,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             Status::ToAct(seat) => seat,
         };
-        if args.seats[seat.index()] != "human" {
-            let action = game.random_action(&mut rng).context("no legal action for the bot")?;
+        if let Some(bot) = bots[seat.index()].as_mut() {
+            let action = bot.choose(game.as_ref()).map_err(|e| anyhow::anyhow!("{seat}'s bot: {e}"))?;
             let entries = game.apply(&action).map_err(|e| anyhow::anyhow!("bot action '{action}' refused: {e}"))?;
             // Show only what the people at the keyboard may see of the bot's move.
             let watcher = match args.seats.iter().position(|s| s == "human") {
