@@ -21,5 +21,12 @@ cargo test --workspace --locked
 
 if [ -f tests/e2e/run.sh ]; then
   echo "== browser end-to-end tests"
+  # Reuse the binary `cargo test` just built (rules, bots and hashing are optimised even in
+  # dev builds) rather than compile everything again in release.
+  bin="${CARGO_TARGET_DIR:-target}/debug/cardtable"
+  if [ -z "${CARDTABLE_BIN:-}" ] && [ -x "$bin" ]; then
+    export CARDTABLE_BIN="$PWD/${bin#./}"
+    case "$bin" in /*) export CARDTABLE_BIN="$bin" ;; esac
+  fi
   bash tests/e2e/run.sh
 fi

@@ -260,13 +260,30 @@ async function createForm() {
   const seatsBox = h('div.seats-edit');
   let editor = null;
   const seatRows = [];
-  const build = () => {
-    const g = games.find((x) => x.name === gameSel.value);
-    editor = optionsEditor(g.default_options);
-    fill(optBox, editor.el);
+  let decks = []; // the deck choices of the chosen game: [{value, label, deck}]
+  /** The decks a seat may bring: the Ardent library, or Riftbound saved and starter decks. */
+  const loadDecks = async (game) => {
+    try {
+      if (game === 'ardent') {
+        const lib = await api('GET', '/api/decks/ardent?limit=500');
+        return lib.map((d) => ({ value: d.id, label: `${getLang() === 'zh' ? d.name_zh : d.name}${d.code ? ` (${d.code})` : ''}`, deck: { name: d.name, cards: d.cards } }));
+      }
+      if (game === 'riftbound') {
+        const r = await api('GET', '/api/decks/riftbound');
+        return [
+          ...r.starters.map((d) => ({ value: `starter:${d.name}`, label: `★ ${d.name}`, deck: d.name })),
+          ...r.saved.map((d) => ({ value: d.id, label: d.name, deck: d.list })),
+        ];
+      }
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+    return [];
+  };
+  const buildSeats = (n) => {
+    const old = seatRows.map((r) => ({ kind: r.kind.value, spec: r.spec.value, deck: r.deck ? r.deck.value : '' }));
     fill(seatsBox);
     seatRows.length = 0;
-    const n = g.seats || 2;
     for (let i = 0; i < n; i++) {
       const kind = h(
         'select',
@@ -275,17 +292,61 @@ async function createForm() {
         h('option', { value: 'open' }, t('seat_open')),
         h('option', { value: 'bot' }, t('seat_bot')),
       );
-      kind.value = i === 0 ? 'me' : 'bot';
-      const spec = h('input', { list: 'bot-specs', value: 'random', name: `bot-${i}`, title: t('bot_strength') });
+      kind.value = old[i] ? old[i].kind : i === 0 ? 'me' : 'bot';
+      const spec = h('input', { list: 'bot-specs', value: old[i] ? old[i].spec : 'random', name: `bot-${i}`, title: t('bot_strength') });
       const sync = () => (spec.style.visibility = kind.value === 'bot' ? 'visible' : 'hidden');
       kind.addEventListener('change', sync);
       sync();
-      seatRows.push({ kind, spec });
-      seatsBox.append(h('div.seat-edit', h('span', `${t('seat')} ${i + 1}`), kind, spec));
+      const deck = decks.length
+        ? h('select.seat-deck', { name: `deck-${i}`, dataset: { deckSeat: i }, title: t('seat_deck') }, h('option', { value: '' }, `${t('seat_deck')}: ${t('deck_default')}`), decks.map((d) => h('option', { value: d.value }, d.label)))
+        : null;
+      if (deck && old[i] && decks.some((d) => d.value === old[i].deck)) deck.value = old[i].deck;
+      seatRows.push({ kind, spec, deck });
+      seatsBox.append(h('div.seat-edit', h('span', `${t('seat')} ${i + 1}`), kind, spec, deck));
     }
+  };
+  /** The seat count for the options now in the form (Riftbound's mode changes it). */
+  let seatAsk = 0;
+  const resizeSeats = async () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    let opts;
+    try {
+      opts = editor.value();
+    } catch {
+      return;
+    }
+    const ask = ++seatAsk;
+    try {
+      const r = await api('GET', `/api/games/${encodeURIComponent(g.name)}/seats?options=${encodeURIComponent(JSON.stringify(opts))}`);
+      if (ask === seatAsk && r.seats !== seatRows.length) buildSeats(r.seats);
+    } catch {
+      /* bad options are reported when the table is created */
+    }
+  };
+  const build = async () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    editor = optionsEditor(g.default_options);
+    editor.el.addEventListener('change', resizeSeats);
+    fill(optBox, editor.el);
+    seatRows.length = 0;
+    decks = [];
+    buildSeats(g.seats || 2);
+    const name = g.name;
+    const loaded = await loadDecks(name);
+    if (gameSel.value !== name) return;
+    decks = loaded;
+    buildSeats(seatRows.length);
   };
   gameSel.addEventListener('change', build);
   build();
+  /** The setup JSON from the seats' deck choices, or undefined (the game deals its own decks). */
+  const deckSetup = () => {
+    const chosen = seatRows.map((r) => (r.deck && r.deck.value ? decks.find((d) => d.value === r.deck.value) : null));
+    if (chosen.every((c) => !c)) return undefined;
+    if (chosen.some((c) => !c)) throw new Error(t('decks_all_or_none'));
+    if (gameSel.value === 'ardent') return { decks: chosen.map((c) => c.deck) };
+    return { seats: chosen.map((c) => ({ deck: c.deck })) };
+  };
   const submit = async (e) => {
     e.preventDefault();
     let options, setup;
@@ -295,6 +356,14 @@ async function createForm() {
     } catch (err) {
       toast(`JSON: ${err.message}`, 'error');
       return;
+    }
+    if (setup === undefined) {
+      try {
+        setup = deckSetup();
+      } catch (err) {
+        toast(err.message, 'error');
+        return;
+      }
     }
     const mine = seatRows.map((r, i) => (r.kind.value === 'me' ? i : -1)).filter((i) => i >= 0);
     if (mine.length > 1) {

@@ -2,6 +2,25 @@
 
 import { h } from './dom.js';
 
+let ardentPool = null;
+/**
+ * The Ardent Reapers card pool from the server (`GET /api/games/ardent/cards`), by collector
+ * number: name en/zh, type, power, VP, rarity, keywords, text en/zh. Fetched once.
+ */
+export function ardentCards() {
+  if (!ardentPool) {
+    ardentPool = fetch('/api/games/ardent/cards')
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`card data: HTTP ${r.status}`))))
+      .then((list) => new Map(list.map((c) => [c.number, c])))
+      .catch((e) => {
+        ardentPool = null;
+        console.error(e);
+        return new Map();
+      });
+  }
+  return ardentPool;
+}
+
 /** The tokens of an action's notation: `play=NP` → [play, NP]; `move c5 b1` → [move, c5, b1]. */
 export function tokensOf(notation) {
   return String(notation).split(/[\s=:,;>+]+/).filter(Boolean);

@@ -1,86 +1,244 @@
-// The deck library. The server has no deck endpoints yet: each part probes for its endpoint and,
-// when missing, says so plainly. Riftbound lists can still be pasted, checked for shape and kept
-// in this browser (and pasted into a table's Setup JSON).
+// The deck library (docs/protocol.md, "Deck libraries"):
+//   Ardent Reapers: generate unique decks into the server's library, browse and filter them, show
+//   a deck's cards drawn as cards, print it (PDF), export it, delete it.
+//   Riftbound: paste a deck list, validate it on the server (every CR 103 problem is listed),
+//   save it, list saved and starter decks, delete saved ones.
 import { h, api, toast, fill } from './dom.js';
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
+import { cardEl, ardentCards } from './cards.js';
+import { session } from './app.js';
 
-async function probe(path) {
-  try {
-    return await api('GET', path);
-  } catch (e) {
-    return e.status === 404 ? undefined : null;
-  }
+const TYPE_ZH = { Creature: '生物', Action: '行动', Relic: '遗物' };
+const RARITIES = ['Common', 'Rare', 'Variant', 'Linked'];
+
+/** A card of the pool drawn as a card (no actions: the deck page only shows it). */
+export function poolCard(c) {
+  const zh = getLang() === 'zh';
+  const stats = [];
+  if (c.power != null) stats.push([t('power'), c.power]);
+  stats.push([t('vp'), c.vp]);
+  const text = (zh ? c.text_zh : c.text_en).split('<br>').filter(Boolean);
+  const kw = c.keywords.map((k) => (zh ? k.zh : k.en));
+  return cardEl({
+    title: zh ? c.name_zh : c.name_en,
+    sub: `${c.code} · ${c.rarity}`,
+    type: zh ? TYPE_ZH[c.type] || c.type : c.type,
+    stats,
+    text,
+    flags: kw,
+    cls: `ardent t-${c.type.toLowerCase()} deck-card`,
+  });
 }
 
-function parseList(text) {
-  // "3 Card Name" or "3x Card Name" per line; blank lines and # comments ignored.
-  const out = [];
-  const errors = [];
-  text.split('\n').forEach((line, n) => {
-    const l = line.trim();
-    if (!l || l.startsWith('#')) return;
-    const m = l.match(/^(\d+)\s*x?\s+(.+)$/i);
-    if (!m) errors.push(`${t('line_no')} ${n + 1}: "${l}" ${t('bad_list_line')}`);
-    else out.push({ count: Number(m[1]), name: m[2].trim() });
-  });
-  return { cards: out, errors };
+function deckName(d) {
+  return getLang() === 'zh' && d.name_zh ? d.name_zh : d.name;
+}
+
+function ardentSection() {
+  const count = h('input#ardent-count', { type: 'number', min: 1, max: 50, value: 1 });
+  const fName = h('input#ardent-filter-name', { placeholder: t('name') });
+  const fCard = h('input#ardent-filter-card', { placeholder: 'OmegaCodex 044' });
+  const fRarity = h('select#ardent-filter-rarity', h('option', { value: '' }, t('any_rarity')), RARITIES.map((r) => h('option', { value: r }, r)));
+  const paper = h('select#ardent-paper', h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'Letter'));
+  const list = h('div#ardent-list.deck-list', t('loading'));
+  const detail = h('div#ardent-detail');
+
+  const refresh = async () => {
+    const q = new URLSearchParams();
+    if (fName.value.trim()) q.set('name', fName.value.trim());
+    if (fCard.value.trim()) q.set('card', fCard.value.trim());
+    if (fRarity.value) q.set('rarity', fRarity.value);
+    try {
+      const decks = await api('GET', `/api/decks/ardent?${q}`);
+      fill(list, decks.length ? decks.map(row) : h('p.muted#ardent-empty', t('no_decks')), h('p.muted', `${decks.length} ${t(decks.length === 1 ? 'deck_one' : 'decks_count')}`));
+    } catch (e) {
+      fill(list, h('p.error', e.message));
+    }
+  };
+
+  const show = async (id) => {
+    fill(detail, t('loading'));
+    try {
+      const [d] = await Promise.all([api('GET', `/api/decks/ardent/${encodeURIComponent(id)}`), ardentCards()]);
+      fill(
+        detail,
+        h(
+          'div.deck-detail',
+          { dataset: { id: d.id } },
+          h('h3', deckName(d), d.code ? h('span.muted', ` ${d.code}`) : null),
+          h('p.muted', `${d.name} / ${d.name_zh} · ${d.card_data.length} ${t('card_count')} · ${t('vp')} ${d.total_vp} · ${d.rarities.join(', ')}`),
+          h('div.zone-cards.deck-cards#ardent-cards', d.card_data.map(poolCard)),
+        ),
+      );
+      detail.scrollIntoView({ block: 'nearest' });
+    } catch (e) {
+      fill(detail, h('p.error', e.message));
+    }
+  };
+
+  const remove = async (d) => {
+    if (!confirm(`${t('delete')} ${deckName(d)}?`)) return;
+    try {
+      await api('DELETE', `/api/decks/ardent/${encodeURIComponent(d.id)}`);
+      toast(`${t('deleted')}: ${deckName(d)}`);
+      if (detail.firstChild && detail.firstChild.dataset && detail.firstChild.dataset.id === d.id) fill(detail);
+      refresh();
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  };
+
+  const row = (d) => {
+    const base = `/api/decks/ardent/${encodeURIComponent(d.id)}`;
+    return h(
+      'div.deck-row.ardent-deck',
+      { dataset: { id: d.id } },
+      h('div.deck-title', h('b', deckName(d)), d.code ? h('code', d.code) : h('span.muted', t('imported')), h('span.muted', d.rarities.join(' · '))),
+      h(
+        'div.row.deck-actions',
+        h('button.deck-show', { type: 'button', on: { click: () => show(d.id) } }, t('show')),
+        h('a.button.deck-pdf', { href: `${base}/pdf?paper=${paper.value}`, target: '_blank', rel: 'noopener', on: { mousedown: (e) => (e.currentTarget.href = `${base}/pdf?paper=${paper.value}`) } }, `${t('print')} (PDF)`),
+        h('a.button.deck-export', { href: `${base}/export?format=text`, download: '' }, t('export_text')),
+        h('a.button.deck-export-json', { href: `${base}/export?format=json`, download: '' }, 'JSON'),
+        h('button.deck-delete', { type: 'button', on: { click: () => remove(d) } }, t('delete')),
+      ),
+    );
+  };
+
+  const generate = async (e) => {
+    e.preventDefault();
+    const n = Number(count.value) || 1;
+    try {
+      const made = await api('POST', '/api/decks/ardent/generate', { count: n });
+      toast(`${t('generated')}: ${made.map(deckName).join(', ')}`);
+      await refresh();
+      if (made.length) show(made[made.length - 1].id);
+    } catch (err) {
+      toast(err.message, 'error');
+    }
+  };
+
+  paper.addEventListener('change', refresh);
+  refresh();
+  return h(
+    'section.card-panel#ardent-decks',
+    h('h2', t('ardent_decks')),
+    h('form.row#ardent-generate-form', { on: { submit: generate } }, h('label.inline', t('how_many'), count), h('button.primary#ardent-generate', { type: 'submit' }, t('generate'))),
+    h(
+      'form.row.filters#ardent-filter',
+      { on: { submit: (e) => (e.preventDefault(), refresh()) } },
+      fName,
+      fCard,
+      fRarity,
+      h('button#ardent-search', { type: 'submit' }, t('search')),
+      h('label.inline', t('paper'), paper),
+    ),
+    list,
+    detail,
+  );
+}
+
+/** Whether the signed-in person saved this deck (only they may delete it). */
+function mine(d) {
+  const me = session.me;
+  return !!me && (d.saved_by === me.name);
+}
+
+function riftSection() {
+  const ta = h('textarea#rift-list', { rows: 12, spellcheck: false, placeholder: 'Legend: 1 …\nChampion: 1 …\nMain Deck:\n3 Card Name\n…\nBattlefields:\n…\nRunes:\n…' });
+  const tournament = h('input#rift-tournament', { type: 'checkbox' });
+  const name = h('input#rift-name', { maxlength: 80, placeholder: t('name') });
+  const out = h('div#rift-result');
+  const saved = h('ul#rift-saved.deck-list');
+  const starters = h('ul#rift-starters.deck-list');
+
+  const validate = async () => {
+    try {
+      const r = await api('POST', '/api/decks/riftbound/validate', { list: ta.value, tournament: tournament.checked });
+      fill(
+        out,
+        r.ok
+          ? h('p.ok#rift-ok', `✔ ${t('deck_legal')}`)
+          : [h('p.error', `${r.problems.length} ${t('problems')}:`), h('ul.problems#rift-problems', r.problems.map((p) => h('li', p)))],
+      );
+      return r;
+    } catch (e) {
+      fill(out, h('p.error', e.message));
+      return null;
+    }
+  };
+
+  const refresh = async () => {
+    try {
+      const r = await api('GET', '/api/decks/riftbound');
+      const item = (d) =>
+        h(
+          'li.rift-deck',
+          { dataset: { id: d.id || '', name: d.name } },
+          h('b', d.name),
+          d.saved_by ? h('span.muted', ` — ${d.saved_by}`) : null,
+          ' ',
+          h('button.rift-load', { type: 'button', on: { click: () => ((ta.value = d.list), (name.value = d.starter ? '' : d.name), validate()) } }, t('load')),
+          d.starter || !mine(d) ? null : h('button.rift-delete', { type: 'button', on: { click: () => remove(d) } }, t('delete')),
+        );
+      fill(saved, r.saved.length ? r.saved.map(item) : h('li.muted', t('no_decks')));
+      fill(starters, r.starters.map(item));
+    } catch (e) {
+      fill(saved, h('li.error', e.message));
+    }
+  };
+
+  const remove = async (d) => {
+    if (!confirm(`${t('delete')} ${d.name}?`)) return;
+    try {
+      await api('DELETE', `/api/decks/riftbound/${encodeURIComponent(d.id)}`);
+      toast(`${t('deleted')}: ${d.name}`);
+      refresh();
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  };
+
+  const save = async () => {
+    if (!name.value.trim()) {
+      toast(t('name_needed'), 'error');
+      name.focus();
+      return;
+    }
+    const r = await validate();
+    if (!r || !r.ok) return;
+    try {
+      await api('POST', '/api/decks/riftbound', { name: name.value.trim(), list: ta.value });
+      toast(`${t('saved')}: ${name.value.trim()}`);
+      refresh();
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  };
+
+  refresh();
+  return h(
+    'section.card-panel#riftbound-decks',
+    h('h2', t('riftbound_decks')),
+    h('label', t('paste_list'), ta),
+    h(
+      'div.row',
+      h('label.inline', tournament, t('tournament_40')),
+      h('button#rift-validate', { type: 'button', on: { click: validate } }, t('validate')),
+      name,
+      h('button#rift-save', { type: 'button', on: { click: save } }, t('save')),
+    ),
+    out,
+    h('h3', t('saved_lists')),
+    saved,
+    h('h3', t('starter_decks')),
+    starters,
+    h('p.muted', t('use_in_setup')),
+  );
 }
 
 export async function mountDecks(root) {
-  const page = h('div.page');
-  root.append(page);
-  const ardent = await probe('/api/decks/ardent');
-  const rift = await probe('/api/decks/riftbound');
-  const ardentBox = h('section.card-panel#ardent-decks', h('h2', t('ardent_decks')));
-  if (ardent === undefined || ardent === null) ardentBox.append(h('p.notice.not-available', t('not_available')), h('button', { disabled: true }, t('generate')), ' ', h('button', { disabled: true }, t('print')));
-  else ardentBox.append(h('pre.json', JSON.stringify(ardent, null, 1)));
-  const ta = h('textarea#rift-list', { rows: 10, placeholder: '3 Card Name\n2 Another Card' });
-  const out = h('div#rift-result');
-  const saved = h('ul#rift-saved');
-  const showSaved = () => {
-    const all = JSON.parse(localStorage.getItem('ct_rift_lists') || '[]');
-    fill(saved, ...all.map((l) => h('li', h('b', l.name), ` — ${l.cards.reduce((a, c) => a + c.count, 0)} ${t('card_count')}`)));
-  };
-  const validate = async () => {
-    const { cards, errors } = parseList(ta.value);
-    const total = cards.reduce((a, c) => a + c.count, 0);
-    const lines = [h('p', `${total} ${t('card_count')}`), ...errors.map((e) => h('p.error', e))];
-    if (rift === undefined || rift === null) lines.push(h('p.notice.not-available', t('not_available')));
-    else {
-      try {
-        const r = await api('POST', '/api/decks/riftbound/validate', { list: ta.value });
-        lines.push(h('pre.json', JSON.stringify(r, null, 1)));
-      } catch (e) {
-        lines.push(h('p.error', e.message));
-      }
-    }
-    fill(out, ...lines);
-    return { cards, errors };
-  };
-  const save = async () => {
-    const { cards, errors } = await validate();
-    if (errors.length || !cards.length) return;
-    const name = prompt(t('name')) || `list ${new Date().toLocaleString()}`;
-    const all = JSON.parse(localStorage.getItem('ct_rift_lists') || '[]');
-    all.push({ name, cards, text: ta.value });
-    localStorage.setItem('ct_rift_lists', JSON.stringify(all));
-    toast(t('saved_locally'));
-    showSaved();
-  };
-  page.append(
-    h('h2', t('decks_title')),
-    ardentBox,
-    h(
-      'section.card-panel#riftbound-decks',
-      h('h2', t('riftbound_decks')),
-      h('label', t('paste_list'), ta),
-      h('div.row', h('button#rift-validate', { on: { click: validate } }, t('validate')), h('button#rift-save', { on: { click: save } }, t('save'))),
-      out,
-      h('h3', t('saved_lists')),
-      saved,
-      h('p.muted', t('use_in_setup')),
-    ),
-  );
-  showSaved();
+  await ardentCards();
+  root.append(h('div.page.decks-page', h('h2', t('decks_title')), ardentSection(), riftSection()));
   return () => {};
 }

@@ -1,5 +1,6 @@
 // The replay viewer: step through a finished game's actions with what the log says each did,
-// and the final position drawn by the game's board.
+// and the board after each step (GET /api/tables/ID/replay/N: the omniscient view) drawn by the
+// game's board renderer.
 import { h, api, fill } from './dom.js';
 import { t, gameName } from './i18n.js';
 import { boardFor } from './boards/index.js';
@@ -36,8 +37,37 @@ export async function mountReplay(root, id) {
   let i = rep.actions.length;
   const stepBox = h('div.replay-step#replay-step');
   const list = h('ol.replay-actions#replay-actions');
+  const boardBox = h('section#replay-board', { dataset: { step: '' } });
+  const board = boardFor(rep.game);
+  let wanted = -1;
+  const drawBoard = async (n) => {
+    wanted = n;
+    let step;
+    try {
+      step = await api('GET', `/api/tables/${id}/replay/${n}`);
+    } catch (e) {
+      if (wanted === n) fill(boardBox, h('p.error', e.message));
+      return;
+    }
+    if (wanted !== n) return; // a later step was asked for meanwhile
+    const ctx = { you: null, seats, seatName, legalKeys: new Map(), selected: null, select: () => {} };
+    let drawn;
+    try {
+      drawn = board.render(step.view, ctx);
+    } catch (e) {
+      drawn = h('p.error', `${e.message}`);
+    }
+    fill(
+      boardBox,
+      h('h3', `${t('position_after')} ${n} / ${step.total}`),
+      drawn,
+      h('details', h('summary', t('text_render')), h('pre.render', step.render)),
+    );
+    boardBox.dataset.step = String(n);
+  };
   const show = () => {
     const n = i;
+    drawBoard(n);
     fill(stepBox, 
       h('div.row', h('b', `${t('replay_step')} ${n} / ${rep.actions.length}`), n > 0 ? h('code', rep.actions[n - 1]) : null),
       h('ul', log.filter((e) => e.seq === n).map((e) => h('li', logText(rep.game, e.event, seatName, names)))),
@@ -77,10 +107,8 @@ export async function mountReplay(root, id) {
       btn(t('last'), 'rp-last', () => (i = rep.actions.length)),
     ),
     stepBox,
+    boardBox,
     h('details', { open: true }, h('summary', `${t('replay_step')} (${rep.actions.length})`), list),
-    st
-      ? h('section', h('h3', t('final_position')), boardFor(rep.game).render(st.view, { you: null, seats, seatName, legalKeys: new Map(), selected: null, select: () => {} }))
-      : null,
     h('details', h('summary', 'JSON'), h('pre.json', JSON.stringify({ ...rep, actions: `${rep.actions.length} actions` }, null, 1))),
   );
   show();

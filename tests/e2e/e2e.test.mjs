@@ -65,8 +65,17 @@ for (const game of ['fate', 'ardent', 'riftbound']) {
     await page.click('#to-replay');
     await page.waitForSelector('#replay-actions li');
     await page.click('#rp-first');
+    await page.waitForSelector('#replay-board[data-step="0"] .board');
+    const start = await page.innerHTML('#replay-board .board');
     await page.click('#rp-next');
     assert.match(await page.textContent('#replay-step'), /Action 1 \//);
+    // The board is redrawn at each step by the game's board renderer (not the JSON fallback).
+    await page.waitForSelector(`#replay-board[data-step="1"] .${game === 'riftbound' ? 'rift' : game}-board`);
+    await page.click('#rp-last');
+    const total = (await page.$$('#replay-actions li')).length;
+    await page.waitForSelector(`#replay-board[data-step="${total}"] .board`);
+    assert.notEqual(await page.innerHTML('#replay-board .board'), start, 'the last step draws another board than the first');
+    await shot(page, `${game}-replay`);
     assert.deepEqual(page.errors, [], 'no script errors');
     await context.close();
   });
@@ -196,14 +205,110 @@ test('the language toggle switches every label to Chinese and back, and is remem
   await context.close();
 });
 
-test('the deck library says plainly what is not available', async () => {
+test('the deck library: an Ardent deck is generated, shown, printed; Riftbound lists are validated and saved', async () => {
   const { context, page } = await guest(browser, 'Decks');
   await page.goto(`${BASE}/#/decks`);
-  await page.waitForSelector('#riftbound-decks');
-  await page.fill('#rift-list', '3 Some Card\nnot a line');
+  await page.waitForSelector('#ardent-decks');
+  await page.fill('#ardent-count', '2');
+  await page.click('#ardent-generate');
+  // The last generated deck is shown with its 17 cards drawn as cards.
+  await page.waitForSelector('#ardent-cards .card');
+  assert.equal(await page.$$eval('#ardent-cards .card', (cs) => cs.length), 17, 'a deck holds 17 cards (spec §2.1)');
+  const names = await page.$$eval('#ardent-cards .card .card-name', (ns) => ns.map((n) => n.textContent));
+  assert.ok(names.every((n) => n && !n.startsWith('[')), `every card is named: ${names}`);
+  await page.waitForFunction(() => document.querySelectorAll('#ardent-list .ardent-deck').length >= 2);
+  // The print link answers with a PDF.
+  const href = await page.getAttribute('#ardent-list .ardent-deck .deck-pdf', 'href');
+  const pdf = await page.evaluate(async (u) => {
+    const r = await fetch(u);
+    const b = new Uint8Array(await r.arrayBuffer());
+    return { status: r.status, type: r.headers.get('content-type'), head: String.fromCharCode(...b.slice(0, 4)) };
+  }, href);
+  assert.deepEqual(pdf, { status: 200, type: 'application/pdf', head: '%PDF' });
+  // A filter by a card of the shown deck keeps that deck.
+  const shownId = await page.getAttribute('#ardent-detail .deck-detail', 'data-id');
+  const code = await page.$eval('#ardent-cards .card .card-sub', (s) => s.textContent.split(' · ')[0]);
+  await page.fill('#ardent-filter-card', code);
+  await page.click('#ardent-search');
+  await page.waitForFunction((id) => [...document.querySelectorAll('#ardent-list .ardent-deck')].some((d) => d.dataset.id === id), shownId);
+  await shot(page, 'decks-1280x800');
+  await page.fill('#ardent-filter-card', '');
+  await page.click('#ardent-search');
+
+  // Riftbound: a bad list lists its problems; a starter list is legal and is saved.
+  await page.fill('#rift-list', 'Legend: 1 Roxa, Wildfire Heart\nMain Deck:\n3 Blast Runner\n3 No Such Card');
   await page.click('#rift-validate');
-  await page.waitForSelector('#rift-result p');
-  assert.match(await page.textContent('#rift-result'), /line 2/);
+  await page.waitForSelector('#rift-problems li');
+  assert.ok((await page.$$('#rift-problems li')).length >= 1, 'the problems are listed');
+  await page.waitForSelector('#rift-starters .rift-load');
+  await page.click('#rift-starters .rift-load');
+  await page.waitForSelector('#rift-ok');
+  await page.fill('#rift-name', 'E2E Roxa');
+  await page.click('#rift-save');
+  await page.waitForFunction(() => [...document.querySelectorAll('#rift-saved .rift-deck')].some((d) => d.dataset.name === 'E2E Roxa'));
+  await page.locator('#riftbound-decks').scrollIntoViewIfNeeded();
+  await shot(page, 'decks-riftbound-1280x800');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${BASE}/#/decks`);
+  await page.waitForSelector('#ardent-list .ardent-deck');
+  await page.click('#ardent-list .ardent-deck .deck-show');
+  await page.waitForSelector('#ardent-cards .card');
+  await shot(page, 'decks-390x844');
+  assert.deepEqual(page.errors, [], 'no script errors');
+  await context.close();
+});
+
+test('a guest plays Ardent Reapers with library decks against the greedy bot to the end', async (t) => {
+  if (!offered.includes('ardent')) {
+    t.skip('NOT TESTED: the server does not offer ardent');
+    return;
+  }
+  const { context, page } = await guest(browser, 'Greedy Foe');
+  // Library decks exist (the deck test above made some; make sure when run alone).
+  await page.evaluate(() => fetch('/api/decks/ardent/generate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"count": 2}' }));
+  const id = await createTable(page, 'ardent', ['me', 'bot:greedy'], QUICK.ardent, null, [/AR\d+-/, /AR\d+-/]);
+  await page.waitForSelector('.ardent-board');
+  const summary = await (await fetch(`${BASE}/api/tables/${id}`)).json();
+  assert.equal(summary.seats[1].bot, 'greedy', `seat 2 is the greedy bot: ${JSON.stringify(summary.seats[1])}`);
+  await playToEnd([page], { seed: 21 });
+  await page.waitForSelector('#game-over');
+  await shot(page, 'ardent-greedy-over');
+  // The game was dealt from the chosen library decks: every card named belongs to them.
+  const replay = await (await fetch(`${BASE}/api/tables/${id}/replay`)).json();
+  assert.equal(replay.setup.decks.length, 2);
+  const library = await (await fetch(`${BASE}/api/decks/ardent`)).json();
+  for (const d of replay.setup.decks) {
+    assert.ok(library.some((l) => l.name === d.name && JSON.stringify(l.cards) === JSON.stringify(d.cards)), `${d.name} is a library deck`);
+  }
+  assert.deepEqual(page.errors, [], 'no script errors');
+  await context.close();
+});
+
+test("the create form follows Riftbound's mode for its seat count and offers starter decks per seat", async (t) => {
+  if (!offered.includes('riftbound')) {
+    t.skip('NOT TESTED: the server does not offer riftbound');
+    return;
+  }
+  const { context, page } = await guest(browser, 'Modes');
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector('#create-form');
+  await page.selectOption('#create-game', 'riftbound');
+  await page.$eval('#options-details', (d) => (d.open = true));
+  await page.waitForSelector('[data-seat="1"]');
+  assert.equal(await page.$('[data-seat="2"]'), null, 'a Duel has two seats');
+  await page.fill('[data-opt="mode"]', 'ffa3');
+  await page.press('[data-opt="mode"]', 'Tab');
+  await page.waitForSelector('[data-seat="2"]');
+  assert.equal(await page.$('[data-seat="3"]'), null, 'Skirmish (ffa3) has three seats (CR 486)');
+  await page.waitForSelector('[data-deck-seat="2"] option:nth-child(2)', { state: 'attached' });
+  await page.locator('#create-form').scrollIntoViewIfNeeded();
+  await shot(page, 'create-riftbound-ffa3');
+  const id = await createTable(page, 'riftbound', ['me', 'bot:random', 'bot:random'], { mode: 'ffa3', turn_limit: 6 }, null, ['Wildfire Rush', 'Lyceum Muster', 'Tailwind Roamers']);
+  await page.waitForSelector('.rift-board');
+  const summary = await (await fetch(`${BASE}/api/tables/${id}`)).json();
+  assert.equal(summary.seats.length, 3);
+  assert.match(await page.textContent('.rift-board'), /Roxa/, 'seat 1 plays the chosen Wildfire Rush (legend Roxa)');
+  assert.deepEqual(page.errors, [], 'no script errors');
   await context.close();
 });
 

@@ -30,8 +30,11 @@ export async function guest(browser, name, viewport = { width: 1280, height: 800
   return { context, page };
 }
 
-/** Create a table from the lobby form: seats like ['me', 'bot:random'] or ['me', 'open']. Returns its id. */
-export async function createTable(page, game, seats, options = {}, clockSecs = null) {
+/**
+ * Create a table from the lobby form: seats like ['me', 'bot:random'] or ['me', 'open']; `decks`
+ * picks each seat's deck by its label in the seat's deck menu (a RegExp or string). Returns its id.
+ */
+export async function createTable(page, game, seats, options = {}, clockSecs = null, decks = null) {
   await page.goto(`${BASE}/#/`);
   await page.waitForSelector('#create-form');
   await page.selectOption('#create-game', game);
@@ -41,12 +44,25 @@ export async function createTable(page, game, seats, options = {}, clockSecs = n
     if (await page.$(sel)) {
       if (typeof v === 'boolean') await page.setChecked(sel, v);
       else await page.fill(sel, String(v));
+      // Options may change the seat count (Riftbound's mode): the form listens for 'change'.
+      await page.dispatchEvent(sel, 'change');
     } else throw new Error(`the ${game} options form has no field ${k}`);
   }
+  await page.waitForSelector(`[data-seat="${seats.length - 1}"]`);
   for (const [i, s] of seats.entries()) {
     const [kind, spec] = s.split(':');
     await page.selectOption(`[data-seat="${i}"]`, kind);
     if (kind === 'bot') await page.fill(`[name="bot-${i}"]`, spec);
+  }
+  if (decks) {
+    for (const [i, want] of decks.entries()) {
+      const sel = `[data-deck-seat="${i}"]`;
+      await page.waitForSelector(`${sel} option:nth-child(2)`, { state: 'attached' });
+      const labels = await page.$$eval(`${sel} option`, (os) => os.map((o) => o.textContent));
+      const label = labels.find((l) => (want instanceof RegExp ? want.test(l) : l.includes(want)));
+      if (!label) throw new Error(`seat ${i} offers no deck matching ${want}: ${labels.join(' | ')}`);
+      await page.selectOption(sel, { label });
+    }
   }
   if (clockSecs) await page.fill('#create-clock', String(clockSecs));
   await page.click('#create-submit');

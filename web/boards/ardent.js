@@ -2,22 +2,10 @@
 // Dormant / Active / Mature shown as rotation (0° / 90° / 180°), the resolving zone and prompts.
 import { h } from '../dom.js';
 import { t, getLang } from '../i18n.js';
-import { cardEl, cardBack, zone } from '../cards.js';
+import { cardEl, cardBack, zone, ardentCards } from '../cards.js';
 
-// Card data: a copy of crates/ardent/data/omega_codex.tsv (name, type, power, VP, text in en/zh).
-const DATA = new Map();
-try {
-  const tsv = await (await fetch('/data/ardent-omega_codex.tsv')).text();
-  const [head, ...rows] = tsv.trim().split('\n');
-  const cols = head.split('\t');
-  for (const r of rows) {
-    const f = r.split('\t');
-    const o = Object.fromEntries(cols.map((c, i) => [c, f[i] ?? '']));
-    DATA.set(Number(o.number), o);
-  }
-} catch {
-  /* without data, cards show what the view carries */
-}
+// Card data (name, type, power, VP, text in en/zh) from the server: GET /api/games/ardent/cards.
+const DATA = await ardentCards();
 
 const ROT = { dormant: 0, active: 90, mature: 180 };
 const TYPE_ZH = { Creature: '生物', Action: '行动', Relic: '遗物' };
@@ -27,7 +15,7 @@ function ardentCard(c, ctx, zoneName) {
   const zh = getLang() === 'zh';
   const stats = [];
   if (c.power != null) stats.push([t('power'), c.power]);
-  else if (d && d.power) stats.push([t('power'), d.power]);
+  else if (d && d.power != null) stats.push([t('power'), d.power]);
   stats.push([t('vp'), c.vp]);
   const text = d ? (zh ? d.text_zh : d.text_en).split('<br>').filter(Boolean) : [];
   const flags = c.state ? [t(`state_${c.state}`)] : [];
@@ -87,13 +75,18 @@ function player(v, p, ctx) {
   );
 }
 
+/** What the prompt asks, in the current language (the view carries `asks` and `asks_zh`). */
+function askText(p) {
+  return getLang() === 'zh' && p.asks_zh ? p.asks_zh : p.asks;
+}
+
 export function render(v, ctx) {
   const order = ctx.you === 1 ? [0, 1] : [1, 0];
   return h(
     'div.board.ardent-board',
     h('div.board-info', h('span', `${t('turn')} ${v.turn}`), h('span', `${t('active_player')}: ${ctx.seatName(v.current)}`)),
     v.prompt
-      ? h('div.pending', h('b', `${t('prompt')} (${ctx.seatName(v.prompt.actor)}): `), v.prompt.asks, v.prompt.optional ? ` (${t('optional')})` : '', v.prompt.source ? h('span', ` — ${v.prompt.source.name}`) : null)
+      ? h('div.pending', h('b', `${t('prompt')} (${ctx.seatName(v.prompt.actor)}): `), askText(v.prompt), v.prompt.optional ? ` (${t('optional')})` : '', v.prompt.source ? h('span', ` — ${ardentName(v.prompt.source)}`) : null)
       : null,
     v.resolving.length ? zone(t('resolving'), v.resolving.map((c) => ardentCard(c, ctx, 'resolving')), 'resolving-zone') : null,
     order.map((i) => player(v, v.players[i], ctx)),
@@ -101,7 +94,7 @@ export function render(v, ctx) {
 }
 
 export function prompt(v, ctx) {
-  if (v.prompt) return `${v.prompt.asks}${v.prompt.source ? ` — ${v.prompt.source.name}` : ''}`;
+  if (v.prompt) return `${askText(v.prompt)}${v.prompt.source ? ` — ${ardentName(v.prompt.source)}` : ''}`;
   return `${t('turn')} ${v.turn}`;
 }
 

@@ -1,4 +1,4 @@
-//! Ardent Reapers (熱誠收割者) for cardtable: the rules of /work/shared/specs/ardent-reapers.md
+//! Ardent Reapers (熱誠收割者) for cardtable: the rules of ../shared/specs/ardent-reapers.md
 //! and the 100 cards of *Omega Codex*, against the engine contract.
 //!
 //! - [`card`]: the card table (data file) and lookups; [`effect`]: the effect vocabulary.

@@ -51,6 +51,9 @@ pub struct PromptView {
     pub actor: Seat,
     /// What is asked, in words.
     pub asks: String,
+    /// What is asked, in Chinese (the same prompt as `asks`).
+    #[serde(default)]
+    pub asks_zh: String,
     pub optional: bool,
     /// The card whose effect asks, if any.
     pub source: Option<CardView>,
@@ -138,11 +141,15 @@ impl ArdentGame {
             revealed: self.flags.revealed,
             players,
             resolving: self.limbo.iter().map(|c| self.card_view(c)).collect(),
-            prompt: self.prompt.map(|p| PromptView {
-                actor: p.actor,
-                asks: self.prompt_text().0,
-                optional: p.optional,
-                source: self.prompt_source().map(|c| self.card_view(c)),
+            prompt: self.prompt.map(|p| {
+                let (asks, asks_zh) = self.prompt_text();
+                PromptView {
+                    actor: p.actor,
+                    asks,
+                    asks_zh,
+                    optional: p.optional,
+                    source: self.prompt_source().map(|c| self.card_view(c)),
+                }
             }),
             outcome: self.outcome.clone(),
         }

@@ -1,4 +1,4 @@
-//! Riftbound (符文战场) core rules, CR 2026-07-16 baseline (see /work/shared/specs/riftbound.md),
+//! Riftbound (符文战场) core rules, CR 2026-07-16 baseline (see ../shared/specs/riftbound.md),
 //! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
 
 pub mod action;

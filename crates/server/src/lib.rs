@@ -10,6 +10,7 @@ pub mod api_error;
 pub mod app;
 pub mod auth;
 pub mod bots;
+pub mod decks;
 pub mod http;
 pub mod limits;
 pub mod loadtest;
@@ -61,6 +62,16 @@ pub struct Running {
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/api/games", get(lobby::games))
+        .route("/api/games/{name}/seats", get(lobby::seats))
+        .route("/api/games/ardent/cards", get(decks::ardent_cards))
+        .route("/api/decks/ardent", get(decks::ardent_list))
+        .route("/api/decks/ardent/generate", post(decks::ardent_generate))
+        .route("/api/decks/ardent/{id}", get(decks::ardent_show).delete(decks::ardent_delete))
+        .route("/api/decks/ardent/{id}/pdf", get(decks::ardent_pdf))
+        .route("/api/decks/ardent/{id}/export", get(decks::ardent_export))
+        .route("/api/decks/riftbound", get(decks::rift_list).post(decks::rift_save))
+        .route("/api/decks/riftbound/validate", post(decks::rift_validate))
+        .route("/api/decks/riftbound/{id}", axum::routing::delete(decks::rift_delete))
         .route("/api/guest", post(accounts::guest))
         .route("/api/register", post(accounts::register))
         .route("/api/login", post(accounts::login))
@@ -72,6 +83,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/leave", post(lobby::leave))
         .route("/api/tables/{id}/start", post(lobby::start))
         .route("/api/tables/{id}/replay", get(lobby::replay))
+        .route("/api/tables/{id}/replay/{n}", get(lobby::replay_step))
         .route("/api/tables/{id}/ws", get(ws::handler))
         .fallback(static_files::serve)
         .layer(axum::extract::DefaultBodyLimit::max(256 * 1024))

@@ -23,10 +23,38 @@ pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {
         .into_iter()
         .map(|n| {
             let defaults = app.registry.get(n).map(|e| e.default_options()).unwrap_or(Value::Null);
-            json!({"name": n, "default_options": defaults})
+            let seats = app.registry.get(n).ok().and_then(|e| seats_of(e, &defaults).ok());
+            json!({"name": n, "default_options": defaults, "seats": seats})
         })
         .collect();
     Json(Value::Array(list))
+}
+
+/// The number of seats of a game created with these options and its default setup.
+fn seats_of(entry: &engine::GameEntry, options: &Value) -> Result<usize, String> {
+    entry.create(options, None, 0).map(|g| g.num_seats()).map_err(|e| e.to_string())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatsQuery {
+    options: Option<String>,
+}
+
+/// `GET /api/games/{name}/seats?options=JSON`: how many seats a table of the game has with these
+/// options (e.g. Riftbound's `mode`).
+pub async fn seats(
+    State(app): State<Arc<App>>,
+    Path(name): Path<String>,
+    Query(q): Query<SeatsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let entry = app.registry.get(&name).map_err(ApiError::not_found)?;
+    let options = match q.options.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        Some(s) => serde_json::from_str(s).map_err(|e| ApiError::bad(format!("options: not JSON: {e}")))?,
+        None => Value::Object(Default::default()),
+    };
+    let seats = seats_of(entry, &options).map_err(|e| ApiError::bad(format!("options: {e}")))?;
+    Ok(Json(json!({"game": name, "seats": seats})))
 }
 
 pub fn summary(t: &TableRecord) -> Value {
@@ -305,4 +333,39 @@ pub async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resu
         out["server_result"] = r.clone();
     }
     Ok(Json(out))
+}
+
+/// `GET /api/tables/{id}/replay/{n}`: the position of a finished game after its first `n`
+/// actions, as everyone sees it (omniscient view and text render), rebuilt from the stored
+/// options, setup and seed.
+pub async fn replay_step(
+    State(app): State<Arc<App>>,
+    Path((id, n)): Path<(String, usize)>,
+) -> Result<Json<Value>, ApiError> {
+    let table = live(&app, &id).await?;
+    let (mut rep, entry) = {
+        let st = table.state.lock().await;
+        if st.record.status != TableStatus::Finished {
+            return Err(ApiError::conflict("the game is not over: replays are for finished games"));
+        }
+        (st.game.replay(), app.registry.get(&st.record.game).map_err(ApiError::internal)?)
+    };
+    let total = rep.actions.len();
+    if n > total {
+        return Err(ApiError::bad(format!("step {n} is past the end: the game has {total} actions")));
+    }
+    rep.actions.truncate(n);
+    let last = rep.actions.last().cloned();
+    rep.outcome = None;
+    let game = entry.replay(&rep).map_err(|e| ApiError::internal(format!("replay does not rebuild: {e}")))?;
+    let viewer = engine::Viewer::Omniscient;
+    Ok(Json(json!({
+        "table": id,
+        "step": n,
+        "total": total,
+        "action": last,
+        "status": game.status(),
+        "view": game.view(viewer),
+        "render": game.render(viewer),
+    })))
 }

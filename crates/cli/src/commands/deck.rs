@@ -7,6 +7,7 @@ use ardent::deck::{parse_any, parse_code, DeckList};
 use ardent::deckgen::{self, Recipe};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use server::decks::{library_entry, rarities};
 use std::process::ExitCode;
 use store::{ArdentDeck, ArdentDeckFilter, NewArdentDeck, Store};
 
@@ -213,14 +214,7 @@ async fn generate(store: &Store, count: u64, first: Option<u64>, recipe: u32, js
                 bail!("serial {s} of recipe v{recipe} is already in the library: choose another --seed");
             }
             let g = generator.generate(s).map_err(|e| anyhow::anyhow!("{e}"))?;
-            batch.push(NewArdentDeck {
-                serial: Some(s as i64),
-                recipe_version: Some(recipe as i64),
-                name: g.name_en.clone(),
-                name_zh: g.name_zh.clone(),
-                cards: g.cards.iter().map(|&i| ardent::def(i).code()).collect(),
-                rarities: rarities(&g.cards),
-            });
+            batch.push(library_entry(&g));
         }
         let n = batch.len() as u64;
         added.extend(store.add_ardent_decks(&batch).await?);
@@ -252,13 +246,6 @@ fn serial_of(d: &ArdentDeck) -> String {
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next().map(|f| f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase()).unwrap_or_default()
-}
-
-fn rarities(ids: &[u8]) -> Vec<String> {
-    let mut r: Vec<String> = ids.iter().map(|&i| format!("{:?}", ardent::def(i).rarity)).collect();
-    r.sort();
-    r.dedup();
-    r
 }
 
 fn deck_list(d: &ArdentDeck) -> Result<DeckList> {

@@ -77,6 +77,9 @@ impl Client {
     pub async fn post(&self, path: &str, body: Value) -> HttpResponse {
         request(self.addr, "POST", path, Some(&self.cookie), Some(&body)).await.unwrap()
     }
+    pub async fn delete(&self, path: &str) -> HttpResponse {
+        request(self.addr, "DELETE", path, Some(&self.cookie), None).await.unwrap()
+    }
     pub async fn post_raw(&self, path: &str, body: &[u8]) -> HttpResponse {
         request_raw(self.addr, "POST", path, Some(&self.cookie), body).await.unwrap()
     }
