@@ -2,7 +2,10 @@
 
 use serde_json::json;
 use store::testdb::TestDb;
-use store::{new_id, now_ms, ActionRecord, SeatKind, SeatRecord, Store, StoreError, TableRecord, TableStatus};
+use store::{
+    new_id, now_ms, ActionRecord, ArdentDeckFilter, NewArdentDeck, SeatKind, SeatRecord, Store, StoreError,
+    TableRecord, TableStatus,
+};
 
 fn table(game: &str) -> TableRecord {
     TableRecord {
@@ -165,6 +168,52 @@ async fn concurrent_appends_keep_one_log_per_table(s: &Store) {
     assert_eq!(s.actions(&ids[1]).await.unwrap().len(), 26);
 }
 
+fn ardent(serial: Option<i64>, name: &str, cards: &[&str], rarities: &[&str]) -> NewArdentDeck {
+    NewArdentDeck {
+        serial,
+        recipe_version: serial.map(|_| 1),
+        name: name.into(),
+        name_zh: format!("{name}（中）"),
+        cards: cards.iter().map(|c| c.to_string()).collect(),
+        rarities: rarities.iter().map(|c| c.to_string()).collect(),
+    }
+}
+
+async fn ardent_deck_library(s: &Store) {
+    let a = ardent(Some(7), "Marla Buff", &["OmegaCodex 044", "OmegaCodex 002"], &["Common"]);
+    let b = ardent(Some(8), "Sigrid the Frequent", &["OmegaCodex 010", "OmegaCodex 002"], &["Common", "Rare"]);
+    let added = s.add_ardent_decks(&[a.clone(), b]).await.unwrap();
+    assert_eq!(added[0].cards, ["OmegaCodex 002", "OmegaCodex 044"], "cards are kept sorted (canonical)");
+    assert_eq!(s.ardent_max_serial(1).await.unwrap(), Some(8));
+    assert!(s.ardent_serial_exists(1, 7).await.unwrap());
+    assert!(!s.ardent_serial_exists(1, 9).await.unwrap());
+
+    // Uniqueness: the same serial, or the same cards under another serial, is a conflict, and a
+    // batch holding one is written not at all.
+    let fresh = ardent(Some(20), "Fresh", &["OmegaCodex 050"], &["Rare"]);
+    let same_cards = ardent(Some(21), "Copy", &["OmegaCodex 002", "OmegaCodex 044"], &["Common"]);
+    let err = s.add_ardent_decks(&[fresh, same_cards]).await.unwrap_err();
+    assert!(err.is_conflict(), "{err}");
+    assert!(!s.ardent_serial_exists(1, 20).await.unwrap(), "a failed batch leaves nothing behind");
+    assert!(s.add_ardent_decks(&[ardent(Some(7), "Again", &["OmegaCodex 051"], &[])]).await.unwrap_err().is_conflict());
+
+    let by_name = ArdentDeckFilter { name: Some("sigrid".into()), ..Default::default() };
+    assert_eq!(s.list_ardent_decks(&by_name).await.unwrap().len(), 1);
+    let by_card = ArdentDeckFilter { card: Some("OmegaCodex 002".into()), ..Default::default() };
+    assert_eq!(s.list_ardent_decks(&by_card).await.unwrap().len(), 2);
+    let by_rarity = ArdentDeckFilter { rarity: Some("Rare".into()), ..Default::default() };
+    assert_eq!(s.list_ardent_decks(&by_rarity).await.unwrap()[0].name, "Sigrid the Frequent");
+    assert_eq!(s.list_ardent_decks(&ArdentDeckFilter::default()).await.unwrap().len(), 2);
+
+    assert_eq!(s.find_ardent_deck("Marla Buff").await.unwrap().id, added[0].id);
+    assert_eq!(s.find_ardent_deck("Marla Buff（中）").await.unwrap().id, added[0].id);
+    assert!(matches!(s.find_ardent_deck("nobody").await, Err(StoreError::NotFound(_))));
+    s.delete_ardent_deck(&added[0].id).await.unwrap();
+    assert!(matches!(s.delete_ardent_deck(&added[0].id).await, Err(StoreError::NotFound(_))));
+    let imported = s.add_ardent_decks(&[ardent(None, "Imported", &["OmegaCodex 099"], &["Common"])]).await.unwrap();
+    assert_eq!(imported[0].serial, None);
+}
+
 async fn reopen_keeps_data_and_migrations_are_idempotent(url: &str) {
     let s = Store::open(url).await.unwrap();
     assert!(s.account_by_name("ann").await.unwrap().is_some());
@@ -175,6 +224,7 @@ async fn suite(db: &TestDb) {
     let s = db.open().await;
     accounts_and_sessions(&s).await;
     decks(&s).await;
+    ardent_deck_library(&s).await;
     tables_seats_and_actions(&s).await;
     concurrent_appends_keep_one_log_per_table(&s).await;
     s.close().await;
