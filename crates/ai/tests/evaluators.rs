@@ -57,3 +57,34 @@ fn riftbound_evaluator_is_consistent() {
 fn pebbles_evaluator_is_consistent() {
     check::<engine::testgame::Pebbles>(10);
 }
+
+/// CR 489.8.d: in 2v2 teammates share points, so the evaluator scores them alike and against the
+/// other team only (a teammate is never the "strongest opponent").
+#[test]
+fn riftbound_teammates_are_scored_alike_in_two_vs_two() {
+    use ai::Evaluator;
+    let evaluator = ai::eval::riftbound::RiftEvaluator;
+    let options: riftbound::RiftOptions = serde_json::from_value(serde_json::json!({"mode": "TwoVsTwo"})).unwrap();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for seed in 0..5u64 {
+        let mut rng = GameRng::new(seed);
+        let setup = <riftbound::RiftGame as engine::Game>::sample_setup(&options, &mut rng).unwrap();
+        let mut state = <riftbound::RiftGame as engine::Game>::new(&options, &setup, seed).unwrap();
+        for _ in 0..300 {
+            if engine::Game::status(&state).is_over() {
+                break;
+            }
+            let (a, c) = (evaluator.evaluate(&state, Seat(0)), evaluator.evaluate(&state, Seat(2)));
+            let (b, d) = (evaluator.evaluate(&state, Seat(1)), evaluator.evaluate(&state, Seat(3)));
+            assert!((a - c).abs() < 1e-12 && (b - d).abs() < 1e-12, "seed {seed}: {a} {b} {c} {d}");
+            assert!((a + b - 1.0).abs() < 1e-9, "the two teams' scores are complementary: {a} + {b}");
+            checked += 1;
+            legal.clear();
+            engine::Game::legal_actions(&state, &mut legal);
+            let action = *rng.pick(&legal).unwrap();
+            engine::Game::apply(&mut state, &action, &mut EventLog::disabled()).unwrap();
+        }
+    }
+    assert!(checked > 100);
+}

@@ -30,13 +30,21 @@ fn seat_score(view: &RiftView, seat: usize) -> f64 {
     f64::from(points) + BATTLEFIELD_WEIGHT * battlefields as f64 + MIGHT_WEIGHT * f64::from(base_might + field_might)
 }
 
-/// Each seat's score against its strongest opponent, from one view.
+/// Each seat's score against its strongest opponent, from one view. In 2v2 a seat's score is its
+/// team's (points are shared, CR 489.8.d) and only the other team's seats are opponents.
 fn scores(state: &RiftGame, out: &mut Vec<f64>) {
     let view = state.view(Viewer::Omniscient);
-    let raw: Vec<f64> = (0..view.players.len()).map(|s| seat_score(&view, s)).collect();
+    let team = |s: usize| view.players[s].team;
+    let own: Vec<f64> = (0..view.players.len()).map(|s| seat_score(&view, s)).collect();
+    let raw: Vec<f64> =
+        (0..own.len()).map(|s| (0..own.len()).filter(|&o| team(o) == team(s)).map(|o| own[o]).sum::<f64>()).collect();
     for (s, mine) in raw.iter().enumerate() {
-        let best_other =
-            raw.iter().enumerate().filter(|&(o, _)| o != s).map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
+        let best_other = raw
+            .iter()
+            .enumerate()
+            .filter(|&(o, _)| team(o) != team(s))
+            .map(|(_, v)| *v)
+            .fold(f64::NEG_INFINITY, f64::max);
         out.push(if best_other.is_finite() { squash(mine - best_other, SCALE) } else { 0.5 });
     }
 }
