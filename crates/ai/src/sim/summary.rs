@@ -27,7 +27,8 @@ pub struct FirstSeat {
     /// P1's share of the decisive games.
     pub share: f64,
     pub ci: (f64, f64),
-    /// The share if seats were even: 1 / seats.
+    /// The share if seats were even: the fraction of seats that win a decisive game (1 / seats,
+    /// or 2 / 4 when teams of two win together).
     pub expected: f64,
     /// `share - expected`.
     pub advantage: f64,
@@ -110,7 +111,10 @@ pub fn summarise(records: &[GameRecord], bots: &[String]) -> Summary {
             ci: wilson_interval(wins[s] as f64, games as f64),
         })
         .collect();
-    let expected = 1.0 / seats as f64;
+    // An even share for P1 is the fraction of seats that win a decisive game: 1/2 in a duel,
+    // 1/n in a free-for-all, 2/4 when a team of two wins together (2v2).
+    let winner_seats: usize = records.iter().map(|r| r.winners.len()).sum();
+    let expected = if decisive == 0 { 1.0 / seats as f64 } else { winner_seats as f64 / (decisive * seats) as f64 };
     let share = if decisive == 0 { expected } else { rate(wins[0], decisive) };
     let first_seat = FirstSeat {
         wins: wins[0],
@@ -181,6 +185,19 @@ mod tests {
         assert_eq!((s.length.min, s.length.max, s.length.median), (5, 9, 7));
         assert_eq!(s.length.histogram.iter().map(|b| b.count).sum::<usize>(), 4);
         assert_eq!(s.end_reasons, vec![("r".to_string(), 4)]);
+    }
+
+    #[test]
+    fn team_wins_make_the_even_first_seat_share_one_half() {
+        // 2v2: seats 1 and 3 (indices 0, 2) against 2 and 4; each decisive game has two winners.
+        let records = vec![rec(0, 5, &[0, 2]), rec(1, 5, &[1, 3]), rec(2, 5, &[0, 2]), rec(3, 5, &[0, 2])];
+        let bots: Vec<String> = (0..4).map(|i| format!("b{i}")).collect();
+        let s = summarise(&records, &bots);
+        assert!((s.first_seat.expected - 0.5).abs() < 1e-12);
+        assert!((s.first_seat.advantage - 0.25).abs() < 1e-12);
+        // Free-for-all of four: one winner each game, so an even share is a quarter.
+        let ffa = summarise(&[rec(0, 5, &[0]), rec(1, 5, &[3])], &bots);
+        assert!((ffa.first_seat.expected - 0.25).abs() < 1e-12);
     }
 
     #[test]
