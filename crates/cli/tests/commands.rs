@@ -131,3 +131,19 @@ fn the_deck_library_generates_lists_exports_imports_prints_and_deletes() {
     assert_eq!(gone.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&gone.stderr).contains("no Ardent Reapers deck"));
 }
+
+#[test]
+fn sim_plays_the_given_decks_and_names_a_missing_one() {
+    let deck = concat!(env!("CARGO_MANIFEST_DIR"), "/../ardent/data/decks/marla_buff_grafani.txt");
+    let decks = format!("{deck},{deck}");
+    let out = cardtable(&["sim", "ardent", "--games", "4", "--decks", &decks, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["records"].as_array().unwrap().len(), 4);
+    assert!(v["config"]["decks"][0].as_str().unwrap().contains("Marla"));
+    let dir = tmp("simdecks");
+    let db = format!("sqlite://{}?mode=rwc", dir.join("lib.sqlite").display());
+    let missing = cardtable(&["sim", "ardent", "--games", "2", "--decks", "nope,nope", "--database", &db]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("'nope'"));
+}

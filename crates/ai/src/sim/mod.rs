@@ -78,11 +78,23 @@ pub struct SimConfig {
     pub seed: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// Deck files' contents, one per seat (the game's deck formats); empty: a sampled setup
+    /// for every game (random legal decks, random starter decks).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decks: Vec<String>,
 }
 
 impl SimConfig {
     pub fn new(game: &str, bots: Vec<BotSpec>, games: usize, seed: u64) -> Self {
-        SimConfig { game: game.to_string(), options: serde_json::Value::Null, bots, games, seed, shard: None }
+        SimConfig {
+            game: game.to_string(),
+            options: serde_json::Value::Null,
+            bots,
+            games,
+            seed,
+            shard: None,
+            decks: Vec::new(),
+        }
     }
 }
 
@@ -211,7 +223,11 @@ fn play_indexed<G: Game>(
 ) -> Result<PlayedRecord, AiError> {
     let mut rng = GameRng::derive(config.seed, index as u64);
     let seed = rng.next_u64();
-    let setup = G::sample_setup(options, &mut rng)?;
+    let setup = if config.decks.is_empty() {
+        G::sample_setup(options, &mut rng)?
+    } else {
+        G::setup_with_decks(options, &config.decks, &mut rng)?
+    };
     let state = G::new(options, &setup, seed)?;
     let specs = seat_bots(&config.bots, state.num_seats())?;
     let mut bots: Vec<_> = specs.iter().map(|s| s.build::<G>(kit.evaluator.clone(), rng.next_u64())).collect();

@@ -34,6 +34,35 @@ pub struct Args {
     /// Write an HTML report with plots to this folder.
     #[arg(long)]
     report: Option<String>,
+    /// One deck per seat: deck files, or Ardent Reapers library decks by id or name.
+    /// Without decks every game samples its own (random legal decks, random starter decks).
+    #[arg(long, value_delimiter = ',')]
+    decks: Vec<String>,
+    /// The deck library, for `--decks` given by id or name.
+    #[arg(long, default_value = store::DEFAULT_URL)]
+    database: String,
+}
+
+/// A deck's text: a file's contents, or an Ardent Reapers library deck by id or name.
+fn resolve_decks(game: &str, decks: &[String], database: &str) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for d in decks {
+        if std::path::Path::new(d).is_file() {
+            out.push(input::read_file(d)?);
+        } else if game == "ardent" {
+            let runtime = tokio::runtime::Runtime::new()?;
+            let deck = runtime.block_on(async {
+                let store = store::Store::open(database).await?;
+                let deck = store.find_ardent_deck(d).await;
+                store.close().await;
+                deck
+            })?;
+            out.push(ardent::deck::DeckList { name: deck.name, cards: deck.cards }.to_text());
+        } else {
+            bail!("no deck file '{d}'");
+        }
+    }
+    Ok(out)
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -55,6 +84,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let mut config = ai::SimConfig::new(&args.what[0], bots, args.games, args.seed);
         config.options = input::options(args.options.as_deref())?;
         config.shard = args.shard.as_deref().map(str::parse).transpose()?;
+        config.decks = resolve_decks(&args.what[0], &args.decks, &args.database)?;
         let bar = progress_bar(args.games, args.json);
         let tick = |done: usize, _total: usize| bar.set_position(done as u64);
         let results = ai::with_threads(args.threads, || ai::simulate(&config, Some(&tick)))??;
