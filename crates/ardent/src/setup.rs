@@ -17,20 +17,11 @@ pub struct ArdentSetup {
 }
 
 impl ArdentGame {
-    pub fn from_setup(options: &ArdentOptions, setup: &ArdentSetup, seed: u64) -> Result<ArdentGame, SetupError> {
-        if setup.decks.len() != 2 {
-            return Err(SetupError::new(format!(
-                "Ardent Reapers needs exactly 2 decks (one per player), got {}",
-                setup.decks.len()
-            )));
-        }
-        let mut defs = [0u8; MAX_CARDS];
-        for (s, deck) in setup.decks.iter().enumerate() {
-            let ids = deck.resolve().map_err(|e| SetupError::new(format!("P{}: {e}", s + 1)))?;
-            defs[s * DECK_SIZE..(s + 1) * DECK_SIZE].copy_from_slice(&ids);
-        }
-        let mut g = ArdentGame {
-            options: options.clone(),
+    /// A game with these cards (card ids by instance: P1's 17 then P2's), nothing yet dealt:
+    /// every zone empty, P1 current, turn 1. Setup and the test kit both start from it.
+    pub fn blank(options: ArdentOptions, defs: [u8; MAX_CARDS], seed: u64) -> ArdentGame {
+        ArdentGame {
+            options,
             defs,
             zones: [[Pile::default(); 6]; 2],
             limbo: Pile::default(),
@@ -49,7 +40,22 @@ impl ArdentGame {
             scored_owned: [0, 0],
             known_in_hand: 0,
             rng: GameRng::new(seed),
-        };
+        }
+    }
+
+    pub fn from_setup(options: &ArdentOptions, setup: &ArdentSetup, seed: u64) -> Result<ArdentGame, SetupError> {
+        if setup.decks.len() != 2 {
+            return Err(SetupError::new(format!(
+                "Ardent Reapers needs exactly 2 decks (one per player), got {}",
+                setup.decks.len()
+            )));
+        }
+        let mut defs = [0u8; MAX_CARDS];
+        for (s, deck) in setup.decks.iter().enumerate() {
+            let ids = deck.resolve().map_err(|e| SetupError::new(format!("P{}: {e}", s + 1)))?;
+            defs[s * DECK_SIZE..(s + 1) * DECK_SIZE].copy_from_slice(&ids);
+        }
+        let mut g = ArdentGame::blank(options.clone(), defs, seed);
         let mut log = Log::disabled();
         for s in 0..2u8 {
             for i in 0..DECK_SIZE {

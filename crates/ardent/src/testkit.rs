@@ -9,9 +9,8 @@ use crate::action::ArdentAction;
 use crate::card::{lookup, CardState, DECK_SIZE, MAX_CARDS, OMEGA_CODEX};
 use crate::event::{ArdentEvent, Log};
 use crate::options::ArdentOptions;
-use crate::pile::Pile;
-use crate::state::{owner, ArdentGame, LastingFlags, Loc, TurnFlags, Zone};
-use engine::{Game, GameRng, Seat, Status, Viewer};
+use crate::state::{owner, ArdentGame, Loc, Zone};
+use engine::{Game, Seat, Status, Viewer};
 
 pub const P1: Seat = Seat(0);
 pub const P2: Seat = Seat(1);
@@ -46,27 +45,7 @@ impl Table {
 
     pub fn with_options(options: ArdentOptions) -> Table {
         let filler = id_of(FILLER);
-        let mut g = ArdentGame {
-            options,
-            defs: [filler; MAX_CARDS],
-            zones: [[Pile::default(); 6]; 2],
-            limbo: Pile::default(),
-            loc: [Loc { seat: 0, zone: Zone::Deck }; MAX_CARDS],
-            cstate: [CardState::Dormant; MAX_CARDS],
-            current: P1,
-            first: P1,
-            turn: 1,
-            flags: TurnFlags::default(),
-            lasting: LastingFlags::default(),
-            revealed_hand: [false; 2],
-            stack: Vec::new(),
-            queued: Vec::new(),
-            prompt: None,
-            outcome: None,
-            scored_owned: [0, 0],
-            known_in_hand: 0,
-            rng: GameRng::new(7),
-        };
+        let mut g = ArdentGame::blank(options, [filler; MAX_CARDS], 7);
         for c in 0..MAX_CARDS as u8 {
             let s = owner(c);
             g.zones[s.index()][Zone::Deck as usize].push(c);
