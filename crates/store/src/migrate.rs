@@ -1,4 +1,5 @@
-//! Embedded migrations, one folder per backend (`migrations/sqlite`, `migrations/postgres`).
+//! Embedded migrations (`migrations/NNNN_name.sql`). The SQL is written once for both backends
+//! (BIGINT, TEXT, `$N`); a migration that must differ names a separate file per backend.
 //! Each runs once, in a transaction, and is recorded in `store_migrations`.
 
 use crate::{now_ms, Backend, Result, Store, StoreError};
@@ -15,14 +16,14 @@ const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
         name: "init",
-        sqlite: include_str!("../migrations/sqlite/0001_init.sql"),
-        postgres: include_str!("../migrations/postgres/0001_init.sql"),
+        sqlite: include_str!("../migrations/0001_init.sql"),
+        postgres: include_str!("../migrations/0001_init.sql"),
     },
     Migration {
         version: 2,
         name: "ardent_decks",
-        sqlite: include_str!("../migrations/sqlite/0002_ardent_decks.sql"),
-        postgres: include_str!("../migrations/postgres/0002_ardent_decks.sql"),
+        sqlite: include_str!("../migrations/0002_ardent_decks.sql"),
+        postgres: include_str!("../migrations/0002_ardent_decks.sql"),
     },
 ];
 
