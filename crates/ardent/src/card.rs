@@ -20,6 +20,17 @@ pub enum CardType {
     Action,
 }
 
+impl CardType {
+    /// The type as printed, in English and Chinese.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            CardType::Creature => ("Creature", "生物"),
+            CardType::Relic => ("Relic", "遗物"),
+            CardType::Action => ("Action", "行动"),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Rarity {
     Common,
@@ -256,6 +267,37 @@ pub fn pool() -> &'static [CardDef] {
 }
 
 /// The card with this id.
+/// The pool as the contract's card catalogue, in collector order. The catalogue key is the
+/// card's pool index (what views call `card`); `id` keeps it as a number for clients.
+pub fn catalogue() -> Vec<engine::CardInfo> {
+    pool()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let (type_en, type_zh) = c.card_type.names();
+            engine::CardInfo {
+                key: i.to_string(),
+                name_en: c.name_en.clone(),
+                name_zh: c.name_zh.clone(),
+                type_en: type_en.into(),
+                type_zh: type_zh.into(),
+                cost: None,
+                power: c.is_creature().then_some(c.power as i64),
+                keywords: c.keywords.describe().into_iter().map(|(en, zh)| engine::Label::new(en, zh)).collect(),
+                text_en: c.text_en.clone(),
+                text_zh: c.text_zh.clone(),
+                extra: Default::default(),
+            }
+            .with("id", i)
+            .with("code", c.code.clone())
+            .with("set", c.set.clone())
+            .with("number", c.number)
+            .with("vp", c.vp)
+            .with("rarity", format!("{:?}", c.rarity))
+        })
+        .collect()
+}
+
 pub fn def(id: u8) -> &'static CardDef {
     &pool()[id as usize]
 }

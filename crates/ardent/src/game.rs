@@ -109,6 +109,10 @@ impl Game for ArdentGame {
     fn render(&self, viewer: Viewer) -> String {
         self.render_for(viewer)
     }
+
+    fn catalogue(&self) -> Vec<engine::CardInfo> {
+        crate::card::catalogue()
+    }
 }
 
 impl ArdentGame {

@@ -5,11 +5,20 @@
 //! replaying the notation rebuilds the identical state; notation round-trips; views round-trip
 //! through serde; a seat's view is identical in a state determinized for that seat; the game
 //! ends within its declared bound; nothing panics.
+//!
+//! With [`Config::presentation`] it also checks what clients draw (design.md §2): every
+//! decision point has a prompt in both languages whose cancel is legal; every action has a
+//! label in both languages, and every card it names is on the acting seat's view (by `id`) and
+//! in the catalogue (by `card`); every log event has a label in both languages naming only
+//! catalogue cards; the catalogue is complete ([`crate::present::check_catalogue`]).
 
 use crate::game::{replay_actions, Game, Status};
 use crate::log::EventLog;
+use crate::present::{check_catalogue, CardRef};
 use crate::rng::GameRng;
 use crate::seat::{Seat, Viewer};
+use serde_json::Value;
+use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 #[derive(Clone, Debug)]
@@ -22,11 +31,17 @@ pub struct Config {
     /// the first `deep_games` games and on every `deep_every`-th step after that.
     pub deep_games: usize,
     pub deep_every: usize,
+    /// Check presentation (prompts, action meta, event labels, catalogue) too.
+    pub presentation: bool,
 }
 
 impl Config {
     pub fn new(games: usize) -> Self {
-        Config { games, seed: 0xC0FFEE, deep_games: 20, deep_every: 16 }
+        Config { games, seed: 0xC0FFEE, deep_games: 20, deep_every: 16, presentation: false }
+    }
+    pub fn presentation(mut self, on: bool) -> Self {
+        self.presentation = on;
+        self
     }
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
@@ -55,7 +70,8 @@ pub fn run<G: Game>(options: &G::Options, config: &Config) -> Report {
     for i in 0..config.games {
         let game_seed = config.seed.wrapping_add(i as u64);
         let deep_every = if i < config.deep_games { 1 } else { config.deep_every };
-        let result = catch_unwind(AssertUnwindSafe(|| play_one::<G>(options, game_seed, deep_every)));
+        let result =
+            catch_unwind(AssertUnwindSafe(|| play_checked::<G>(options, game_seed, deep_every, config.presentation)));
         match result {
             Ok(Ok((len, status))) => {
                 report.games += 1;
@@ -89,10 +105,28 @@ pub fn run<G: Game>(options: &G::Options, config: &Config) -> Report {
 
 /// Play one random game with checks; returns its length and final status.
 pub fn play_one<G: Game>(options: &G::Options, seed: u64, deep_every: usize) -> Result<(usize, Status), String> {
+    play_checked::<G>(options, seed, deep_every, false)
+}
+
+/// [`play_one`], with the presentation checks when `presentation` is set.
+pub fn play_checked<G: Game>(
+    options: &G::Options,
+    seed: u64,
+    deep_every: usize,
+    presentation: bool,
+) -> Result<(usize, Status), String> {
     let mut rng = GameRng::derive(seed, 1);
     let setup = G::sample_setup(options, &mut rng).map_err(|e| format!("sample_setup: {e}"))?;
     let mut state = G::new(options, &setup, seed).map_err(|e| format!("new: {e}"))?;
     let bound = state.max_actions();
+    let catalogue: BTreeSet<String> = if presentation {
+        let cards = state.catalogue();
+        check_catalogue(&cards).map_err(|e| format!("catalogue: {e}"))?;
+        cards.into_iter().map(|c| c.key).collect()
+    } else {
+        BTreeSet::new()
+    };
+    let mut described = EventLog::enabled();
     let mut history: Vec<String> = Vec::new();
     let mut foreign: Vec<G::Action> = Vec::new();
     let mut legal = Vec::new();
@@ -121,8 +155,12 @@ pub fn play_one<G: Game>(options: &G::Options, seed: u64, deep_every: usize) -> 
         if step >= bound {
             return Err(format!("game exceeded its declared bound of {bound} actions"));
         }
-        if step.is_multiple_of(deep_every) {
+        let deep = step.is_multiple_of(deep_every);
+        if deep {
             deep_checks(&state, &legal, &mut again, &foreign, seat, seed ^ step as u64)?;
+            if presentation {
+                presentation_checks(&state, &legal, seat, &catalogue).map_err(|e| format!("step {step}: {e}"))?;
+            }
         }
         let action = legal[rng.index(legal.len())].clone();
         if foreign.len() < 256 {
@@ -131,7 +169,17 @@ pub fn play_one<G: Game>(options: &G::Options, seed: u64, deep_every: usize) -> 
             let slot = rng.index(foreign.len());
             foreign[slot] = action.clone();
         }
-        state.apply(&action, &mut log).map_err(|e| format!("step {step}: legal action '{action}' was refused: {e}"))?;
+        let sink = if deep && presentation { &mut described } else { &mut log };
+        state.apply(&action, sink).map_err(|e| format!("step {step}: legal action '{action}' was refused: {e}"))?;
+        for entry in described.take() {
+            let text = state.describe_event(&entry.event);
+            if text.label.en.trim().is_empty() || text.label.zh.trim().is_empty() {
+                return Err(format!("step {step}: event {:?} has no label in both languages", entry.event));
+            }
+            for c in &text.cards {
+                check_card_key(c, &catalogue).map_err(|e| format!("step {step}: event {:?}: {e}", entry.event))?;
+            }
+        }
         history.push(action.to_string());
         step += 1;
     }
@@ -144,6 +192,79 @@ pub fn play_one<G: Game>(options: &G::Options, seed: u64, deep_every: usize) -> 
         check_view_serde(&state, viewer)?;
     }
     Ok((step, status))
+}
+
+fn check_card_key(card: &CardRef, catalogue: &BTreeSet<String>) -> Result<(), String> {
+    match &card.card {
+        Some(key) if !catalogue.contains(key) => Err(format!("names card '{key}', which is not in the catalogue")),
+        _ => Ok(()),
+    }
+}
+
+/// Every `id` value (string or number) of the objects in a view.
+fn view_ids(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("id", Value::String(s)) => {
+                        out.insert(s.clone());
+                    }
+                    ("id", Value::Number(n)) => {
+                        out.insert(n.to_string());
+                    }
+                    _ => view_ids(x, out),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| view_ids(x, out)),
+        _ => {}
+    }
+}
+
+fn presentation_checks<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    seat: Seat,
+    catalogue: &BTreeSet<String>,
+) -> Result<(), String> {
+    let view = serde_json::to_value(state.view(Viewer::Seat(seat))).map_err(|e| e.to_string())?;
+    let mut ids = BTreeSet::new();
+    view_ids(&view, &mut ids);
+    let on_board = |c: &CardRef| -> Result<(), String> {
+        if !c.id.is_empty() && !ids.contains(&c.id) {
+            return Err(format!("names card id '{}', which {seat}'s view does not show", c.id));
+        }
+        check_card_key(c, catalogue)
+    };
+    let prompt = state.prompt().ok_or_else(|| format!("{seat} is to act but there is no prompt"))?;
+    if prompt.id.is_empty() || prompt.title.en.trim().is_empty() || prompt.title.zh.trim().is_empty() {
+        return Err(format!("prompt {prompt:?} lacks an id or a title in both languages"));
+    }
+    if let Some(src) = &prompt.source {
+        on_board(src).map_err(|e| format!("prompt '{}' source {e}", prompt.id))?;
+    }
+    if let Some(cancel) = &prompt.cancel {
+        if !legal.iter().any(|a| &a.to_string() == cancel) {
+            return Err(format!("prompt '{}' offers cancel '{cancel}', which is not legal", prompt.id));
+        }
+    }
+    for a in legal {
+        let label = state.action_label(a);
+        if label.en.trim().is_empty() || label.zh.trim().is_empty() {
+            return Err(format!("action '{a}' has no label in both languages"));
+        }
+        let meta = state.action_meta(a);
+        for c in meta.subject.iter().chain(meta.targets.iter()) {
+            on_board(c).map_err(|e| format!("action '{a}' {e}"))?;
+        }
+        if let Some(p) = &meta.answers {
+            if p != &prompt.id {
+                return Err(format!("action '{a}' answers prompt '{p}', but the prompt is '{}'", prompt.id));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn viewers(seats: usize) -> Vec<Viewer> {

@@ -5,16 +5,27 @@ use crate::error::{ActionError, SetupError};
 use crate::game::{Game, Status};
 use crate::label::Label;
 use crate::log::{EventLog, LogEntry};
+use crate::present::{ActionMeta, CardInfo, EventText, OptionInfo, Prompt};
 use crate::replay::{Replay, REPLAY_FORMAT};
 use crate::rng::GameRng;
 use crate::seat::{Seat, Viewer};
 use serde_json::Value;
 
-/// A legal action as hosts show it.
+/// A legal action as hosts show it: notation, label, and what it is (kind, cards, prompt).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ActionInfo {
     pub notation: String,
     pub label: Label,
+    #[serde(flatten)]
+    pub meta: ActionMeta,
+}
+
+/// A log event as hosts keep it: the game's event as JSON and the words that say it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LoggedEvent {
+    pub event: Value,
+    #[serde(flatten)]
+    pub text: EventText,
 }
 
 /// A hosted game of any kind.
@@ -23,8 +34,14 @@ pub trait DynGame: Send + Sync {
     fn num_seats(&self) -> usize;
     fn status(&self) -> Status;
     fn legal_actions(&self) -> Vec<ActionInfo>;
-    /// Apply an action in notation; returns the log entries it produced.
-    fn apply(&mut self, notation: &str) -> Result<Vec<LogEntry<Value>>, ActionError>;
+    /// What the seat to act is deciding now ([`Game::prompt`]).
+    fn prompt(&self) -> Option<Prompt>;
+    /// How the game ended, in words, once it is over.
+    fn outcome_label(&self) -> Option<Label>;
+    /// The cards of the set this game is played with.
+    fn catalogue(&self) -> Vec<CardInfo>;
+    /// Apply an action in notation; returns the log entries it produced, described.
+    fn apply(&mut self, notation: &str) -> Result<Vec<LogEntry<LoggedEvent>>, ActionError>;
     fn view(&self, viewer: Viewer) -> Value;
     fn render(&self, viewer: Viewer) -> String;
     fn position(&self) -> Option<String>;
@@ -68,18 +85,40 @@ impl<G: Game> DynGame for Hosted<G> {
     fn legal_actions(&self) -> Vec<ActionInfo> {
         let mut out = Vec::new();
         self.state.legal_actions(&mut out);
-        out.iter().map(|a| ActionInfo { notation: a.to_string(), label: self.state.action_label(a) }).collect()
+        out.iter()
+            .map(|a| ActionInfo {
+                notation: a.to_string(),
+                label: self.state.action_label(a),
+                meta: self.state.action_meta(a),
+            })
+            .collect()
     }
-    fn apply(&mut self, notation: &str) -> Result<Vec<LogEntry<Value>>, ActionError> {
+    fn prompt(&self) -> Option<Prompt> {
+        self.state.prompt()
+    }
+    fn outcome_label(&self) -> Option<Label> {
+        match self.state.status() {
+            Status::Over(o) => Some(self.state.outcome_label(&o)),
+            Status::ToAct(_) => None,
+        }
+    }
+    fn catalogue(&self) -> Vec<CardInfo> {
+        self.state.catalogue()
+    }
+    fn apply(&mut self, notation: &str) -> Result<Vec<LogEntry<LoggedEvent>>, ActionError> {
         let mut log = EventLog::enabled();
         let action = self.state.apply_notation(notation, &mut log)?;
         self.history.push(action.to_string());
+        let state = &self.state;
         Ok(log
             .take()
             .into_iter()
             .map(|e| LogEntry {
                 visible_to: e.visible_to,
-                event: serde_json::to_value(&e.event).unwrap_or(Value::Null),
+                event: LoggedEvent {
+                    event: serde_json::to_value(&e.event).unwrap_or(Value::Null),
+                    text: state.describe_event(&e.event),
+                },
             })
             .collect())
     }
@@ -124,6 +163,7 @@ type CreateFn = fn(&Value, Option<&Value>, u64) -> Result<Box<dyn DynGame>, Setu
 type PositionFn = fn(&Value, &str) -> Result<Box<dyn DynGame>, SetupError>;
 type DefaultsFn = fn() -> Value;
 type DecksFn = fn(&Value, &[String], u64) -> Result<Value, SetupError>;
+type OptionsInfoFn = fn() -> Vec<OptionInfo>;
 
 /// How to make a game of one kind from JSON.
 #[derive(Clone, Copy)]
@@ -133,6 +173,7 @@ pub struct GameEntry {
     from_position: PositionFn,
     default_options: DefaultsFn,
     setup_with_decks: DecksFn,
+    options_info: OptionsInfoFn,
 }
 
 fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
@@ -206,6 +247,7 @@ impl GameEntry {
             from_position: from_position::<G>,
             default_options: default_options::<G>,
             setup_with_decks: setup_with_decks::<G>,
+            options_info: G::options_info,
         }
     }
     /// A new game. Options may be partial (the rest default); no setup means a sampled one.
@@ -221,6 +263,15 @@ impl GameEntry {
     }
     pub fn default_options(&self) -> Value {
         (self.default_options)()
+    }
+    /// Every rules option with its name, description and choices ([`Game::options_info`]).
+    pub fn options_info(&self) -> Vec<OptionInfo> {
+        (self.options_info)()
+    }
+    /// The cards of the set a game of these options is played with by default (the
+    /// catalogue of a game made with a sampled setup).
+    pub fn catalogue(&self, options: &Value) -> Result<Vec<CardInfo>, SetupError> {
+        Ok(self.create(options, None, 0)?.catalogue())
     }
     /// Rebuild a game from a replay, checking its recorded outcome.
     pub fn replay(&self, replay: &Replay) -> Result<Box<dyn DynGame>, String> {

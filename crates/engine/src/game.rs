@@ -4,6 +4,7 @@
 use crate::error::{ActionError, NotationError, SetupError};
 use crate::label::Label;
 use crate::log::EventLog;
+use crate::present::{ActionMeta, CardInfo, EventText, OptionInfo, Prompt};
 use crate::rng::GameRng;
 use crate::seat::{Seat, Viewer};
 use serde::de::DeserializeOwned;
@@ -129,6 +130,41 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     fn action_label(&self, action: &Self::Action) -> Label {
         let text = action.to_string();
         Label::new(text.clone(), text)
+    }
+
+    /// What an action is (kind, the cards it is about, the prompt it answers), for clients.
+    fn action_meta(&self, action: &Self::Action) -> ActionMeta {
+        let _ = action;
+        ActionMeta::default()
+    }
+
+    /// What the seat to act is deciding now: what, for which card, picks left, a cancel.
+    /// Every decision point of a game has one; `None` only once the game is over.
+    fn prompt(&self) -> Option<Prompt> {
+        None
+    }
+
+    /// A log event in words, for the viewers the event is shown to. Called on the state right
+    /// after the action that produced the event.
+    fn describe_event(&self, event: &Self::Event) -> EventText {
+        let text = format!("{event:?}");
+        EventText::new(Default::default(), Label::new(text.clone(), text))
+    }
+
+    /// How the game ended, in words.
+    fn outcome_label(&self, outcome: &Outcome) -> Label {
+        Label::new(outcome.reason.clone(), outcome.reason.clone())
+    }
+
+    /// Every card of the set this game is played with (tokens, legends, battlefields and court
+    /// cards included), with its rules text in both languages.
+    fn catalogue(&self) -> Vec<CardInfo> {
+        Vec::new()
+    }
+
+    /// Every rules option, with a readable name, a description and its choices, for forms.
+    fn options_info() -> Vec<OptionInfo> {
+        Vec::new()
     }
 
     /// The board as text for the terminal, as `viewer` sees it.

@@ -7,7 +7,9 @@
 
 use crate::error::{ActionError, NotationError, SetupError};
 use crate::game::{Game, Outcome, Status};
+use crate::label::Label;
 use crate::log::EventLog;
+use crate::present::{ActionKind, ActionMeta, CardInfo, CardRef, EventKind, EventText, OptionInfo, Prompt};
 use crate::rng::GameRng;
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -70,12 +72,20 @@ pub struct Pebbles {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PebblesView {
+    /// The pile, as a card-like object clients can point at (`id` "pile").
+    pub pile_card: PileCard,
     pub pile: u8,
     pub to_act: Seat,
     /// A bonus shows when it is the viewer's own or once it has been played.
     pub bonus: [Option<u8>; 2],
     pub bonus_used: [bool; 2],
     pub winner: Option<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PileCard {
+    pub id: String,
+    pub card: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -172,6 +182,7 @@ impl Game for Pebbles {
             Viewer::Spectator => self.bonus_used[s],
         };
         PebblesView {
+            pile_card: PileCard { id: "pile".into(), card: "pile".into() },
             pile: self.pile,
             to_act: self.to_act,
             bonus: [0, 1].map(|s| shows(s).then_some(self.bonus[s])),
@@ -190,6 +201,57 @@ impl Game for Pebbles {
     fn max_actions(&self) -> usize {
         self.options.pile as usize
     }
+    fn action_meta(&self, action: &PebblesAction) -> ActionMeta {
+        let meta = match action {
+            PebblesAction::Take(_) => ActionMeta::of(ActionKind::Choose),
+            PebblesAction::Bonus => ActionMeta::of(ActionKind::Play),
+        };
+        meta.target(CardRef::new("pile", "pile")).answers("take")
+    }
+    fn action_label(&self, action: &PebblesAction) -> Label {
+        match action {
+            PebblesAction::Take(n) => Label::new(format!("Take {n}"), format!("拿 {n} 颗")),
+            PebblesAction::Bonus => Label::new("Play your bonus", "打出奖励"),
+        }
+    }
+    fn prompt(&self) -> Option<Prompt> {
+        self.winner.is_none().then(|| {
+            Prompt::new("take", Label::new("How many pebbles do you take?", "你要拿几颗石子？"))
+                .source(CardRef::new("pile", "pile"))
+        })
+    }
+    fn describe_event(&self, event: &PebblesEvent) -> EventText {
+        let (kind, en, zh) = match event {
+            PebblesEvent::Took { seat, n } => {
+                (EventKind::Action, format!("{seat} took {n}"), format!("{seat} 拿了 {n} 颗"))
+            }
+            PebblesEvent::Bonus { seat, n } => {
+                (EventKind::Card, format!("{seat} played a bonus of {n}"), format!("{seat} 打出奖励 {n}"))
+            }
+        };
+        EventText::new(kind, Label::new(en, zh)).card(CardRef::new("pile", "pile"))
+    }
+    fn catalogue(&self) -> Vec<CardInfo> {
+        vec![CardInfo {
+            key: "pile".into(),
+            name_en: "Pile".into(),
+            name_zh: "石子堆".into(),
+            type_en: "Pile".into(),
+            type_zh: "堆".into(),
+            text_en: "Whoever takes the last pebble wins.".into(),
+            text_zh: "拿走最后一颗石子的人获胜。".into(),
+            ..Default::default()
+        }]
+    }
+    fn options_info() -> Vec<OptionInfo> {
+        vec![OptionInfo::new(
+            "pile",
+            Label::new("Pile size", "石子数"),
+            Label::new("How many pebbles the pile starts with.", "开局时石子堆的石子数。"),
+            15.into(),
+        )
+        .range(1, 200)]
+    }
     fn render(&self, viewer: Viewer) -> String {
         let v = self.view(viewer);
         format!("pile {}  bonus {:?}  {} to act", v.pile, v.bonus, v.to_act)
@@ -203,7 +265,7 @@ mod tests {
 
     #[test]
     fn pebbles_passes_the_conformance_harness() {
-        let report = run::<Pebbles>(&PebblesOptions::default(), &Config::new(500));
+        let report = run::<Pebbles>(&PebblesOptions::default(), &Config::new(500).presentation(true));
         assert_eq!(report.games, 500);
         assert_eq!(report.wins.iter().sum::<usize>(), 500);
     }

@@ -3,7 +3,10 @@
 
 use engine::conformance::{run, Config};
 use engine::testgame::{Pebbles, PebblesAction, PebblesEvent, PebblesOptions, PebblesSetup, PebblesView};
-use engine::{ActionError, EventLog, Game, GameRng, Seat, SetupError, Status, Viewer};
+use engine::{
+    ActionError, ActionMeta, CardInfo, CardRef, EventLog, EventText, Game, GameRng, Label, Prompt, Seat, SetupError,
+    Status, Viewer,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Bug {
@@ -15,13 +18,30 @@ enum Bug {
     DirtyRejection,
     /// The game never ends within its declared bound.
     Endless,
+    /// A decision point without a prompt.
+    NoPrompt,
+    /// An action names a card the acting seat's view does not show.
+    PhantomCard,
+    /// A log event with no Chinese label.
+    Unlabelled,
+    /// A prompt offers a cancel that is not a legal action.
+    BadCancel,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 struct Broken<const B: u8>(Pebbles, u8);
 
 fn bug(b: u8) -> Bug {
-    [Bug::LeakyView, Bug::AcceptsIllegal, Bug::DirtyRejection, Bug::Endless][b as usize]
+    [
+        Bug::LeakyView,
+        Bug::AcceptsIllegal,
+        Bug::DirtyRejection,
+        Bug::Endless,
+        Bug::NoPrompt,
+        Bug::PhantomCard,
+        Bug::Unlabelled,
+        Bug::BadCancel,
+    ][b as usize]
 }
 
 impl<const B: u8> Game for Broken<B> {
@@ -89,10 +109,38 @@ impl<const B: u8> Game for Broken<B> {
     fn render(&self, viewer: Viewer) -> String {
         self.0.render(viewer)
     }
+    fn action_label(&self, a: &PebblesAction) -> Label {
+        self.0.action_label(a)
+    }
+    fn action_meta(&self, a: &PebblesAction) -> ActionMeta {
+        let meta = self.0.action_meta(a);
+        if bug(B) == Bug::PhantomCard {
+            meta.target(CardRef::new("ghost", "pile"))
+        } else {
+            meta
+        }
+    }
+    fn prompt(&self) -> Option<Prompt> {
+        match bug(B) {
+            Bug::NoPrompt => None,
+            Bug::BadCancel => self.0.prompt().map(|p| p.cancel("undo-everything")),
+            _ => self.0.prompt(),
+        }
+    }
+    fn describe_event(&self, e: &PebblesEvent) -> EventText {
+        let mut text = self.0.describe_event(e);
+        if bug(B) == Bug::Unlabelled {
+            text.label.zh.clear();
+        }
+        text
+    }
+    fn catalogue(&self) -> Vec<CardInfo> {
+        self.0.catalogue()
+    }
 }
 
 fn config() -> Config {
-    Config::new(50).deep(50, 1)
+    Config::new(50).deep(50, 1).presentation(true)
 }
 
 #[test]
@@ -123,4 +171,28 @@ fn harness_catches_a_game_that_does_not_end() {
 fn harness_passes_the_correct_game() {
     let r = run::<Pebbles>(&PebblesOptions::default(), &config());
     assert_eq!(r.games, 50);
+}
+
+#[test]
+#[should_panic(expected = "there is no prompt")]
+fn harness_catches_a_decision_without_a_prompt() {
+    run::<Broken<4>>(&PebblesOptions::default(), &config());
+}
+
+#[test]
+#[should_panic(expected = "names card id 'ghost'")]
+fn harness_catches_an_action_naming_a_card_the_view_does_not_show() {
+    run::<Broken<5>>(&PebblesOptions::default(), &config());
+}
+
+#[test]
+#[should_panic(expected = "no label in both languages")]
+fn harness_catches_an_event_without_a_chinese_label() {
+    run::<Broken<6>>(&PebblesOptions::default(), &config());
+}
+
+#[test]
+#[should_panic(expected = "offers cancel 'undo-everything', which is not legal")]
+fn harness_catches_a_cancel_that_is_not_legal() {
+    run::<Broken<7>>(&PebblesOptions::default(), &config());
 }

@@ -24,33 +24,6 @@ const RIFTBOUND: &str = "riftbound";
 /// Longest Riftbound deck list text accepted.
 const MAX_LIST_CHARS: usize = 20_000;
 
-// ---------- the Ardent card pool ----------
-
-fn card_json(id: u8) -> Value {
-    let c = ardent::def(id);
-    let keywords: Vec<Value> = c.keywords.describe().into_iter().map(|(en, zh)| json!({"en": en, "zh": zh})).collect();
-    json!({
-        "id": id,
-        "code": c.code,
-        "set": c.set,
-        "number": c.number,
-        "name_en": c.name_en,
-        "name_zh": c.name_zh,
-        "type": format!("{:?}", c.card_type),
-        "power": if c.is_creature() { json!(c.power) } else { Value::Null },
-        "vp": c.vp,
-        "rarity": format!("{:?}", c.rarity),
-        "keywords": keywords,
-        "text_en": c.text_en,
-        "text_zh": c.text_zh,
-    })
-}
-
-/// `GET /api/games/ardent/cards`: every card of the pool (spec Appendix A), in collector order.
-pub async fn ardent_cards() -> Json<Value> {
-    Json(Value::Array((0..ardent::pool().len()).map(|i| card_json(i as u8)).collect()))
-}
-
 // ---------- the Ardent deck library ----------
 
 fn serial_code(d: &ArdentDeck) -> Option<String> {
@@ -190,7 +163,13 @@ pub async fn ardent_show(State(app): State<Arc<App>>, Path(id): Path<String>) ->
     let d = app.store.find_ardent_deck(&id).await?;
     let (_, ids) = deck_list(&d)?;
     let mut out = deck_summary(&d);
-    out["card_data"] = Value::Array(ids.iter().map(|&i| card_json(i)).collect());
+    let pool = ardent::card::catalogue();
+    out["card_data"] = Value::Array(
+        ids.iter()
+            .filter_map(|&i| pool.get(i as usize))
+            .map(|c| serde_json::to_value(c).unwrap_or(Value::Null))
+            .collect(),
+    );
     out["total_vp"] = json!(ids.iter().map(|&i| ardent::def(i).vp as i64).sum::<i64>());
     Ok(Json(out))
 }

@@ -63,7 +63,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/api/games", get(lobby::games))
         .route("/api/games/{name}/seats", get(lobby::seats))
-        .route("/api/games/ardent/cards", get(decks::ardent_cards))
+        .route("/api/games/{name}/cards", get(lobby::cards))
         .route("/api/decks/ardent", get(decks::ardent_list))
         .route("/api/decks/ardent/generate", post(decks::ardent_generate))
         .route("/api/decks/ardent/{id}", get(decks::ardent_show).delete(decks::ardent_delete))

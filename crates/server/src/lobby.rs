@@ -24,7 +24,8 @@ pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {
         .map(|n| {
             let defaults = app.registry.get(n).map(|e| e.default_options()).unwrap_or(Value::Null);
             let seats = app.registry.get(n).ok().and_then(|e| seats_of(e, &defaults).ok());
-            json!({"name": n, "default_options": defaults, "seats": seats})
+            let options_info = app.registry.get(n).map(|e| e.options_info()).unwrap_or_default();
+            json!({"name": n, "default_options": defaults, "options_info": options_info, "seats": seats})
         })
         .collect();
     Json(Value::Array(list))
@@ -55,6 +56,14 @@ pub async fn seats(
     };
     let seats = seats_of(entry, &options).map_err(|e| ApiError::bad(format!("options: {e}")))?;
     Ok(Json(json!({"game": name, "seats": seats})))
+}
+
+/// `GET /api/games/{name}/cards`: every card of the game's default set, with its rules text in
+/// both languages (the contract's catalogue, design.md §2).
+pub async fn cards(State(app): State<Arc<App>>, Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
+    let entry = app.registry.get(&name).map_err(ApiError::not_found)?;
+    let cards = entry.catalogue(&Value::Null).map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Json(serde_json::to_value(cards).unwrap_or(Value::Null)))
 }
 
 pub fn summary(t: &TableRecord) -> Value {

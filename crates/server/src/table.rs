@@ -8,7 +8,7 @@
 
 use crate::app::App;
 use crate::bots::bot_seed;
-use engine::dynamic::ActionInfo;
+use engine::dynamic::{ActionInfo, LoggedEvent};
 use engine::{DynGame, GameEntry, LogEntry, Outcome, Seat, Status, Viewer, Visibility};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -58,7 +58,7 @@ pub struct TableState {
     pub game: Box<dyn DynGame>,
     entry: GameEntry,
     /// Every log entry so far, with the number of the action that produced it.
-    pub log: Vec<(u64, LogEntry<Value>)>,
+    pub log: Vec<(u64, LogEntry<LoggedEvent>)>,
     pub subs: Vec<Sub>,
     /// Seats that agree to a draw; the first offered it.
     pub draw_offer: Option<Vec<u8>>,
@@ -118,13 +118,21 @@ impl TableState {
         }
     }
 
+    /// The prompt of the decision, for the seat that makes it.
+    fn prompt_for(&self, viewer: Viewer) -> Option<engine::Prompt> {
+        match (viewer, self.game.status()) {
+            (Viewer::Seat(s), Status::ToAct(t)) if s == t && self.playing() => self.game.prompt(),
+            _ => None,
+        }
+    }
+
     /// What `viewer` is shown: a full `state` (with the whole visible log) or an `update`
     /// (with the log entries from `log_from` on).
     pub fn message(&self, kind: &str, viewer: Viewer, log_from: usize) -> String {
         let log: Vec<Value> = self.log[log_from.min(self.log.len())..]
             .iter()
             .filter(|(_, e)| e.visible_to.shows_to(viewer))
-            .map(|(seq, e)| json!({"seq": seq, "event": e.event}))
+            .map(|(seq, e)| json!({"seq": seq, "event": e.event.event, "kind": e.event.text.kind, "label": e.event.text.label, "cards": e.event.text.cards}))
             .collect();
         let clock = self.deadline.map(|(seat, at)| {
             json!({"seat": seat, "remaining_ms": at.saturating_duration_since(Instant::now()).as_millis() as u64})
@@ -140,6 +148,8 @@ impl TableState {
             "result": self.record.result,
             "view": self.game.view(viewer),
             "legal": self.legal_for(viewer),
+            "prompt": self.prompt_for(viewer),
+            "outcome_label": self.game.outcome_label(),
             "log": log,
             "draw_offer": self.draw_offer,
             "undo_request": self.undo_request,

@@ -97,7 +97,8 @@ on_both_databases!(ardent_library_on, ardent_library);
 #[tokio::test]
 async fn ardent_card_pool_is_served() {
     let db = TestDb::sqlite();
-    let srv = start(&db).await;
+    let games = registry().with::<ardent::ArdentGame>();
+    let srv = server_with(&db.url, server::Limits::default(), games, std::sync::Arc::new(server::RandomBots)).await;
     let a = Client::guest(srv.addr, "Ann").await;
     let pool = a.get("/api/games/ardent/cards").await.json();
     let pool = pool.as_array().unwrap();

@@ -27,7 +27,7 @@ fn visible_log(replay: &engine::Replay, viewer: Viewer) -> Vec<(u64, Value)> {
     for (i, a) in replay.actions.iter().enumerate() {
         for e in g.apply(a).unwrap() {
             if e.visible_to.shows_to(viewer) {
-                out.push((i as u64 + 1, e.event));
+                out.push((i as u64 + 1, e.event.event));
             }
         }
     }

@@ -7,7 +7,6 @@ use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
 use engine::dynamic::{viewer_to_act, DynGame};
 use engine::{GameRng, Seat, Status, Viewer};
-use serde_json::Value;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -82,8 +81,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Some(i) => Viewer::Seat(Seat(i as u8)),
                 None => Viewer::Omniscient,
             };
-            let seen: Vec<String> =
-                entries.iter().filter(|e| e.visible_to.shows_to(watcher)).map(|e| describe_event(&e.event)).collect();
+            let seen: Vec<String> = entries
+                .iter()
+                .filter(|e| e.visible_to.shows_to(watcher))
+                .map(|e| e.event.text.label.en.clone())
+                .collect();
             if seen.is_empty() {
                 println!("{seat} acted");
             }
@@ -141,43 +143,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if let Err(e) = game.apply(&action) {
             println!("error: {e}");
         }
-    }
-}
-
-/// A log event on one line: `Tag field=value …` for the `{"Tag": {...}}` shape games emit.
-fn describe_event(event: &Value) -> String {
-    fn scalar(v: &Value) -> String {
-        match v {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        }
-    }
-    fn fields(map: &serde_json::Map<String, Value>) -> String {
-        map.iter()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| format!("{k}={}", scalar(v)))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-    match event {
-        Value::Object(map) if map.len() == 1 => {
-            let (tag, inner) = map.iter().next().expect("one entry");
-            match inner {
-                Value::Object(m) => format!("{tag} {}", fields(m)),
-                Value::Null => tag.clone(),
-                other => format!("{tag} {}", scalar(other)),
-            }
-        }
-        Value::Object(map) => match map.get("kind") {
-            Some(kind) => {
-                let mut rest = map.clone();
-                rest.remove("kind");
-                rest.remove("seat");
-                format!("{} {}", scalar(kind).replace('_', " "), fields(&rest)).trim_end().to_string()
-            }
-            None => fields(map),
-        },
-        other => scalar(other),
     }
 }
 
