@@ -34,6 +34,8 @@ pub trait DynGame: Send + Sync {
     fn num_seats(&self) -> usize;
     fn status(&self) -> Status;
     fn legal_actions(&self) -> Vec<ActionInfo>;
+    /// The notation by which `seat` concedes now, out of turn too ([`Game::concede_action`]).
+    fn concede_action(&self, seat: Seat) -> Option<String>;
     /// What the seat to act is deciding now ([`Game::prompt`]).
     fn prompt(&self) -> Option<Prompt>;
     /// How the game ended, in words, once it is over.
@@ -95,6 +97,9 @@ impl<G: Game> DynGame for Hosted<G> {
     }
     fn prompt(&self) -> Option<Prompt> {
         self.state.prompt()
+    }
+    fn concede_action(&self, seat: Seat) -> Option<String> {
+        self.state.concede_action(seat).map(|a| a.to_string())
     }
     fn outcome_label(&self) -> Option<Label> {
         match self.state.status() {

@@ -132,6 +132,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         Label::new(text.clone(), text)
     }
 
+    /// The action by which `seat` concedes now, whether or not it is to act, where the game's
+    /// rules let a player leave (a multiplayer game goes on without them). `apply` accepts it
+    /// from that seat at any moment it is offered here. `None`: the host ends the game itself
+    /// (a two-player concession).
+    fn concede_action(&self, seat: Seat) -> Option<Self::Action> {
+        let _ = seat;
+        None
+    }
+
     /// What an action is (kind, the cards it is about, the prompt it answers), for clients.
     fn action_meta(&self, action: &Self::Action) -> ActionMeta {
         let _ = action;
