@@ -161,7 +161,7 @@ impl std::fmt::Display for Failure {
 
 impl Scenario {
     pub fn from_toml(text: &str) -> Result<Self, String> {
-        toml::from_str(text).map_err(|e| format!("not a scenario file: {e}"))
+        toml::from_str(text).map_err(|e| format!("not a scenario file: {}", toml_error(text, &e)))
     }
 
     /// Run every step; the first failing check is returned with a readable difference.
@@ -411,6 +411,26 @@ fn json_equal(a: &Value, b: &Value) -> bool {
         }
         _ => a == b,
     }
+}
+
+/// A TOML error on one line: `line L, column C: message` (toml's own text takes six).
+pub fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim().replace('\n', " ");
+    match e.span() {
+        Some(span) => {
+            let (line, column) = line_column(text, span.start);
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 pub fn toml_to_json(v: &toml::Value) -> Value {

@@ -169,3 +169,11 @@ fn case_writer_checks_fail_with_what_differs() {
     fails("not_equals = 9", "not_equals = 10", 3, "anything but");
     fails(r#"contains = "il""#, r#"contains = "xy""#, 3, "containing");
 }
+
+#[test]
+fn a_toml_error_is_one_line_naming_line_and_column() {
+    let text = "name = \"x\"\ngame = \"pebbles\"\n[[step]]\ndo = take1\n";
+    let err = Scenario::from_toml(text).unwrap_err();
+    assert!(!err.contains('\n'), "{err}");
+    assert!(err.contains("line 4, column 6"), "{err}");
+}
