@@ -358,7 +358,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             let (re, rz) = match source {
                 Some(src) => {
                     let (ne, nz) = plain(src);
-                    (format!("{ne}'s skill"), format!("{nz}的技能"))
+                    (format!("{ne}' skill"), format!("{nz}的技能"))
                 }
                 None => {
                     let (a, b) = reason_text(reason);
@@ -386,7 +386,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
                     let (ne, nz) = plain(src);
                     (
                         EventKind::Card,
-                        format!("{ne}'s skill: {} drew a {se} from the pile onto the field{te}", seat_name(*seat)),
+                        format!("{ne}' skill: {} drew a {se} from the pile onto the field{te}", seat_name(*seat)),
                         format!("{nz}的技能：{}从牌堆抽一张{sz}{tz}置于场上", seat_name(*seat)),
                         vec![cref(src)],
                     )
@@ -408,7 +408,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             let (whe, whz) = match source {
                 Some(src) => {
                     let (se, sz) = plain(src);
-                    (format!("{se}'s skill: "), format!("{sz}的技能："))
+                    (format!("{se}' skill: "), format!("{sz}的技能："))
                 }
                 None => (format!("{} ", seat_name(*seat)), format!("{}", seat_name(*seat))),
             };
@@ -467,7 +467,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             };
             (
                 EventKind::Action,
-                format!("{} used {ne}'s skill{ae}, tapping {ce}", seat_name(*seat)),
+                format!("{} used {ne}' skill{ae}, tapping {ce}", seat_name(*seat)),
                 format!("{}横置{cz}，发动{nz}的技能{az}", seat_name(*seat)),
                 cards,
             )
@@ -484,7 +484,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             refs.extend(cards.iter().map(|c| cref(c)));
             (
                 EventKind::Damage,
-                format!("{se}'s skill: every field character loses 2 attack (minimum 0): {ne}"),
+                format!("{se}' skill: every field character loses 2 attack (minimum 0): {ne}"),
                 format!("{sz}的技能：双方场上人物牌攻击力降低两点（最低为0）：{nz}"),
                 refs,
             )
@@ -494,7 +494,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             let (se, sz) = plain(source);
             (
                 EventKind::Action,
-                format!("{se}'s skill: {ne} moves to {}'s field, keeping its attack", seat_name(*seat)),
+                format!("{se}' skill: {ne} moves to {}'s field, keeping its attack", seat_name(*seat)),
                 format!("{sz}的技能：{nz}被置于{}的场上", seat_name(*seat)),
                 vec![cref(card), cref(source)],
             )
@@ -504,7 +504,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             let (se, sz) = plain(source);
             (
                 EventKind::Info,
-                format!("{se}'s skill: {ne} may attack once more this combat"),
+                format!("{se}' skill: {ne} may attack once more this combat"),
                 format!("{sz}的技能：{nz}本回合战斗阶段攻击次数+1"),
                 vec![cref(card), cref(source)],
             )
@@ -513,7 +513,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             let (ne, nz) = owned(card);
             (
                 EventKind::Info,
-                format!("{ne}'s skill: after it attacks a character and survives, it may attack resources once more"),
+                format!("{ne}' skill: after it attacks a character and survives, it may attack resources once more"),
                 format!("{nz}的技能：攻击对方人物牌并存活后，可以再攻击一次对方资源区的牌"),
                 vec![cref(card)],
             )
@@ -523,7 +523,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             let (se, szn) = plain(source);
             (
                 EventKind::Info,
-                format!("{se}'s skill: {}'s cap on {sp} falls to {cap}", seat_name(*seat)),
+                format!("{se}' skill: {}'s cap on {sp} falls to {cap}", seat_name(*seat)),
                 format!("{szn}的技能：{}的{sz}上限降为{cap}", seat_name(*seat)),
                 vec![cref(source)],
             )
@@ -793,7 +793,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
                 match ctx {
                     SplitCtx::Attack { short } => {
                         let src = if g.step == Step::Bonus { Some(g.bonus_card) } else { None };
-                        let (ne, nz) = src.map(|c| (format!("{}'s ", card_name_en(c)), format!("{}的", card_name_zh(c)))).unwrap_or_default();
+                        let (ne, nz) = src.map(|c| (format!("{}' ", card_name_en(c)), format!("{}的", card_name_zh(c)))).unwrap_or_default();
                         let (she, shz) = if short > 0 {
                             (format!("; then {short} card(s) from your hand"), format!("；之后还需从手牌弃置{short}张"))
                         } else {
@@ -811,7 +811,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
                     SplitCtx::Kop => {
                         let src = card(ap, PENTACLES, KING);
                         p(
-                            format!("{}'s skill: you discard {ce} — choose whether it is untapped (an untapped one lets {apn} draw one)", card_name_en(src)),
+                            format!("{}' skill: you discard {ce} — choose whether it is untapped (an untapped one lets {apn} draw one)", card_name_en(src)),
                             format!("{}的技能：你需弃置{cz}——选择是否弃置未横置的牌（弃置未横置的牌会让{apn}抽一张同花色的牌）", card_name_zh(src)),
                         )
                         .source(cr(src))
@@ -826,7 +826,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
                             .unwrap_or(card(ap, SWORDS, KING));
                         let cap = g.players[victim as usize].cap(s);
                         let pr = p(
-                            format!("{}'s skill: your {} cap is now {cap}; you discard the excess {ce} — choose how many of them are untapped ({})", card_name_en(src), SUIT_EN[s as usize], range.0),
+                            format!("{}' skill: your {} cap is now {cap}; you discard the excess {ce} — choose how many of them are untapped ({})", card_name_en(src), SUIT_EN[s as usize], range.0),
                             format!("{}的技能：你的{}上限降为{cap}，需弃置超出的{cz}——选择其中未横置的张数（{}）", card_name_zh(src), SUIT_ZH[s as usize], range.1),
                         );
                         if g.controller(src).is_some() {
@@ -846,7 +846,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
                 let src = card(ap, CUPS, KING);
                 let n = 3 - left;
                 p(
-                    format!("{}'s skill, choice {n} of 2: return one of your field characters to hand, discard an untapped Cup, or discard a card from your hand", card_name_en(src)),
+                    format!("{}' skill, choice {n} of 2: return one of your field characters to hand, discard an untapped Cup, or discard a card from your hand", card_name_en(src)),
                     format!("{}的技能，第{n}次选择（共两次）：将一张场上人物牌返回手牌、弃置一张未横置的圣杯，或弃置一张手牌", card_name_zh(src)),
                 )
                 .source(cr(src))
@@ -860,7 +860,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
                     (format!("a {}", RANK_EN[r as usize]), format!("一张{}", RANK_ZH[r as usize]))
                 };
                 p(
-                    format!("{}'s skill: choose {re} to discard from your field or hand", card_name_en(src)),
+                    format!("{}' skill: choose {re} to discard from your field or hand", card_name_en(src)),
                     format!("{}的技能：从你的场上或手牌中选择{rz}弃置", card_name_zh(src)),
                 )
                 .source(cr(src))
@@ -875,7 +875,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
             Pending::KopDraw { suit: s } => {
                 let src = card(ap, PENTACLES, KING);
                 p(
-                    format!("{}'s skill: the opponent discarded an untapped {} — take one from your pile onto the field?", card_name_en(src), SUIT_ONE_EN[s as usize]),
+                    format!("{}' skill: the opponent discarded an untapped {} — take one from your pile onto the field?", card_name_en(src), SUIT_ONE_EN[s as usize]),
                     format!("{}的技能：对方弃置了一张未横置的{}——是否从牌库抽一张置于场上？", card_name_zh(src), SUIT_ZH[s as usize]),
                 )
                 .source(cr(src))
@@ -883,7 +883,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
             Pending::KopSuits { .. } => {
                 let src = card(ap, PENTACLES, KING);
                 p(
-                    format!("{}'s skill is resolving", card_name_en(src)),
+                    format!("{}' skill is resolving", card_name_en(src)),
                     format!("{}的技能结算中", card_name_zh(src)),
                 )
                 .source(cr(src))
@@ -973,7 +973,7 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
         Step::Bonus => {
             let c = g.bonus_card;
             p(
-                format!("{}'s skill: it hit a character and survived — make a bonus resource attack on a suit, or decline", card_name_en(c)),
+                format!("{}' skill: it hit a character and survived — make a bonus resource attack on a suit, or decline", card_name_en(c)),
                 format!("{}的技能：它攻击人物牌并存活——可以对一个花色发动额外资源攻击，或放弃", card_name_zh(c)),
             )
             .source(cr(c))
