@@ -312,11 +312,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
                 .map(|a| crate::view::label(&a))
                 .unwrap_or_else(|_| Label::new(format!("played {action}"), format!("执行了{action}")));
             let cards = action.parse::<FateAction>().ok().map(|a| meta_cards(g, &a)).unwrap_or_default();
-            let kind = if matches!(action.parse::<FateAction>(), Ok(a) if crate::view::is_setup(&a)) {
-                EventKind::Info
-            } else {
-                EventKind::Action
-            };
+            let kind = EventKind::Action;
             (kind, format!("{}: {}", seat_name(*seat), l.en), format!("{}：{}", seat_name(*seat), l.zh), cards)
         }
         HiddenChoice { seat } => (
@@ -374,12 +370,12 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
         }
         ResourceGained { seat, suit, tapped, source } => {
             let (se, _, sz) = suit_names(suit);
-            let (te, tz) = if *tapped { (" tapped", "横置") } else { ("", "") };
+            let (te, tz) = if *tapped { (", tapped", "横置在场上") } else { ("", "置于场上") };
             match source {
                 None => (
                     EventKind::Card,
                     format!("{} tapped a Pentacle and drew a {se} from the pile onto the field{te}", seat_name(*seat)),
-                    format!("{}横置一张星币，从牌堆抽一张{sz}{tz}置于场上", seat_name(*seat)),
+                    format!("{}横置一张星币，从牌堆抽一张{sz}{tz}", seat_name(*seat)),
                     vec![],
                 ),
                 Some(src) => {
@@ -387,7 +383,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
                     (
                         EventKind::Card,
                         format!("{ne}' skill: {} drew a {se} from the pile onto the field{te}", seat_name(*seat)),
-                        format!("{nz}的技能：{}从牌堆抽一张{sz}{tz}置于场上", seat_name(*seat)),
+                        format!("{nz}的技能：{}从牌堆抽一张{sz}{tz}", seat_name(*seat)),
                         vec![cref(src)],
                     )
                 }
@@ -419,6 +415,14 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
                     EventKind::Action,
                     format!("{whe}{ne} returned to {}'s hand (attack reset to 0)", seat_name(*to)),
                     format!("{whz}{nz}返回{}的手牌（攻击力归零）", seat_name(*to)),
+                    cards,
+                )
+            } else if *to == *seat && parse_card(card).map(crate::card::owner) == Some(*seat) {
+                let (pe, pz) = plain(card);
+                (
+                    EventKind::Action,
+                    format!("{whe}returned {pe} to hand (attack reset to 0)"),
+                    format!("{whz}将{pz}返回手牌（攻击力归零）"),
                     cards,
                 )
             } else {
@@ -598,10 +602,20 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
             let s = parse_suit(suit).unwrap_or(0);
             let (ce, cz) = count_of(*count, s);
             let (re, rz) = reason_text(reason);
+            let (ue, uz) = if *count == 1 {
+                let t = if *untapped == 1 { ("untapped", "未横置") } else { ("tapped", "横置") };
+                (t.0.to_string(), t.1.to_string())
+            } else if *untapped == 0 {
+                ("all tapped".into(), "均为横置".into())
+            } else if untapped == count {
+                ("all untapped".into(), "均未横置".into())
+            } else {
+                (format!("{untapped} untapped, {} tapped", count - untapped), format!("其中{untapped}张未横置"))
+            };
             (
                 EventKind::Damage,
-                format!("{} discarded {ce} to the pile ({untapped} untapped) for {re}", seat_name(*seat)),
-                format!("{}因{rz}将{cz}弃回牌堆（其中{untapped}张未横置）", seat_name(*seat)),
+                format!("{} discarded {ce} to the pile ({ue}) for {re}", seat_name(*seat)),
+                format!("{}因{rz}将{cz}弃回牌堆（{uz}）", seat_name(*seat)),
                 vec![],
             )
         }

@@ -364,15 +364,3 @@ pub(crate) fn label(a: &FateAction) -> Label {
     };
     Label::new(en, zh)
 }
-
-/// Is this a setup choice (R-S2/S3)?
-pub(crate) fn is_setup(a: &FateAction) -> bool {
-    matches!(
-        a,
-        FateAction::ChooseKing(_)
-            | FateAction::ChooseQueen(_)
-            | FateAction::ChooseComposition(..)
-            | FateAction::ChooseKnights(_)
-            | FateAction::ChoosePages(_)
-    )
-}
