@@ -406,7 +406,7 @@ pub(crate) fn describe(g: &FateGame, e: &FateEvent) -> EventText {
                     let (se, sz) = plain(src);
                     (format!("{se}' skill: "), format!("{sz}的技能："))
                 }
-                None => (format!("{} ", seat_name(*seat)), format!("{}", seat_name(*seat))),
+                None => (format!("{} ", seat_name(*seat)), seat_name(*seat)),
             };
             let mut cards = vec![cref(card)];
             cards.extend(source.iter().map(|c| cref(c)));
