@@ -267,3 +267,18 @@ fn s9_options_info_covers_exactly_the_options() {
         }
     }
 }
+
+#[test]
+fn r_c4_resource_attack_split_prompt_names_the_attacker() {
+    let mut g = at("step=attacks row1=NP1 res2=1:0,1:1,1:0,1:0");
+    act(&mut g, "atk=NP>C");
+    assert_eq!(to_act(&g), 1);
+    let p = g.prompt().unwrap();
+    assert_eq!((p.id.as_str(), p.source.clone()), ("resource_split", Some(card("NP"))));
+    assert!(p.title.en.starts_with("P1's Knight of Pentacles' resource attack: you discard 1 Cup"), "{}", p.title.en);
+    // The position notation keeps the attacker (round trip).
+    let text = g.position().unwrap();
+    assert_eq!(FateGame::from_position(g.fate_options(), &text).unwrap().prompt(), Some(p));
+    let events = logged(&mut g, "split=1");
+    assert!(events[0].1.label.en.contains("P2 discarded 1 Cup to the pile (untapped) for a resource attack"));
+}
