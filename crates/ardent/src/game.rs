@@ -113,6 +113,26 @@ impl Game for ArdentGame {
     fn catalogue(&self) -> Vec<engine::CardInfo> {
         crate::card::catalogue()
     }
+
+    fn action_meta(&self, action: &ArdentAction) -> engine::ActionMeta {
+        self.meta(*action)
+    }
+
+    fn prompt(&self) -> Option<engine::Prompt> {
+        self.decision()
+    }
+
+    fn describe_event(&self, event: &ArdentEvent) -> engine::EventText {
+        self.event_text(event)
+    }
+
+    fn outcome_label(&self, outcome: &engine::Outcome) -> Label {
+        self.ending(outcome)
+    }
+
+    fn options_info() -> Vec<engine::OptionInfo> {
+        crate::present::options_info()
+    }
 }
 
 impl ArdentGame {
