@@ -243,7 +243,7 @@ impl ArdentGame {
         }
         match (&v.outcome, &v.prompt) {
             (Some(o), _) => {
-                let _ = writeln!(s, "game over: {} (winners {:?})", o.reason, o.winners);
+                let _ = writeln!(s, "game over: {}", self.ending(o).en);
             }
             (None, Some(p)) => {
                 let src = p.source.as_ref().map(|c| format!(" ({})", c.name)).unwrap_or_default();

@@ -126,10 +126,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         if let Some(bot) = bots[seat.index()].as_mut() {
             let action = bot.choose(game.as_ref()).map_err(|e| anyhow::anyhow!("{seat}'s bot: {e}"))?;
+            let label = game.legal_actions().into_iter().find(|a| a.notation == action).map(|a| a.label);
             let entries = game.apply(&action).map_err(|e| anyhow::anyhow!("bot action '{action}' refused: {e}"))?;
-            // Show only what the people at the keyboard may see of the bot's move.
+            // Show only what the people at the keyboard may see of the bot's move. A choice
+            // that logs nothing is said by its label only when nobody watches from a seat (the
+            // label of a hidden choice may name what a seat must not see).
             if print_log(&entries, watcher, lang) == 0 {
-                println!("{}", lang.say(&format!("{seat} acted"), &format!("{seat} 已行动")));
+                match label.filter(|_| watcher == Viewer::Omniscient) {
+                    Some(l) => println!("  {seat}: {}", lang.pick(&l)),
+                    None => println!("  {}", lang.say(&format!("{seat} made a choice"), &format!("{seat} 做出了选择"))),
+                }
             }
             continue;
         }
