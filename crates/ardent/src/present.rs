@@ -64,7 +64,7 @@ impl ArdentGame {
     }
 
     /// The source of the decision pending now, if a card asks.
-    fn decision_source(&self) -> Option<u8> {
+    pub(crate) fn decision_source(&self) -> Option<u8> {
         match self.stack.last()? {
             Frame::Ability { source, .. } => Some(*source),
             Frame::PlayCard { card, .. } => Some(*card),
@@ -74,7 +74,7 @@ impl ArdentGame {
     }
 
     /// The card a sub-decision is about (the card being placed or rotated).
-    fn decision_subject(&self) -> Option<u8> {
+    pub(crate) fn decision_subject(&self) -> Option<u8> {
         match self.stack.last()? {
             Frame::Ability { ctx, .. } if ctx.last != 255 => Some(ctx.last),
             Frame::PlayCard { card, .. } => Some(*card),
@@ -368,7 +368,7 @@ impl ArdentGame {
             }
             Fight { attackers, defenders, attack, defense, attackers_win, by } => {
                 let side = |cs: &[EvCard]| -> Words {
-                    let (en, zh): (Vec<String>, Vec<String>) = cs.iter().map(|c| n(c)).unzip();
+                    let (en, zh): (Vec<String>, Vec<String>) = cs.iter().map(&n).unzip();
                     (en.join(" and "), zh.join("和"))
                 };
                 let (a, az) = side(attackers);
@@ -413,7 +413,7 @@ impl ArdentGame {
                 (EventKind::Action, words(format!("{seat} harvested {a}"), format!("{seat} 收获了{b}")), vec![card])
             }
             Revealed { seat, shown_to, cards: Some(cs), .. } => {
-                let (en, zh): (Vec<String>, Vec<String>) = cs.iter().map(|c| n(c)).unzip();
+                let (en, zh): (Vec<String>, Vec<String>) = cs.iter().map(&n).unzip();
                 let (en, zh) = if cs.is_empty() {
                     (String::from("no cards"), String::from("没有牌"))
                 } else {
@@ -538,7 +538,7 @@ impl ArdentGame {
     }
 }
 
-fn state_en(s: CardState) -> &'static str {
+pub(crate) fn state_en(s: CardState) -> &'static str {
     match s {
         CardState::Dormant => "Dormant",
         CardState::Active => "Active",

@@ -19,7 +19,7 @@ pub enum Lang {
 }
 
 impl Lang {
-    fn pick<'a>(self, l: &'a Label) -> &'a str {
+    fn pick(self, l: &Label) -> &str {
         let (first, other) = match self {
             Lang::En => (&l.en, &l.zh),
             Lang::Zh => (&l.zh, &l.en),
@@ -353,14 +353,14 @@ pub fn print_card(c: &CardInfo, lang: Lang) {
         if zh { (&c.name_zh, &c.name_en, &c.type_zh) } else { (&c.name_en, &c.name_zh, &c.type_en) };
     println!("{name} ({other}) — {ty}");
     if let Some(cost) = &c.cost {
-        println!("  {} {cost}", lang.say("Cost:", "费用："));
+        println!("  {}{cost}", lang.say("Cost: ", "费用："));
     }
     if let Some(p) = c.power {
-        println!("  {} {p}", lang.say("Power:", "力量："));
+        println!("  {}{p}", lang.say("Power: ", "力量："));
     }
     if !c.keywords.is_empty() {
         let k: Vec<&str> = c.keywords.iter().map(|l| lang.pick(l)).collect();
-        println!("  {} {}", lang.say("Keywords:", "关键词："), k.join(", "));
+        println!("  {}{}", lang.say("Keywords: ", "关键词："), k.join(", "));
     }
     let extra: Vec<String> = c
         .extra
