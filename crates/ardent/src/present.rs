@@ -373,15 +373,16 @@ impl ArdentGame {
                 };
                 let (a, az) = side(attackers);
                 let (d, dz) = side(defenders);
+                let foe = by.other();
                 let t = if *attackers_win {
                     words(
-                        format!("{by}'s {a} ({attack}) fought {d} ({defense}) and won"),
-                        format!("{by} 的{az}（{attack}）与{dz}（{defense}）战斗并获胜"),
+                        format!("{by}'s {a} ({attack}) fought {foe}'s {d} ({defense}) and won"),
+                        format!("{by} 的{az}（{attack}）与 {foe} 的{dz}（{defense}）战斗并获胜"),
                     )
                 } else {
                     words(
-                        format!("{by}'s {a} ({attack}) fought {d} ({defense}) and lost"),
-                        format!("{by} 的{az}（{attack}）与{dz}（{defense}）战斗并落败"),
+                        format!("{by}'s {a} ({attack}) fought {foe}'s {d} ({defense}) and lost"),
+                        format!("{by} 的{az}（{attack}）与 {foe} 的{dz}（{defense}）战斗并落败"),
                     )
                 };
                 (EventKind::Damage, t, attackers.iter().chain(defenders.iter()).collect())

@@ -27,7 +27,7 @@ fn s5_3_a_fight_death_is_logged_in_words_naming_the_defeated_card() {
     let (renegade, _) = name(41);
     let fight = log.iter().find(|l| l.kind == EventKind::Damage).expect("a fight line");
     assert!(fight.label.en.contains(&renegade) && fight.label.en.contains(&vix), "{:?}", fight.label);
-    assert!(fight.label.en.contains("(8)") && fight.label.en.contains("won"), "{:?}", fight.label);
+    assert_eq!(fight.label.en, format!("P1's {renegade} (8) fought P2's {vix} (1) and won"));
     let death = log.iter().find(|l| l.kind == EventKind::Death).expect("a death line");
     assert!(death.label.en.contains(&vix) && death.label.en.contains("died"), "{:?}", death.label);
     assert!(death.label.en.contains("P1 scores it"), "§5.3 step 5: scored by the winner: {:?}", death.label);
