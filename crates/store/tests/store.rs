@@ -18,6 +18,8 @@ fn table(game: &str) -> TableRecord {
         result: None,
         clock_secs: Some(30),
         created_by: "ann".into(),
+        creator_id: Some("ann-id".into()),
+        dev_settings: true,
         created_at: now_ms(),
         updated_at: now_ms(),
         seats: vec![
@@ -35,6 +37,9 @@ async fn accounts_and_sessions(s: &Store) {
     let a = s.create_account("ann", "$argon2id$fake").await.unwrap();
     let again = s.create_account("ann", "x").await.unwrap_err();
     assert!(again.is_conflict(), "duplicate name must conflict, got {again}");
+    let case = s.create_account("ANN", "x").await.unwrap_err();
+    assert!(case.is_conflict(), "names are unique case-insensitively, got {case}");
+    assert_eq!(s.account_by_name("Ann").await.unwrap().unwrap(), a);
     assert_eq!(s.account_by_name("ann").await.unwrap().unwrap(), a);
     assert_eq!(s.account(&a.id).await.unwrap().unwrap().name, "ann");
     assert!(s.account_by_name("bob").await.unwrap().is_none());
@@ -43,6 +48,20 @@ async fn accounts_and_sessions(s: &Store) {
     assert_eq!((sess.name.as_str(), sess.guest), ("ann", false));
     let guest = s.create_session("tok2", None, Some("Zed"), 60_000).await.unwrap();
     assert_eq!((guest.name.as_str(), guest.guest), ("Zed", true));
+    let gid = guest.guest_id.clone().expect("a guest has an id");
+    assert_eq!(guest.user_id(), gid);
+    assert_eq!(s.session("tok2").await.unwrap().unwrap().guest_id.as_deref(), Some(gid.as_str()));
+    assert_eq!(s.live_guest_named("zed").await.unwrap().as_deref(), Some(gid.as_str()));
+    // Tokens are stored hashed.
+    let plain: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE token = 'tok2'").fetch_one(s.pool()).await.unwrap();
+    assert_eq!(plain, 0, "the session token is not stored in plain text");
+    // A guest turned into an account keeps its id and its session.
+    let acc = s.convert_guest(&gid, "Zedd", "$argon2id$fake").await.unwrap();
+    assert_eq!(acc.id, gid);
+    let now = s.session("tok2").await.unwrap().unwrap();
+    assert_eq!((now.account_id.as_deref(), now.guest, now.name.as_str()), (Some(gid.as_str()), false, "Zedd"));
+    assert!(s.live_guest_named("zed").await.unwrap().is_none());
     s.create_session("tok3", None, Some("Old"), -1).await.unwrap();
     assert!(s.session("tok3").await.unwrap().is_none(), "an expired session is not returned");
     s.delete_session("tok1").await.unwrap();
@@ -51,8 +70,13 @@ async fn accounts_and_sessions(s: &Store) {
 }
 
 async fn decks(s: &Store) {
-    let d = s.create_deck("ardent", "Aggro", None, &json!({"cards": ["a", "b"]})).await.unwrap();
-    s.create_deck("fate", "Other", None, &json!([])).await.unwrap();
+    let d = s.create_deck("ardent", "Aggro", Some(("g1", false)), false, &json!({"cards": ["a", "b"]})).await.unwrap();
+    s.create_deck("fate", "Other", None, false, &json!([])).await.unwrap();
+    assert_eq!(s.visible_decks("ardent", Some("g1")).await.unwrap().len(), 1);
+    assert!(s.visible_decks("ardent", Some("g2")).await.unwrap().is_empty(), "a private deck is its owner's");
+    s.set_deck_public(&d.id, true).await.unwrap();
+    assert_eq!(s.visible_decks("ardent", None).await.unwrap().len(), 1, "a shared deck is everyone's to see");
+    assert_eq!(s.deck(&d.id).await.unwrap().unwrap().owner.as_deref(), Some("g1"));
     assert_eq!(s.deck(&d.id).await.unwrap().unwrap().data, json!({"cards": ["a", "b"]}));
     assert_eq!(s.list_decks(Some("ardent")).await.unwrap().len(), 1);
     assert_eq!(s.list_decks(None).await.unwrap().len(), 2);
@@ -74,13 +98,15 @@ async fn tables_seats_and_actions(s: &Store) {
     let mine = SeatRecord {
         kind: SeatKind::Guest,
         player_name: Some("Zed".into()),
-        token: Some("seat-secret".into()),
+        guest_id: Some("g-zed".into()),
+        token_hash: Some("seat-secret-hash".into()),
         ..SeatRecord::open(0)
     };
     s.update_seat(&t.id, &mine, &[SeatKind::Open, SeatKind::Invited]).await.unwrap();
     let err = s.update_seat(&t.id, &mine, &[SeatKind::Open, SeatKind::Invited]).await.unwrap_err();
     assert!(err.is_conflict(), "a taken seat cannot be claimed again: {err}");
-    assert_eq!(s.table(&t.id).await.unwrap().unwrap().seats[0].token.as_deref(), Some("seat-secret"));
+    assert_eq!(s.table(&t.id).await.unwrap().unwrap().seats[0].token_hash.as_deref(), Some("seat-secret-hash"));
+    assert_eq!(s.table(&t.id).await.unwrap().unwrap().seats[0].user_id(), Some("g-zed"));
 
     // Actions need a playing table and extend the log by exactly one.
     assert!(s.append_action(&t.id, &action(1, "take1", 0), None).await.unwrap_err().is_conflict());
@@ -176,6 +202,8 @@ fn ardent(serial: Option<i64>, name: &str, cards: &[&str], rarities: &[&str]) ->
         name_zh: format!("{name}（中）"),
         cards: cards.iter().map(|c| c.to_string()).collect(),
         rarities: rarities.iter().map(|c| c.to_string()).collect(),
+        owner: None,
+        public: true,
     }
 }
 
