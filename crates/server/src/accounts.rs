@@ -89,7 +89,9 @@ fn with_session(app: &App, headers: &HeaderMap, s: &Session) -> Response {
 /// Refuse a name an account holds, or a guest signed in now other than `me`.
 async fn check_free(app: &App, name: &str, me: Option<&Session>) -> Result<(), ApiError> {
     if app.store.account_by_name(name).await?.is_some() {
-        return Err(ApiError::conflict(format!("the name '{name}' belongs to an account: log in, or pick another name")));
+        return Err(ApiError::conflict(format!(
+            "the name '{name}' belongs to an account: log in, or pick another name"
+        )));
     }
     if let Some(g) = app.store.live_guest_named(name).await? {
         if me.and_then(|m| m.guest_id.as_deref()) != Some(g.as_str()) {

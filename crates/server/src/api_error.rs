@@ -58,9 +58,10 @@ where
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(v)) => Ok(Body(v)),
-            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is too large: {}", e.body_text())))
-            }
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is too large: {}", e.body_text()),
+            )),
             Err(e) => Err(ApiError::bad(format!("bad request body: {}", e.body_text()))),
         }
     }

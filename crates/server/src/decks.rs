@@ -61,8 +61,12 @@ fn may_see(owner: Option<&str>, public: bool, who: Option<&Session>) -> bool {
 fn check_owner(owner: Option<&str>, who: &Session, name: &str) -> Result<(), ApiError> {
     match owner {
         Some(o) if o == who.user_id() => Ok(()),
-        Some(_) => Err(ApiError::forbidden(format!("deck '{name}' belongs to someone else: only its owner may change it"))),
-        None => Err(ApiError::forbidden(format!("deck '{name}' belongs to the server's library: only the operator may change it"))),
+        Some(_) => {
+            Err(ApiError::forbidden(format!("deck '{name}' belongs to someone else: only its owner may change it")))
+        }
+        None => Err(ApiError::forbidden(format!(
+            "deck '{name}' belongs to the server's library: only the operator may change it"
+        ))),
     }
 }
 

@@ -76,7 +76,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{name}/cards", get(lobby::cards))
         .route("/api/decks/ardent", get(decks::ardent_list))
         .route("/api/decks/ardent/generate", post(decks::ardent_generate))
-        .route("/api/decks/ardent/{id}", get(decks::ardent_show).delete(decks::ardent_delete).patch(decks::ardent_share))
+        .route(
+            "/api/decks/ardent/{id}",
+            get(decks::ardent_show).delete(decks::ardent_delete).patch(decks::ardent_share),
+        )
         .route("/api/decks/ardent/{id}/pdf", get(decks::ardent_pdf))
         .route("/api/decks/ardent/{id}/export", get(decks::ardent_export))
         .route("/api/decks/riftbound", get(decks::rift_list).post(decks::rift_save))
@@ -102,7 +105,10 @@ pub fn router(app: Arc<App>) -> Router {
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CONTENT_SECURITY_POLICY),
         ))
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
         .with_state(app)
@@ -116,7 +122,6 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
      img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
-
 
 /// Open the store, rebuild every unfinished table from its action log, and start serving.
 pub async fn start(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHost>) -> anyhow::Result<Running> {

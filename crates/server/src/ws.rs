@@ -7,11 +7,11 @@
 //! refused (URLs end up in logs and histories). A cross-origin upgrade (an `Origin` that is not
 //! this server) is refused with 403.
 
-use crate::app::App;
 use crate::accounts::session_opt;
+use crate::app::App;
 use crate::auth::{cookie, same_origin, seat_cookie_name};
-use crate::lobby::held_seat;
 use crate::limits::{IpSlot, RateLimiter};
+use crate::lobby::held_seat;
 use crate::protocol::{error, ClientMsg};
 use crate::table::{self, announce, Refusal, Sub, Table};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};

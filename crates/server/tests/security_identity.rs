@@ -68,7 +68,8 @@ async fn impostor_names(db: &TestDb) {
     let addr = srv.addr;
     let ann = client(addr, &register(addr, "ann", None).await);
     let bob = Client::guest(addr, "bob").await;
-    let id = bob.create(json!({"game": "pebbles", "seats": [{"kind": "invited", "name": "ann"}, {"kind": "open"}]})).await;
+    let id =
+        bob.create(json!({"game": "pebbles", "seats": [{"kind": "invited", "name": "ann"}, {"kind": "open"}]})).await;
     let shown = bob.get(&format!("/api/tables/{id}")).await.json();
     assert_eq!(shown["seats"][0]["name"], "ann");
 
@@ -82,20 +83,33 @@ async fn impostor_names(db: &TestDb) {
     assert_eq!(eve.post(&format!("/api/tables/{id}/join"), json!({"seat": 0})).await.status, 409);
     ann.join(&id, 0).await;
     // An invitation names an account: an unknown name is refused.
-    let r = bob.post("/api/tables", json!({"game": "pebbles", "seats": [{"kind": "invited", "name": "nobody"}, {"kind": "open"}]})).await;
+    let r = bob
+        .post(
+            "/api/tables",
+            json!({"game": "pebbles", "seats": [{"kind": "invited", "name": "nobody"}, {"kind": "open"}]}),
+        )
+        .await;
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.body.contains("nobody"), "{}", r.body);
 
     // Creator rights go by id: the creator (a guest) logs out, a new guest takes the freed name
     // and cannot start the creator's table.
     let cy = Client::guest(addr, "Cy").await;
-    let t2 = cy.create(json!({"game": "pebbles", "seats": [{"kind": "bot", "spec": "random"}, {"kind": "bot", "spec": "random"}]})).await;
+    let t2 = cy
+        .create(
+            json!({"game": "pebbles", "seats": [{"kind": "bot", "spec": "random"}, {"kind": "bot", "spec": "random"}]}),
+        )
+        .await;
     assert_eq!(cy.post("/api/logout", json!({})).await.status, 200);
     let cy2 = Client::guest(addr, "Cy").await;
     let r = cy2.post(&format!("/api/tables/{t2}/start"), json!({})).await;
     assert_eq!(r.status, 403, "a guest named like the creator is not the creator: {}", r.body);
     // The creator itself can (a fresh table by cy2).
-    let t3 = cy2.create(json!({"game": "pebbles", "seats": [{"kind": "bot", "spec": "random"}, {"kind": "bot", "spec": "random"}]})).await;
+    let t3 = cy2
+        .create(
+            json!({"game": "pebbles", "seats": [{"kind": "bot", "spec": "random"}, {"kind": "bot", "spec": "random"}]}),
+        )
+        .await;
     assert_eq!(cy2.post(&format!("/api/tables/{t3}/start"), json!({})).await.status, 200);
 
     // Reconnection by id: ann's other device gets seat 0 back; a guest named like nobody else
@@ -132,7 +146,8 @@ async fn a_guest_becomes_an_account(db: &TestDb) {
     let gus = Client::guest(addr, "Gus").await;
     let me = gus.get("/api/me").await.json();
     assert_eq!(me["guest"], true);
-    let id = gus.create(json!({"game": "pebbles", "seats": [{"kind": "open"}, {"kind": "bot", "spec": "random"}]})).await;
+    let id =
+        gus.create(json!({"game": "pebbles", "seats": [{"kind": "open"}, {"kind": "bot", "spec": "random"}]})).await;
     gus.join(&id, 0).await;
     // Registering while signed in as that guest converts it, keeping its id and its tables.
     let r = register(addr, "Gus", Some(&gus.cookie)).await;
@@ -252,7 +267,8 @@ async fn tokens_are_stored_hashed(db: &TestDb) {
     let session = a.cookie.split_once('=').unwrap().1.to_string();
     let store = store::Store::open(&db.url).await.unwrap();
     let stored: Vec<String> = sqlx::query_scalar("SELECT token FROM sessions").fetch_all(store.pool()).await.unwrap();
-    let seats: Vec<Option<String>> = sqlx::query_scalar("SELECT token FROM seats").fetch_all(store.pool()).await.unwrap();
+    let seats: Vec<Option<String>> =
+        sqlx::query_scalar("SELECT token FROM seats").fetch_all(store.pool()).await.unwrap();
     let seats: Vec<String> = seats.into_iter().flatten().collect();
     assert_eq!((stored.len(), seats.len()), (2, 2));
     for plain in [&session, &t0, &t1] {

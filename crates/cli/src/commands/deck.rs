@@ -120,7 +120,10 @@ async fn library(args: Args) -> Result<ExitCode> {
         Command::Generate { count, seed, recipe, json } => generate(&store, count, seed, recipe, json).await?,
         Command::List { name, card, rarity, json } => {
             let card = card.map(|c| parse_code(&c).map(|id| ardent::def(id).code())).transpose()?;
-            let filter = ArdentDeckFilter { name, card, rarity: rarity.map(|r| capitalise(&r)),
+            let filter = ArdentDeckFilter {
+                name,
+                card,
+                rarity: rarity.map(|r| capitalise(&r)),
                 limit: None,
                 viewer: None,
                 all: true,

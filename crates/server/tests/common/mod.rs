@@ -121,9 +121,12 @@ impl Sock {
     /// never go in URLs), or as a spectator.
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Sock {
         match token {
-            Some(t) => Sock::connect_with_cookie(addr, id, &format!("{}={t}", server::auth::seat_cookie_name(id))).await,
+            Some(t) => {
+                Sock::connect_with_cookie(addr, id, &format!("{}={t}", server::auth::seat_cookie_name(id))).await
+            }
             None => {
-                let (ws, _) = connect_async(format!("ws://{addr}/api/tables/{id}/ws")).await.expect("websocket connects");
+                let (ws, _) =
+                    connect_async(format!("ws://{addr}/api/tables/{id}/ws")).await.expect("websocket connects");
                 let mut s = Sock { ws, seen: Vec::new() };
                 s.until(|m| m["type"] == "state").await;
                 s
