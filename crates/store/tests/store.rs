@@ -278,3 +278,64 @@ async fn unsupported_url_names_the_problem() {
     let err = Store::open("mysql://x").await.err().expect("must fail");
     assert!(err.to_string().contains("unsupported database URL"), "{err}");
 }
+
+/// A database made by the previous schema (versions 1–2, plain tokens, names as identity) is
+/// brought to version 3: tokens hashed in place, creators resolved to ids, guests signed out.
+async fn migration_3_upgrades_old_data(url: &str) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
+    sqlx::query(
+        "CREATE TABLE store_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    for (v, sql) in
+        [(1, include_str!("../migrations/0001_init.sql")), (2, include_str!("../migrations/0002_ardent_decks.sql"))]
+    {
+        for stmt in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            sqlx::query(stmt).execute(&pool).await.unwrap();
+        }
+        sqlx::query("INSERT INTO store_migrations VALUES ($1, 'old', 0)").bind(v).execute(&pool).await.unwrap();
+    }
+    let far = now_ms() + 60_000;
+    for stmt in [
+        "INSERT INTO accounts (id, name, password_hash, created_at) VALUES ('acc-ann', 'Ann', 'x', 0)".to_string(),
+        format!("INSERT INTO sessions (token, account_id, guest_name, created_at, expires_at) VALUES ('plain-ann', 'acc-ann', NULL, 0, {far})"),
+        format!("INSERT INTO sessions (token, account_id, guest_name, created_at, expires_at) VALUES ('plain-zed', NULL, 'Zed', 0, {far})"),
+        "INSERT INTO tables (id, game, options, setup, seed, status, result, clock_secs, created_by, created_at, updated_at) \
+         VALUES ('t1', 'pebbles', '{}', NULL, 1, 'lobby', NULL, NULL, 'Ann', 0, 0)".to_string(),
+        "INSERT INTO seats (table_id, seat_index, kind, player_name, account_id, bot_spec, token) \
+         VALUES ('t1', 0, 'account', 'Ann', 'acc-ann', NULL, 'plain-seat')".to_string(),
+    ] {
+        sqlx::query(&stmt).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+
+    let s = Store::open(url).await.unwrap();
+    let ann = s.session("plain-ann").await.unwrap().expect("an account's session survives the upgrade");
+    assert_eq!(ann.account_id.as_deref(), Some("acc-ann"));
+    assert!(s.session("plain-zed").await.unwrap().is_none(), "guests (who had no id) sign in again");
+    let tokens: Vec<String> = sqlx::query_scalar("SELECT token FROM sessions").fetch_all(s.pool()).await.unwrap();
+    assert_eq!(tokens, [store::hash_token("plain-ann")]);
+    let t = s.table("t1").await.unwrap().unwrap();
+    assert_eq!(t.creator_id.as_deref(), Some("acc-ann"));
+    assert!(!t.dev_settings);
+    assert_eq!(t.seats[0].token_hash, Some(store::hash_token("plain-seat")));
+    assert!(s.account_by_name("ANN").await.unwrap().is_some());
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migration_3_on_sqlite() {
+    let db = TestDb::sqlite();
+    migration_3_upgrades_old_data(&db.url).await;
+    db.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migration_3_on_postgres() {
+    let Some(db) = TestDb::postgres().await else { return };
+    migration_3_upgrades_old_data(&db.url).await;
+    db.cleanup().await;
+}
