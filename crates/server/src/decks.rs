@@ -124,13 +124,18 @@ pub struct GenerateBody {
     serial: Option<u64>,
     /// Recipe version (default: the latest).
     recipe: Option<u32>,
-    /// Share the new decks with everyone (default: only their owner sees them).
-    #[serde(default)]
+    /// Share the new decks with everyone (default: shared, as the library is; `false` keeps
+    /// them to their owner). Only the owner deletes them either way.
+    #[serde(default = "yes")]
     public: bool,
 }
 
 fn one() -> u64 {
     1
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `POST /api/decks/ardent/generate`: generate `count` (1..=50) unique decks into the library.

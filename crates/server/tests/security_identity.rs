@@ -219,7 +219,7 @@ async fn decks_have_owners(db: &TestDb) {
     let srv = server(db, |_| {}).await;
     let ann = Client::guest(srv.addr, "Ann").await;
     let bob = Client::guest(srv.addr, "Bob").await;
-    let made = ann.post("/api/decks/ardent/generate", json!({"count": 1})).await;
+    let made = ann.post("/api/decks/ardent/generate", json!({"count": 1, "public": false})).await;
     assert_eq!(made.status, 200, "{}", made.body);
     let id = made.json()[0]["id"].as_str().unwrap().to_string();
     assert!(bob.get("/api/decks/ardent").await.json().as_array().unwrap().is_empty(), "a private deck is hidden");
