@@ -506,7 +506,7 @@ impl RiftGame {
     }
 
     /// The cost of the item being built, so far (CR 356), Deflect included.
-    fn build_cost(&self, b: &Build) -> Cost {
+    pub(crate) fn build_cost(&self, b: &Build) -> Cost {
         let mut c = self.build_base_cost(b);
         c.add_any(self.deflect_extra(b.seat, &b.item.targets));
         c
@@ -771,6 +771,8 @@ impl RiftGame {
         }
         // A card: it is now finalized (Legion counts it, CR 812).
         self.players[seat as usize].finalized = self.players[seat as usize].finalized.saturating_add(1);
+        let (card, def) = (b.card, self.obj(b.card).def);
+        self.notes.add(|| crate::notes::Note::Played { seat, card, def });
         let d = self.obj(b.card).def();
         match d.kind {
             Kind::Spell => self.push_chain(b.item),

@@ -2,18 +2,31 @@
 
 use crate::action::{Ref, RiftAction, Src};
 use crate::cards::def;
+use crate::notes::Note;
 use crate::options::RiftOptions;
 use crate::setup::{RiftSetup, SeatSetup};
 use crate::state::*;
 use crate::view::RiftView;
-use engine::{ActionError, EventLog, Game, GameRng, Label, Seat, SetupError, Status, Viewer};
+use engine::{
+    ActionError, ActionMeta, CardInfo, EventLog, EventText, Game, GameRng, Label, OptionInfo, Seat, SetupError, Status,
+    Viewer,
+};
 use serde::{Deserialize, Serialize};
 
-/// Log events: the action taken, in notation, by whom.
+/// Log events: an action taken (its notation and, in words, what it was), or something that
+/// happened while it was applied (`what`: damage, deaths, draws, points, turns, …).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RiftEvent {
     pub seat: u8,
+    /// The action's notation; empty for events that are not an action.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub action: String,
+    /// The action in words, as it was when taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<Label>,
+    /// What happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub what: Option<Note>,
 }
 
 impl Game for RiftGame {
@@ -86,7 +99,10 @@ impl Game for RiftGame {
     }
 
     fn apply(&mut self, action: &RiftAction, log: &mut EventLog<RiftEvent>) -> Result<(), ActionError> {
-        let seat = self.acting().unwrap_or(0);
+        let seat = match *action {
+            RiftAction::Concede(s) if s != crate::state::NOBODY => s,
+            _ => self.acting().unwrap_or(0),
+        };
         // Choices about hidden cards are logged privately (mulligan, predict, recycling from hand,
         // hiding); their public half only says that a choice was made.
         let recycle_lead = match &self.prompt {
@@ -101,16 +117,47 @@ impl Game for RiftGame {
             Some(Prompt::Mulligan { .. }) | Some(Prompt::Predict { .. }) | Some(Prompt::Recycle { .. })
         ) || recycle_lead
             || matches!(action, RiftAction::Hide(..));
-        self.apply_action(*action)?;
+        let private = private && !matches!(action, RiftAction::Concede(_));
+        if !log.is_enabled() {
+            return self.apply_action(*action);
+        }
+        let label = self.action_label(action);
+        self.notes.on = true;
+        self.notes.list.clear();
+        self.notes.by = None;
+        let result = self.apply_action(*action);
+        self.notes.on = false;
+        self.notes.by = None;
+        let notes = std::mem::take(&mut self.notes.list);
+        result?;
         let text = action.to_string();
         if private {
             log.private(
                 Seat(seat),
-                || RiftEvent { seat, action: text.clone() },
-                || RiftEvent { seat, action: "(private choice)".into() },
+                || RiftEvent { seat, action: text.clone(), label: Some(label.clone()), what: None },
+                || RiftEvent {
+                    seat,
+                    action: String::new(),
+                    label: Some(Label::new(
+                        format!("P{} made a choice in private", seat + 1),
+                        format!("玩家{}秘密地做出了选择", seat + 1),
+                    )),
+                    what: None,
+                },
             );
         } else {
-            log.public(|| RiftEvent { seat, action: text.clone() });
+            log.public(|| RiftEvent { seat, action: text.clone(), label: Some(label.clone()), what: None });
+        }
+        for n in notes {
+            let who = crate::present::note_seat(&n);
+            let ev = |what: Note| RiftEvent { seat: who, action: String::new(), label: None, what: Some(what) };
+            match crate::present::public_half(&n) {
+                Some(public) => log.private(Seat(who), || ev(n), || ev(public)),
+                None => log.public(|| ev(n)),
+            }
+        }
+        if self.outcome.is_some() {
+            log.public(|| RiftEvent { seat, action: String::new(), label: None, what: Some(Note::GameOver) });
         }
         Ok(())
     }
@@ -236,12 +283,43 @@ impl Game for RiftGame {
             RiftAction::No => Label::new("No", "否"),
             RiftAction::Done => Label::new("Done choosing", "选择完毕"),
             RiftAction::Invite => Label::new("Invite your teammate to act", "邀请队友行动"),
-            RiftAction::Concede => Label::new("Concede", "认输"),
+            RiftAction::Concede(s) => {
+                let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
+                Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
+            }
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();
                 Label::new(format!("Put {n} on the chain first"), format!("先将 {n} 放入链"))
             }
         }
+    }
+
+    fn concede_action(&self, seat: Seat) -> Option<RiftAction> {
+        self.can_concede(seat.0).then_some(RiftAction::Concede(seat.0))
+    }
+
+    fn action_meta(&self, action: &RiftAction) -> ActionMeta {
+        self.meta_of(*action)
+    }
+
+    fn prompt(&self) -> Option<engine::Prompt> {
+        self.prompt_now()
+    }
+
+    fn describe_event(&self, event: &RiftEvent) -> EventText {
+        self.describe(event)
+    }
+
+    fn outcome_label(&self, outcome: &engine::Outcome) -> Label {
+        self.outcome_words(outcome)
+    }
+
+    fn catalogue(&self) -> Vec<CardInfo> {
+        crate::present::catalogue()
+    }
+
+    fn options_info() -> Vec<OptionInfo> {
+        crate::present::options_info()
     }
 
     fn render(&self, viewer: Viewer) -> String {

@@ -10,6 +10,9 @@ use crate::state::*;
 impl RiftGame {
     pub fn continue_resolve(&mut self, r: Resolving) {
         let item = r.item;
+        if self.notes.on {
+            self.notes.by = Some(self.by_of(item.src));
+        }
         match item.ab {
             AB_VISION => {
                 // Vision (CR 817): Predict 1 — look at the top card, may recycle it (CR 436).
