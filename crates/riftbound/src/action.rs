@@ -13,6 +13,7 @@
 //! | `t c5` / `t b1` / `t base` | choose an object, battlefield or your base (targets, locations, discards, the rune paying a pip, damage, which showdown begins) |
 //! | `yes` / `no` | optional choices (accelerate, "you may", predict: recycle?) |
 //! | `done` | stop choosing targets for an "up to" slot |
+//! | `back` | back out of playing a card or activating an ability before it is finished: the play is undone and the card returns where it came from (CR 358.5) |
 //! | `first 2` | put pending trigger 2 on the chain next (CR 383.3.d) |
 //! | `t p2` | choose player 2 (the opponent gaining a burn-out point, CR 431) |
 //! | `invite` | 2v2: invite your teammate to act with your Priority (CR 316.5.b.1, 489.8.a) |
@@ -58,6 +59,8 @@ pub enum RiftAction {
     Yes,
     No,
     Done,
+    /// Back out of the card or ability being played (CR 358.5).
+    Back,
     First(u8),
     Invite,
     /// The seat conceding (0-based), or `NOBODY` (u8::MAX) for "the seat to act" (bare `concede`).
@@ -94,6 +97,7 @@ impl fmt::Display for RiftAction {
             Yes => f.write_str("yes"),
             No => f.write_str("no"),
             Done => f.write_str("done"),
+            Back => f.write_str("back"),
             First(i) => write!(f, "first {i}"),
             Invite => f.write_str("invite"),
             Concede(u8::MAX) => f.write_str("concede"),
@@ -160,6 +164,7 @@ impl FromStr for RiftAction {
             "yes" => Yes,
             "no" => No,
             "done" => Done,
+            "back" => Back,
             "invite" => Invite,
             "concede" => match w.next() {
                 None => Concede(u8::MAX),

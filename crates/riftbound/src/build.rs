@@ -719,6 +719,16 @@ impl RiftGame {
         }
     }
 
+    /// Back out of a card or ability being played before it is finished (CR 358.5: the play is
+    /// undone and the card returns where it came from). Nothing is paid before finalization, so
+    /// only the card's zone changes back.
+    pub fn back_out(&mut self) {
+        let Some(Prompt::Build(b)) = self.prompt.take() else { return };
+        if b.card != NONE {
+            self.set_zone(b.card, b.from);
+        }
+    }
+
     /// Accelerate (CR 805) is offered if the extra cost can be paid.
     fn accel_open(&self, b: &Build) -> bool {
         let d = self.obj(b.card).def();

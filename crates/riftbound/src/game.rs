@@ -282,6 +282,18 @@ impl Game for RiftGame {
             RiftAction::Yes => Label::new("Yes", "是"),
             RiftAction::No => Label::new("No", "否"),
             RiftAction::Done => Label::new("Done choosing", "选择完毕"),
+            RiftAction::Back => match &self.prompt {
+                Some(Prompt::Build(b)) if b.card != NONE => {
+                    let (e, z) = name(b.card);
+                    Label::new(format!("Back out of playing {e}"), format!("撤回打出{z}"))
+                }
+                Some(Prompt::Build(b)) => {
+                    let n = self.item_name(&b.item);
+                    let z = self.item_zh(&b.item);
+                    Label::new(format!("Back out of using {n}"), format!("撤回使用{z}"))
+                }
+                _ => Label::new("Back out", "撤回"),
+            },
             RiftAction::Invite => Label::new("Invite your teammate to act", "邀请队友行动"),
             RiftAction::Concede(s) => {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };

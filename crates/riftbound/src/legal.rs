@@ -101,7 +101,12 @@ impl RiftGame {
                 }
                 out.push(RiftAction::Keep);
             }
-            Prompt::Build(b) => self.build_options(b, out),
+            Prompt::Build(b) => {
+                self.build_options(b, out);
+                if !b.item.trigger {
+                    out.push(RiftAction::Back);
+                }
+            }
             Prompt::TriggerOrder { seat } => {
                 for (i, pd) in self.pending.iter().enumerate() {
                     if pd.item.controller == *seat && !self.pending[..i].iter().any(|q| q.item == pd.item) {
@@ -180,6 +185,7 @@ impl RiftGame {
                 }
                 _ => self.finish_mulligan(seat, aside),
             },
+            Some(Prompt::Build(_)) if a == RiftAction::Back => self.back_out(),
             Some(Prompt::Build(_)) => self.step_build(Some(a)),
             Some(Prompt::TriggerOrder { .. }) => {
                 if let RiftAction::First(i) = a {

@@ -221,6 +221,10 @@ impl RiftGame {
         }
     }
 
+    pub fn item_zh(&self, it: &Item) -> String {
+        self.src_names(it).1
+    }
+
     fn src_names(&self, it: &Item) -> (String, String) {
         match it.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj_names(id),
@@ -289,6 +293,14 @@ impl RiftGame {
             }
             Add(c) if obj(c) => answer(ActionMeta::of(ActionKind::Move).subject(self.cref(c))),
             Go | Done => answer(ActionMeta::of(ActionKind::Confirm)),
+            Back => {
+                let m = ActionMeta::of(ActionKind::Cancel);
+                let m = match &self.prompt {
+                    Some(Prompt::Build(b)) => m.subject(self.item_source(&b.item)),
+                    _ => m,
+                };
+                answer(m)
+            }
             Hide(c, b) if obj(c) && (b as usize) < self.bfs.len() => {
                 ActionMeta::of(ActionKind::Play).subject(self.cref(c)).target(self.bf_ref(b))
             }
@@ -593,6 +605,10 @@ impl RiftGame {
             }
         };
         let mut p = UiPrompt::new(id, title).source(source);
+        // CR 358.5: a play or activation not yet finished can be undone (`back`); a trigger can't.
+        if !b.item.trigger {
+            p = p.cancel("back");
+        }
         match b.stage {
             Stage::Targets(slot) => {
                 let spec = &self.specs(&b.item)[slot as usize];

@@ -241,6 +241,8 @@ impl RiftGame {
             Op::ReturnHand => {
                 for u in self.slot_objs(item, ins.t) {
                     self.set_zone(u, Zone::Hand);
+                    let (def, owner) = (self.obj(u).def, self.obj(u).owner);
+                    self.notes.add(|| crate::notes::Note::Returned { card: u, def, owner });
                 }
             }
             Op::Counter => {

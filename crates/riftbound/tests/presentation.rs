@@ -55,6 +55,7 @@ fn cr355_prompt_names_its_source_card() {
         }
         match p.id.as_str() {
             "optional" => {
+                assert!(p.cancel.is_none(), "a trigger is declined, not backed out of");
                 assert!(p.title.en.contains("optional trigger: discard a card to deal 2 damage"), "{}", p.title.en);
                 // The discard choice answers this prompt, naming the card discarded.
                 let a: RiftAction = format!("t c{fodder}").parse().unwrap();
@@ -81,8 +82,36 @@ fn cr355_prompt_names_its_source_card() {
         }
     }
     assert!(seen.iter().any(|(id, _)| id == "optional") && seen.iter().any(|(id, _)| id == "target"), "{seen:?}");
-    // No cancel: a card's choices can't be taken back once it is being played in this engine.
+    // Passing priority is no decision one can take back.
     assert!(t.g.prompt().unwrap().cancel.is_none());
+}
+
+/// CR 358.5: backing out of a card being played undoes the play — the card returns where it
+/// came from and nothing is paid; a triggered ability can't be backed out of (only declined).
+#[test]
+fn cr358_back_out_of_playing_a_card_before_it_is_finished() {
+    let (mut t, boar, _, _) = setup_fuse_lighter();
+    let salvo = t.in_hand(0, "Reckless Salvo");
+    let runes = t.ready_runes(0);
+    let hand = t.hand(0);
+    t.act(&format!("play c{salvo}"));
+    let p = t.g.prompt().unwrap();
+    assert_eq!(p.id, "additional_cost");
+    assert_eq!(p.cancel.as_deref(), Some("back"));
+    assert!(p.title.en.starts_with("Reckless Salvo: discard a card"), "{}", p.title.en);
+    let back: RiftAction = "back".parse().unwrap();
+    assert_eq!(t.g.action_meta(&back).kind, engine::ActionKind::Cancel);
+    assert_eq!(t.g.action_label(&back).en, "Back out of playing Reckless Salvo");
+    let h = t.g.players[0].hand[0];
+    t.act(&format!("t c{h}"));
+    assert!(t.g.prompt().unwrap().title.en.contains("Reckless Salvo: choose a unit to deal 4 damage to"));
+    t.act("back");
+    assert_eq!(t.zone(salvo), Zone::Hand);
+    assert_eq!(t.zone(h), Zone::Hand, "the additional cost was not paid");
+    assert_eq!((t.hand(0), t.ready_runes(0)), (hand, runes));
+    assert_eq!(t.g.prompt().unwrap().id, "main");
+    assert!(t.can(&format!("play c{salvo}")));
+    let _ = boar;
 }
 
 /// CR 142.4, 323.3, 428: damage dealt (by what, to what, how much) and the death are log lines in
