@@ -138,10 +138,7 @@ impl Game for RiftGame {
                 || RiftEvent {
                     seat,
                     action: String::new(),
-                    label: Some(Label::new(
-                        format!("P{} made a choice in private", seat + 1),
-                        format!("玩家{}秘密地做出了选择", seat + 1),
-                    )),
+                    label: Some(Label::new("made a choice in private", "秘密地做出了选择")),
                     what: None,
                 },
             );
@@ -255,7 +252,10 @@ impl Game for RiftGame {
                 let (e, z) = name(c);
                 Label::new(format!("Play {e}"), format!("打出 {z}"))
             }
-            RiftAction::Act(Src::Legend) => Label::new("Use legend ability", "使用传奇能力"),
+            RiftAction::Act(Src::Legend) => {
+                let l = def(self.players[self.acting().unwrap_or(0) as usize].legend);
+                Label::new(format!("Use {}'s ability", l.name), format!("使用{}的能力", l.zh))
+            }
             RiftAction::Act(Src::Obj(c)) => {
                 let (e, z) = name(c);
                 Label::new(format!("Use {e}"), format!("使用 {z}"))
@@ -277,10 +277,64 @@ impl Game for RiftGame {
             RiftAction::Pass => Label::new("Pass", "让过"),
             RiftAction::Pick(r) => {
                 let (e, z) = place(r);
-                Label::new(format!("Choose {e}"), format!("选择 {z}"))
+                match &self.prompt {
+                    Some(Prompt::Build(b)) => match b.stage {
+                        Stage::Pay => Label::new(format!("Pay with {e}"), format!("用{z}支付")),
+                        Stage::Location => Label::new(format!("Enter at {e}"), format!("在{z}进场")),
+                        Stage::ExtraDiscard => {
+                            Label::new(format!("Discard {e} (additional cost)"), format!("弃置{z}（额外费用）"))
+                        }
+                        Stage::Optional => match self.ability(&b.item).and_then(|a| a.lead) {
+                            Some(crate::cards::Lead::RecycleHand) => {
+                                Label::new(format!("Recycle {e} to use it"), format!("回收{z}以使用"))
+                            }
+                            _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
+                        },
+                        Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
+                        Stage::Accelerate => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                    },
+                    Some(Prompt::Discard { .. }) => Label::new(format!("Discard {e}"), format!("弃置{z}")),
+                    Some(Prompt::Recycle { .. }) => Label::new(format!("Recycle {e}"), format!("回收{z}")),
+                    Some(Prompt::Assign { .. }) => {
+                        Label::new(format!("Assign combat damage to {e}"), format!("将战斗伤害分配给{z}"))
+                    }
+                    Some(Prompt::Showdown { .. }) => {
+                        Label::new(format!("Begin the showdown at {e}"), format!("在{z}开始对决"))
+                    }
+                    Some(Prompt::BurnOut { .. }) => {
+                        Label::new(format!("{e} gains the burn-out point"), format!("{z}获得燃尽分"))
+                    }
+                    _ => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                }
             }
-            RiftAction::Yes => Label::new("Yes", "是"),
-            RiftAction::No => Label::new("No", "否"),
+            RiftAction::Yes | RiftAction::No => {
+                let yes = *action == RiftAction::Yes;
+                match &self.prompt {
+                    Some(Prompt::Build(b)) if b.stage == Stage::Accelerate => {
+                        if yes {
+                            Label::new("Pay Accelerate: enter ready", "支付急速：以活跃状态进场")
+                        } else {
+                            Label::new("Don't accelerate", "不使用急速")
+                        }
+                    }
+                    Some(Prompt::Build(_)) => {
+                        if yes {
+                            Label::new("Yes, use the trigger", "是，使用该触发")
+                        } else {
+                            Label::new("No, decline the trigger", "否，放弃该触发")
+                        }
+                    }
+                    Some(Prompt::Predict { .. }) => {
+                        if yes {
+                            Label::new("Recycle the top card", "回收牌库顶的牌")
+                        } else {
+                            Label::new("Keep it on top", "留在牌库顶")
+                        }
+                    }
+                    _ if yes => Label::new("Yes", "是"),
+                    _ => Label::new("No", "否"),
+                }
+            }
             RiftAction::Done => Label::new("Done choosing", "选择完毕"),
             RiftAction::Back => match &self.prompt {
                 Some(Prompt::Build(b)) if b.card != NONE => {

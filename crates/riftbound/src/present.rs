@@ -104,28 +104,42 @@ pub fn public_half(n: &Note) -> Option<Note> {
     }
 }
 
-/// What an instruction does, as a verb phrase ("deal 2 damage to", "draw a card").
+/// What an instruction does, as a verb phrase: with `object`, the phrase takes the chosen target
+/// ("deal 2 damage to" / "对其造成2点伤害"), else it stands alone ("deal 2 damage").
 fn effect(ins: &Instr, object: bool) -> (String, String) {
     let n = ins.n;
-    let (it_en, it_zh) = if object { ("", "") } else { (" it", "其") };
+    let pick = |o: (String, String), a: (String, String)| if object { o } else { a };
     match ins.op {
         Op::Draw => (format!("draw {}", plural(n, "a card", "cards")), format!("抽{n}张牌")),
         Op::Discard => (format!("discard {}", plural(n, "a card", "cards")), format!("弃置{n}张牌")),
         Op::DiscardHand => ("discard your hand".into(), "弃掉你的手牌".into()),
-        Op::Damage => (format!("deal {n} damage to{it_en}"), format!("对{it_zh}造成{n}点伤害")),
+        Op::Damage => pick(
+            (format!("deal {n} damage to"), format!("对其造成{n}点伤害")),
+            (format!("deal {n} damage"), format!("造成{n}点伤害")),
+        ),
         Op::DamageEach => (format!("deal {n} damage to each of them"), format!("对每个单位造成{n}点伤害")),
-        Op::Kill => (format!("kill{it_en}"), format!("消灭{it_zh}")),
-        Op::Stun => (format!("stun{it_en}"), format!("眩晕{it_zh}")),
-        Op::Ready | Op::ReadySelf => (format!("ready{it_en}"), format!("重置{it_zh}")),
-        Op::Might | Op::MightEach => (format!("give{it_en} +{n} Might this turn"), format!("本回合使{it_zh}战力+{n}")),
+        Op::Kill => pick(("kill".into(), "消灭其".into()), ("kill a unit".into(), "消灭一个单位".into())),
+        Op::Stun => pick(("stun".into(), "眩晕其".into()), ("stun a unit".into(), "眩晕一个单位".into())),
+        Op::Ready => pick(("ready".into(), "重置其".into()), ("ready a unit".into(), "重置一个单位".into())),
+        Op::ReadySelf => ("ready it".into(), "重置它".into()),
+        Op::Might | Op::MightEach => pick(
+            (format!("give +{n} Might this turn to"), format!("本回合使其战力+{n}")),
+            (format!("give a unit +{n} Might this turn"), format!("本回合使一个单位战力+{n}")),
+        ),
         Op::BuffEach => ("buff them".into(), "增益它们".into()),
-        Op::ReturnHand => (format!("return{it_en} to its owner's hand"), format!("将{it_zh}返回其拥有者手牌")),
-        Op::Counter => (format!("counter{it_en}"), format!("反制{it_zh}")),
+        Op::ReturnHand => pick(
+            ("return to its owner's hand".into(), "将其返回拥有者的手牌".into()),
+            ("return a unit to its owner's hand".into(), "将一个单位返回其拥有者的手牌".into()),
+        ),
+        Op::Counter => pick(("counter".into(), "反制其".into()), ("counter a spell".into(), "反制一个法术".into())),
         Op::Cadet => (format!("create {}", plural(n, "a Cadet token", "Cadet tokens")), format!("创造{n}个学员指示物")),
-        Op::Channel => (format!("channel {}", plural(n, "rune", "runes")), format!("引导{n}张符文")),
-        Op::Move => (format!("move{it_en}"), format!("移动{it_zh}")),
+        Op::Channel => (format!("channel {}", plural(n, "a rune", "runes")), format!("引导{n}张符文")),
+        Op::Move => pick(("move".into(), "移动其".into()), ("move a unit".into(), "移动一个单位".into())),
         Op::RecycleHand => ("recycle a card from your hand".into(), "从手牌回收一张牌".into()),
-        Op::Save => (format!("protect{it_en} from its next death this turn"), format!("使{it_zh}本回合免于下一次死亡")),
+        Op::Save => pick(
+            ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
+            ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
+        ),
     }
 }
 
@@ -373,12 +387,26 @@ impl RiftGame {
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
         if it.ab == crate::ops::AB_EQUIP {
-            return ("attach it to".into(), "装备".into());
+            return ("attach it to".into(), "将其装备给该单位".into());
         }
-        let found = self.ability(it).and_then(|ab| ab.effects.iter().find(|i| i.t == slot && i.op != Op::Draw));
+        let aimed = |op: Op| {
+            matches!(
+                op,
+                Op::Damage
+                    | Op::Kill
+                    | Op::Stun
+                    | Op::Ready
+                    | Op::Might
+                    | Op::ReturnHand
+                    | Op::Counter
+                    | Op::Move
+                    | Op::Save
+            )
+        };
+        let found = self.ability(it).and_then(|ab| ab.effects.iter().find(|i| i.t == slot && aimed(i.op)));
         match found {
             Some(i) => effect(i, true),
-            None => ("be the target of".into(), "作为目标".into()),
+            None => ("be the target of its effect".into(), "作为其效果的目标".into()),
         }
     }
 
@@ -586,12 +614,12 @@ impl RiftGame {
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                 let (ne, nz) = target_noun(spec, chosen > 0);
                 let (fe, fz) = if spec.what == What::Destination {
-                    ("move it to".to_string(), "将其移动到".to_string())
+                    ("move it to".to_string(), "将其移动到该处".to_string())
                 } else {
                     self.slot_effect(&b.item, slot)
                 };
                 let up = if spec.up_to > 0 { (" (or done)", "（或完成）") } else { ("", "") };
-                l(format!("{e}: choose {ne} to {fe}{}", up.0), format!("{z}：选择{nz}来{fz}{}", up.1))
+                l(format!("{e}: choose {ne} to {fe}{}", up.0), format!("{z}：选择{nz}，{fz}{}", up.1))
             }
             Stage::Pay => {
                 let cost = self.build_cost(b);
@@ -670,6 +698,11 @@ impl RiftGame {
             )
         }
     }
+}
+
+fn a_an(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 fn card_of(id: ObjId, d: DefId) -> CardRef {
@@ -777,7 +810,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             let (e, z) = names(d);
             let (de, dz) = match to {
                 Loc::Bf(b) if (b as usize) < g.bfs.len() => g.bf_names(b),
-                _ => ("base".to_string(), "基地".to_string()),
+                _ => ("their base".to_string(), "基地".to_string()),
             };
             t(
                 K::Action,
@@ -853,7 +886,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             let (e, z) = names(d);
             t(
                 K::Card,
-                format!("{} recycled a {e} to the bottom of their rune deck", seat_en(seat)),
+                format!("{} recycled {} to the bottom of their rune deck", seat_en(seat), a_an(&e)),
                 format!("{}将一张{z}回收到符文牌库底", seat_zh(seat)),
             )
             .card(key_of(d))

@@ -419,3 +419,57 @@ fn action_meta_names_cards_by_their_view_ids() {
     assert_eq!(p.id, "main");
     assert!(p.title.en.contains("Main Phase") && p.title.zh.contains("主要阶段"));
 }
+
+/// CR 649–652 out of turn, in random games of every mode: now and then a seat that is not to act
+/// concedes by `concede_action`. The game goes on with a legal decision for someone still in it,
+/// replays from its notation, and ends with winners who never left (a whole team in 2v2).
+#[test]
+fn cr649_out_of_turn_concessions_in_random_games_of_every_mode() {
+    use engine::{GameRng, Status};
+    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
+        let o = opts(mode);
+        let mut out_of_turn = 0;
+        for seed in 0..30u64 {
+            let mut rng = GameRng::new(seed ^ 0xC0C0);
+            let setup = RiftGame::sample_setup(&o, &mut rng).unwrap();
+            let mut g = RiftGame::new(&o, &setup, seed).unwrap();
+            let mut history = Vec::new();
+            let mut log = EventLog::disabled();
+            let mut v = Vec::new();
+            for _ in 0..g.max_actions() {
+                let seat = match g.status() {
+                    Status::Over(_) => break,
+                    Status::ToAct(s) => s,
+                };
+                assert!(!g.players[seat.index()].left, "{mode:?} seed {seed}: a player who left is to act");
+                v.clear();
+                g.legal_actions(&mut v);
+                assert!(!v.is_empty(), "{mode:?} seed {seed}: no legal action");
+                let other = Seat(rng.index(g.num_seats()) as u8);
+                let a = match g.concede_action(other) {
+                    Some(a) if other != seat && rng.index(150) == 0 => {
+                        out_of_turn += 1;
+                        a
+                    }
+                    _ => {
+                        let w: Vec<RiftAction> =
+                            v.iter().copied().filter(|a| !matches!(a, RiftAction::Concede(_))).collect();
+                        w[rng.index(w.len())]
+                    }
+                };
+                g.apply(&a, &mut log).unwrap_or_else(|e| panic!("{mode:?} seed {seed}: {a}: {e}"));
+                history.push(a.to_string());
+            }
+            let Status::Over(out) = g.status() else { panic!("{mode:?} seed {seed}: game did not end") };
+            for w in &out.winners {
+                assert!(!g.players[w.index()].left, "{mode:?} seed {seed}: a winner who left");
+            }
+            if mode == Mode::TwoVsTwo && !out.winners.is_empty() {
+                assert_eq!(out.winners.len(), 2, "a team wins together");
+            }
+            let rebuilt = engine::game::replay_actions::<RiftGame>(&o, &setup, seed, &history).unwrap();
+            assert!(rebuilt == g, "{mode:?} seed {seed}: the notation rebuilds the game");
+        }
+        assert!(out_of_turn > 5, "{mode:?}: only {out_of_turn} out-of-turn concessions");
+    }
+}
