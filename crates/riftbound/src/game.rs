@@ -27,6 +27,9 @@ pub struct RiftEvent {
     /// What happened.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub what: Option<Note>,
+    /// The cards the action names (its subject, then its targets), as they were when taken.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<engine::CardRef>,
 }
 
 impl Game for RiftGame {
@@ -122,6 +125,8 @@ impl Game for RiftGame {
             return self.apply_action(*action);
         }
         let label = self.action_label(action);
+        let meta = self.meta_of(*action);
+        let cards: Vec<engine::CardRef> = meta.subject.into_iter().chain(meta.targets).collect();
         self.notes.on = true;
         self.notes.list.clear();
         self.notes.by = None;
@@ -134,27 +139,52 @@ impl Game for RiftGame {
         if private {
             log.private(
                 Seat(seat),
-                || RiftEvent { seat, action: text.clone(), label: Some(label.clone()), what: None },
+                || RiftEvent {
+                    seat,
+                    action: text.clone(),
+                    label: Some(label.clone()),
+                    what: None,
+                    cards: cards.clone(),
+                },
                 || RiftEvent {
                     seat,
                     action: String::new(),
                     label: Some(Label::new("made a choice in private", "秘密地做出了选择")),
                     what: None,
+                    cards: Vec::new(),
                 },
             );
         } else {
-            log.public(|| RiftEvent { seat, action: text.clone(), label: Some(label.clone()), what: None });
+            log.public(|| RiftEvent {
+                seat,
+                action: text.clone(),
+                label: Some(label.clone()),
+                what: None,
+                cards: cards.clone(),
+            });
         }
         for n in notes {
             let who = crate::present::note_seat(&n);
-            let ev = |what: Note| RiftEvent { seat: who, action: String::new(), label: None, what: Some(what) };
+            let ev = |what: Note| RiftEvent {
+                seat: who,
+                action: String::new(),
+                label: None,
+                what: Some(what),
+                cards: Vec::new(),
+            };
             match crate::present::public_half(&n) {
                 Some(public) => log.private(Seat(who), || ev(n), || ev(public)),
                 None => log.public(|| ev(n)),
             }
         }
         if self.outcome.is_some() {
-            log.public(|| RiftEvent { seat, action: String::new(), label: None, what: Some(Note::GameOver) });
+            log.public(|| RiftEvent {
+                seat,
+                action: String::new(),
+                label: None,
+                what: Some(Note::GameOver),
+                cards: Vec::new(),
+            });
         }
         Ok(())
     }

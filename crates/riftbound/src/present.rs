@@ -661,7 +661,12 @@ impl RiftGame {
         }
         let label = e.label.clone().unwrap_or_else(|| l(e.action.clone(), e.action.clone()));
         let who = (seat_en(e.seat), seat_zh(e.seat));
-        EventText::new(EventKind::Action, l(format!("{}: {}", who.0, label.en), format!("{}：{}", who.1, label.zh)))
+        let mut t = EventText::new(
+            EventKind::Action,
+            l(format!("{}: {}", who.0, label.en), format!("{}：{}", who.1, label.zh)),
+        );
+        t.cards = e.cards.clone();
+        t
     }
 
     pub fn outcome_words(&self, o: &Outcome) -> Label {

@@ -121,7 +121,11 @@ fn cr428_damage_and_death_lines_in_words() {
     let (mut t, boar, fl, fodder) = setup_fuse_lighter();
     let mut lines = Vec::new();
     let mut all = Vec::new();
-    lines.extend(labels(&logged(&mut t, &format!("play c{fl}"))));
+    let play = logged(&mut t, &format!("play c{fl}"));
+    let action = play.iter().find(|(_, e)| e.kind == EventKind::Action).expect("the action's line");
+    assert_eq!(action.1.label.en, "P1: Play Fuse Lighter");
+    assert_eq!(action.1.cards[0].id, fl.to_string(), "the action's line names the card by its view id");
+    lines.extend(labels(&play));
     for _ in 0..30 {
         let Some(p) = t.g.prompt() else { break };
         let a = match p.id.as_str() {
