@@ -9,7 +9,7 @@
 use crate::app::App;
 use crate::bots::bot_seed;
 use engine::dynamic::{ActionInfo, LoggedEvent};
-use engine::{DynGame, GameEntry, LogEntry, Outcome, Seat, Status, Viewer, Visibility};
+use engine::{DynGame, EventKind, GameEntry, LogEntry, Outcome, Seat, Status, Viewer, Visibility};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -77,7 +77,11 @@ impl TableState {
             .map_err(|e| format!("table {}: setup: {e}", record.id))?;
         let mut log = Vec::new();
         for a in actions {
-            if game.status().to_act() != Some(Seat(a.seat)) {
+            let seat = Seat(a.seat);
+            // Played by the seat to act, or the seat's concession out of turn (where the rules
+            // let a player leave a multiplayer game).
+            if game.status().to_act() != Some(seat) && game.concede_action(seat).as_deref() != Some(a.notation.as_str())
+            {
                 return Err(format!("table {}: stored action {} was not played by the seat to act", record.id, a.seq));
             }
             let entries = game
@@ -220,7 +224,10 @@ pub async fn apply(
     }
     match st.game.status() {
         Status::Over(_) => return Err(refuse("game_over", "the game is over")),
-        Status::ToAct(s) if s != seat => return Err(refuse("out_of_turn", format!("it is {s}'s turn, not {seat}'s"))),
+        // A seat's concession is accepted out of turn too (the game offers it to that seat).
+        Status::ToAct(s) if s != seat && st.game.concede_action(seat).as_deref() != Some(notation) => {
+            return Err(refuse("out_of_turn", format!("it is {s}'s turn, not {seat}'s")))
+        }
         Status::ToAct(_) => {}
     }
     if let Some(e) = expected_seq {
@@ -281,16 +288,32 @@ fn all_but(st: &TableState, seat: Seat) -> Vec<Seat> {
     (0..st.game.num_seats() as u8).map(Seat).filter(|s| *s != seat).collect()
 }
 
-/// A seat gives up. If the game has its own `concede` action and the seat is to act, that
-/// action is played; otherwise the server records the concession as the result.
+/// A seat gives up. Where the rules let a player leave ([`DynGame::concede_action`]) that action
+/// is played, out of turn too, and the others play on; failing that, if the seat is to act and
+/// the game has a `concede` action, that is played; otherwise the server ends the game.
 pub async fn concede(app: &App, st: &mut TableState, seat: Seat) -> Result<Change, Refusal> {
     if !st.playing() {
         return Err(refuse("state", "only a game in progress can be conceded"));
     }
+    leave(app, st, seat, format!("{seat} conceded")).await
+}
+
+/// `seat` leaves the game (it conceded, ran out of time or is a bot that failed): by the game's
+/// concede action where there is one, else the server ends the game with the other seats as
+/// winners (with two seats: the other seat).
+pub async fn leave(app: &App, st: &mut TableState, seat: Seat, reason: String) -> Result<Change, Refusal> {
+    if let Some(notation) = st.game.concede_action(seat) {
+        match apply(app, st, seat, &notation, None).await {
+            Ok(c) => return Ok(c),
+            Err(r) if r.kind == "storage" => return Err(r),
+            // The game offered an action it then refused: end the game rather than hang it.
+            Err(r) => eprintln!("table {}: concede action '{notation}' refused: {}", st.record.id, r.message),
+        }
+    }
     if st.game.status().to_act() == Some(seat) && st.game.legal_actions().iter().any(|a| a.notation == "concede") {
         return apply(app, st, seat, "concede", None).await;
     }
-    let outcome = Outcome { winners: all_but(st, seat), scores: Vec::new(), reason: format!("{seat} conceded") };
+    let outcome = Outcome { winners: all_but(st, seat), scores: Vec::new(), reason };
     finish_by_server(app, st, outcome).await
 }
 
@@ -341,8 +364,8 @@ pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> R
         if st.record.seats.iter().any(|s| s.kind == SeatKind::Bot) {
             return Err(refuse("state", "bots do not take back moves"));
         }
-        if st.log.iter().any(|(s, e)| *s == seq && e.visible_to != Visibility::All) {
-            return Err(refuse("state", "the last action revealed hidden information: it cannot be taken back"));
+        if let Some(why) = undo_blocker(&st.log, seq) {
+            return Err(refuse("state", format!("the last action {why}: it cannot be taken back")));
         }
         st.undo_request = Some(vec![seat.0]);
     } else {
@@ -366,6 +389,23 @@ pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> R
     st.draw_offer = None;
     st.changed();
     Ok(Some(Change { kind: "state", log_from: 0 }))
+}
+
+/// Why the actions from number `from` on may not be taken back, decided from the log: an event
+/// shown to only some seats (someone learnt something), or one that drew, revealed, shuffled or
+/// moved hidden cards (kind `card`: a redo would show the same card again).
+pub fn undo_blocker(log: &[(u64, LogEntry<LoggedEvent>)], from: u64) -> Option<&'static str> {
+    let span = log.iter().filter(|(s, _)| *s >= from).map(|(_, e)| e);
+    let mut blocker = None;
+    for e in span {
+        if e.visible_to != Visibility::All {
+            return Some("showed a seat something the others did not see");
+        }
+        if e.event.text.kind == EventKind::Card {
+            blocker = Some("drew, revealed or shuffled cards");
+        }
+    }
+    blocker
 }
 
 async fn last_actor(app: &App, st: &TableState) -> Result<Seat, Refusal> {
@@ -404,9 +444,7 @@ pub fn schedule(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState) {
                 Ok(c) => Some(c),
                 Err(e) => {
                     // A bot that cannot move forfeits, loudly.
-                    let reason = format!("bot {seat} failed: {e}");
-                    let outcome = Outcome { winners: all_but(&st, seat), scores: Vec::new(), reason };
-                    finish_by_server(&app, &mut st, outcome).await.ok()
+                    leave(&app, &mut st, seat, format!("bot {seat} failed: {e}")).await.ok()
                 }
             };
             announce(&app, &table, &mut st, change);
@@ -421,9 +459,7 @@ pub fn schedule(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState) {
             if st.version != version || !st.playing() {
                 return;
             }
-            let outcome =
-                Outcome { winners: all_but(&st, seat), scores: Vec::new(), reason: format!("{seat} ran out of time") };
-            let change = finish_by_server(&app, &mut st, outcome).await.ok();
+            let change = leave(&app, &mut st, seat, format!("{seat} ran out of time")).await.ok();
             announce(&app, &table, &mut st, change);
         });
     }
