@@ -58,6 +58,11 @@ impl App {
         before - map.len()
     }
 
+    /// Every live table (for the reaper and the lobby cap).
+    pub fn live_tables(&self) -> Vec<Arc<Table>> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect()
+    }
+
     pub fn live_count(&self) -> usize {
         self.tables.lock().unwrap_or_else(|e| e.into_inner()).len()
     }

@@ -46,11 +46,36 @@ impl Table {
     }
 }
 
+/// Why the server closes a table socket: a WebSocket close code and a reason.
+pub type CloseWhy = Option<(u16, &'static str)>;
+
+/// The close a client gets when its send queue is full (it reads too slowly).
+pub const CLOSE_SLOW: (u16, &str) = (4000, "too slow: the send queue is full; reconnect for a full state");
+/// The close of a socket that sent nothing for too long.
+pub const CLOSE_IDLE: (u16, &str) = (4001, "idle: no message or pong for too long");
+
 /// One open connection watching the table.
 pub struct Sub {
     pub id: u64,
     pub viewer: Viewer,
     pub tx: mpsc::Sender<Arc<str>>,
+    /// Set to close the connection (its tasks watch it).
+    pub close: Arc<tokio::sync::watch::Sender<CloseWhy>>,
+}
+
+impl Sub {
+    /// Queue a message; a full queue closes the connection with [`CLOSE_SLOW`]. False when the
+    /// watcher is gone or being closed.
+    pub fn send(&self, msg: Arc<str>) -> bool {
+        match self.tx.try_send(msg) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.close.send_replace(Some(CLOSE_SLOW));
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
 }
 
 pub struct TableState {
@@ -67,7 +92,15 @@ pub struct TableState {
     /// Bumped on every change, so that a bot move or a clock started earlier knows it is stale.
     pub version: u64,
     pub deadline: Option<(Seat, Instant)>,
+    /// Answers to the recent client action ids, per seat: a resent id gets the same answer and
+    /// is not applied again.
+    pub acted: std::collections::VecDeque<(u8, String, Value)>,
+    /// When a human seat (or, at a table without human seats, anyone) last watched the table.
+    pub last_seen: Instant,
 }
+
+/// How many client action ids a table remembers.
+pub const REMEMBERED_IDS: usize = 256;
 
 impl TableState {
     /// Rebuild a table from its record and stored actions (the restart and undo path).
@@ -99,6 +132,8 @@ impl TableState {
             undo_request: None,
             version: 0,
             deadline: None,
+            acted: Default::default(),
+            last_seen: Instant::now(),
         })
     }
 
@@ -165,8 +200,8 @@ impl TableState {
         m.to_string()
     }
 
-    /// Send each watcher its own message. A watcher too slow to keep up is dropped (it
-    /// reconnects and gets a full state).
+    /// Send each watcher its own message. A watcher too slow to keep up is disconnected with
+    /// close code 4000 (it reconnects and gets a full state).
     pub fn broadcast(&mut self, kind: &str, log_from: usize) {
         let mut cache: Vec<(Viewer, Arc<str>)> = Vec::new();
         let mut msgs: Vec<Arc<str>> = Vec::with_capacity(self.subs.len());
@@ -183,7 +218,7 @@ impl TableState {
         }
         let mut i = 0;
         self.subs.retain(|sub| {
-            let ok = sub.tx.try_send(msgs[i].clone()).is_ok();
+            let ok = sub.send(msgs[i].clone());
             i += 1;
             ok
         });
@@ -192,7 +227,28 @@ impl TableState {
     /// Send the same text to every watcher (chat, offers: nothing hidden in them).
     pub fn broadcast_raw(&mut self, text: String) {
         let msg: Arc<str> = text.into();
-        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        self.subs.retain(|sub| sub.send(msg.clone()));
+    }
+
+    /// The answer given to `id` from `seat`, if it was seen.
+    pub fn answered(&self, seat: Seat, id: &str) -> Option<&Value> {
+        self.acted.iter().find(|(s, i, _)| *s == seat.0 && i == id).map(|(_, _, v)| v)
+    }
+
+    pub fn remember(&mut self, seat: Seat, id: String, answer: Value) {
+        if self.acted.len() >= REMEMBERED_IDS {
+            self.acted.pop_front();
+        }
+        self.acted.push_back((seat.0, id, answer));
+    }
+
+    /// Whether someone who counts is watching: a human seat, or anyone at a table of bots.
+    pub fn attended(&self) -> bool {
+        let humans = self.human_seats();
+        self.subs.iter().any(|s| match s.viewer {
+            Viewer::Seat(seat) => humans.contains(&seat.0),
+            _ => humans.is_empty(),
+        })
     }
 
     fn changed(&mut self) {
@@ -257,6 +313,9 @@ pub async fn apply(
         .await
         .map_err(|e| refuse("storage", format!("the action could not be saved, so it was not played: {e}")))?;
     // Stored: now it is real.
+    if st.record.seats.get(seat.index()).is_some_and(|s| s.kind != SeatKind::Bot) {
+        st.last_seen = Instant::now();
+    }
     st.game = next;
     let from = st.log.len();
     st.log.extend(entries.into_iter().map(|e| (seq, e)));
@@ -424,14 +483,19 @@ pub fn schedule(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState) {
     let version = st.version;
     if seat_rec.kind == SeatKind::Bot {
         let spec = seat_rec.bot_spec.clone().unwrap_or_default();
+        // Checked again here: a table stored before the caps were lowered.
+        let allowed = crate::bots::check_bot(app, st.record.game.as_str(), &spec);
         let game = st.game.clone_box();
         let seed = bot_seed(st.record.seed, st.seq() + 1);
         let (app, table) = (app.clone(), table.clone());
         tokio::spawn(async move {
             let bots = app.bots.clone();
-            let chosen = tokio::task::spawn_blocking(move || bots.choose(&*game, seat, &spec, seed))
-                .await
-                .unwrap_or_else(|e| Err(format!("the bot crashed: {e}")));
+            let chosen = match allowed {
+                Ok(()) => tokio::task::spawn_blocking(move || bots.choose(&*game, seat, &spec, seed))
+                    .await
+                    .unwrap_or_else(|e| Err(format!("the bot crashed: {e}"))),
+                Err(e) => Err(e),
+            };
             let mut st = table.state.lock().await;
             if st.version != version {
                 return;
