@@ -22,8 +22,9 @@ pub struct Limits {
     /// Messages waiting for one connection; a client that falls this far behind is disconnected
     /// (close code 4000) and reconnects for a full state.
     pub send_queue: usize,
-    /// A table socket that sends no frame (a WebSocket pong counts) for this long is closed
-    /// (close code 4001). The server pings every third of it, and browsers answer pings.
+    /// A table socket that sends no frame for this long is closed (close code 4001). Clients
+    /// send `{"type":"ping"}` (or a WebSocket ping) more often than this; the web client does
+    /// every 25 s.
     pub ws_idle: Duration,
     /// HTTP: the whole request head must arrive within this (hyper's `header_read_timeout`; it
     /// also closes keep-alive and raw TCP connections that sit idle waiting for a request).

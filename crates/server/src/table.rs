@@ -424,7 +424,10 @@ pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> R
             return Err(refuse("state", "bots do not take back moves"));
         }
         if let Some(why) = undo_blocker(&st.log, seq) {
-            return Err(refuse("state", format!("the last action {why}: it cannot be taken back")));
+            return Err(refuse(
+                "state",
+                format!("the last action revealed hidden information (it {why}): it cannot be taken back"),
+            ));
         }
         st.undo_request = Some(vec![seat.0]);
     } else {

@@ -89,8 +89,6 @@ async fn run(
     let idle = app.limits.ws_idle.max(Duration::from_millis(30));
     let mut writer_close = close.subscribe();
     let writer = tokio::spawn(async move {
-        let mut ping = tokio::time::interval(idle / 3);
-        ping.tick().await;
         let why = loop {
             tokio::select! {
                 biased;
@@ -103,11 +101,6 @@ async fn run(
                     }
                     None => break *writer_close.borrow(),
                 },
-                _ = ping.tick() => {
-                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
-                        break None;
-                    }
-                }
             }
         };
         // A reader too slow to take updates may not take this either: do not wait on it for long.
