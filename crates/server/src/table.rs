@@ -368,6 +368,9 @@ pub async fn leave(app: &App, st: &mut TableState, seat: Seat, reason: String) -
             // The game offered an action it then refused: end the game rather than hang it.
             Err(r) => eprintln!("table {}: concede action '{notation}' refused: {}", st.record.id, r.message),
         }
+    } else if (0..st.game.num_seats() as u8).any(|s| st.game.concede_action(Seat(s)).is_some()) {
+        // Others may still leave, this seat may not: it has already left the game.
+        return Err(refuse("state", format!("{seat} has already left the game")));
     }
     if st.game.status().to_act() == Some(seat) && st.game.legal_actions().iter().any(|a| a.notation == "concede") {
         return apply(app, st, seat, "concede", None).await;

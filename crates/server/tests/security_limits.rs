@@ -61,6 +61,10 @@ async fn ffa_concession(db: &TestDb) {
     assert_eq!(m["table_status"], "playing", "the others play on: {m}");
     assert_eq!(m["view"]["active"], json!([true, false, true]));
     assert_eq!(m["status"]["to_act"], 0);
+    // Having left, it cannot end the game for the others by conceding again.
+    s1.send(json!({"type": "concede"})).await;
+    let e = s1.error().await;
+    assert!(e["message"].as_str().unwrap().contains("already left"), "{e}");
     // A restarted server rebuilds the table from the log (the concession was out of turn).
     let again = serve(db, test_limits()).await;
     let s = Sock::connect(again.addr, &id, Some(&tokens[2])).await;
