@@ -409,9 +409,10 @@ pub fn decline(st: &mut TableState, seat: Seat, what: &str) -> Result<(), Refusa
 }
 
 /// One-step undo. Allowed only for the seat that played the last action, only while the game
-/// is in progress, never against a bot, and never across a reveal: the last action must have
-/// produced no log entry with a visibility other than `All` (a private entry means someone
-/// learnt something that taking the action back cannot make them forget). Every other seat
+/// is in progress, never against a bot, and never across a reveal ([`undo_blocker`]): the last
+/// action must have produced no log entry with a visibility other than `All` (a private entry
+/// means someone learnt something that taking the action back cannot make them forget) and no
+/// entry of kind `card` (a draw, reveal or shuffle the redo would repeat). Every other seat
 /// must accept. The game is then rebuilt from the stored log minus its last action.
 pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> Result<Option<Change>, Refusal> {
     if !st.playing() {
