@@ -39,6 +39,22 @@ impl BotSpec {
         }
     }
 
+    /// What one move may cost, for a host's cap: (thinking time, in core-milliseconds: time
+    /// budget × threads; search iterations per move: MCTS iterations or greedy
+    /// determinizations). Zero where the bot has no such budget.
+    pub fn per_move_budget(&self) -> (u64, u64) {
+        match self {
+            BotSpec::Random => (0, 0),
+            BotSpec::Greedy { samples } => (0, u64::from(*samples)),
+            BotSpec::Mcts(c) => match c.budget {
+                Budget::Iterations(n) => (0, u64::from(n)),
+                Budget::Time(d) => {
+                    (u64::try_from(d.as_millis()).unwrap_or(u64::MAX).saturating_mul(c.threads.max(1) as u64), 0)
+                }
+            },
+        }
+    }
+
     /// Whether the same seed always gives the same choices (false for time budgets).
     pub fn is_deterministic(&self) -> bool {
         !matches!(self, BotSpec::Mcts(MctsConfig { budget: Budget::Time(_), .. }))
@@ -189,6 +205,18 @@ impl<'de> Deserialize<'de> for BotSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn per_move_budgets_name_the_cost_of_a_move() {
+        let budget = |s: &str| s.parse::<BotSpec>().unwrap().per_move_budget();
+        assert_eq!(budget("random"), (0, 0));
+        assert_eq!(budget("greedy:8"), (0, 8));
+        assert_eq!(budget("mcts"), (0, 1000));
+        assert_eq!(budget("mcts:2000x4"), (0, 2000));
+        assert_eq!(budget("mcts:100ms"), (100, 0));
+        assert_eq!(budget("mcts:2sx4"), (8000, 0));
+        assert_eq!(budget("mcts:99999999s"), (99_999_999_000, 0));
+    }
 
     #[test]
     fn specs_parse_and_print_back() {

@@ -23,6 +23,11 @@ impl server::BotHost for AiBots {
     fn validate(&self, game: &str, spec: &str) -> Result<(), String> {
         ai::dyn_bot(game, spec, 0).map(|_| ()).map_err(|e| e.to_string())
     }
+    fn budget(&self, _game: &str, spec: &str) -> Result<server::bots::BotBudget, String> {
+        let (ms_per_move, iterations_per_move) =
+            spec.parse::<ai::BotSpec>().map_err(|e| e.to_string())?.per_move_budget();
+        Ok(server::bots::BotBudget { ms_per_move, iterations_per_move })
+    }
 }
 
 /// Run `f` with the typed game named `name` (for benchmarks that must not go through JSON).

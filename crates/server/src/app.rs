@@ -66,7 +66,7 @@ impl App {
         before - map.len()
     }
 
-    /// Every table held in memory now.
+    /// Every live table (for the reaper and the lobby cap).
     pub fn live_tables(&self) -> Vec<Arc<Table>> {
         self.tables.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect()
     }

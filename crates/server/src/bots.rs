@@ -1,7 +1,16 @@
 //! Bots as seats. The bots themselves live elsewhere (crates/ai); the caller hands the server a
 //! [`BotHost`] that chooses moves. Moves are chosen off the async runtime (spawn_blocking).
 
+use crate::app::App;
 use engine::{DynGame, GameRng, Seat};
+
+/// What one move of a bot may cost, as its host reports it: thinking time in core-milliseconds
+/// (time budget × threads) and search iterations per move. Zero: no such budget.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BotBudget {
+    pub ms_per_move: u64,
+    pub iterations_per_move: u64,
+}
 
 /// Chooses moves for bot seats.
 pub trait BotHost: Send + Sync {
@@ -10,6 +19,33 @@ pub trait BotHost: Send + Sync {
     fn choose(&self, game: &dyn DynGame, seat: Seat, spec: &str, seed: u64) -> Result<String, String>;
     /// Whether `spec` names a bot this host can run for `game`; the error names the problem.
     fn validate(&self, game: &str, spec: &str) -> Result<(), String>;
+    /// What one move of the bot `spec` may cost; the server refuses specs above its caps
+    /// ([`crate::Limits::max_bot_ms_per_move`], [`crate::Limits::max_bot_iterations_per_move`]).
+    fn budget(&self, game: &str, spec: &str) -> Result<BotBudget, String> {
+        let _ = (game, spec);
+        Ok(BotBudget::default())
+    }
+}
+
+/// Whether the server seats the bot `spec` at a table of `game`: the host knows it, and its
+/// budget per move is within the server's caps (the error names the cap).
+pub fn check_bot(app: &App, game: &str, spec: &str) -> Result<(), String> {
+    app.bots.validate(game, spec)?;
+    let b = app.bots.budget(game, spec)?;
+    let limits = &app.limits;
+    if b.ms_per_move > limits.max_bot_ms_per_move {
+        return Err(format!(
+            "bot '{spec}' may think {} ms per move; this server allows at most {} ms per move (the bot time cap)",
+            b.ms_per_move, limits.max_bot_ms_per_move
+        ));
+    }
+    if b.iterations_per_move > limits.max_bot_iterations_per_move {
+        return Err(format!(
+            "bot '{spec}' may search {} iterations per move; this server allows at most {} per move (the bot iteration cap)",
+            b.iterations_per_move, limits.max_bot_iterations_per_move
+        ));
+    }
+    Ok(())
 }
 
 /// The random bot: a uniformly random legal action. Spec: `random`.

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod protocol;
+pub mod reaper;
 pub mod static_files;
 pub mod table;
 pub mod ws;
@@ -111,6 +112,10 @@ pub fn router(app: Arc<App>) -> Router {
         ))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            app.limits.request_timeout,
+        ))
         .with_state(app)
 }
 
@@ -123,6 +128,38 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
 
+/// Accept connections and serve each with hyper's HTTP/1 connection settings: the request head
+/// must arrive within `header_read_timeout` (the same timer ends a keep-alive or raw TCP
+/// connection that sits idle waiting for a request); upgrades (the table sockets) are served
+/// on and have their own idle limit (`Limits::ws_idle`).
+pub async fn serve_http(listener: tokio::net::TcpListener, router: Router, limits: Limits) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    loop {
+        let (tcp, peer) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors and the like: wait a little rather than spin.
+                eprintln!("accept: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = tcp.set_nodelay(true);
+        let service = router.clone().map_request(move |mut req: axum::http::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+            req
+        });
+        let service = hyper_util::service::TowerToHyperService::new(service);
+        let header_timeout = limits.header_read_timeout;
+        tokio::spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(header_timeout).keep_alive(true);
+            let _ = builder.serve_connection(TokioIo::new(tcp), service).with_upgrades().await;
+        });
+    }
+}
+
 /// Open the store, rebuild every unfinished table from its action log, and start serving.
 pub async fn start(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHost>) -> anyhow::Result<Running> {
     let store = store::Store::open(&config.database_url).await?;
@@ -134,6 +171,7 @@ pub async fn start(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHo
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let router = router(app.clone());
+    reaper::spawn(&app);
     let sweeper = Arc::downgrade(&app);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
@@ -147,10 +185,7 @@ pub async fn start(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHo
             }
         }
     });
-    let task =
-        tokio::spawn(
-            async move { axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await },
-        );
+    let task = tokio::spawn(serve_http(listener, router, app.limits.clone()));
     Ok(Running { addr, app, task })
 }
 

@@ -1,10 +1,11 @@
-//! Limits that keep one client from hurting others: message size, connections per IP, and a
-//! token bucket of messages per second per connection.
+//! Limits that keep one client from hurting others: message size, connections per IP, a token
+//! bucket of frames per second per connection, the send queue of a connection, timeouts, bot
+//! budgets and how many tables one user may hold open.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -18,6 +19,29 @@ pub struct Limits {
     pub burst: f64,
     pub max_chat_chars: usize,
     pub max_name_chars: usize,
+    /// Messages waiting for one connection; a client that falls this far behind is disconnected
+    /// (close code 4000) and reconnects for a full state.
+    pub send_queue: usize,
+    /// A table socket that sends no frame for this long is closed (close code 4001). Clients
+    /// send `{"type":"ping"}` (or a WebSocket ping) more often than this; the web client does
+    /// every 25 s.
+    pub ws_idle: Duration,
+    /// HTTP: the whole request head must arrive within this (hyper's `header_read_timeout`; it
+    /// also closes keep-alive and raw TCP connections that sit idle waiting for a request).
+    pub header_read_timeout: Duration,
+    /// HTTP: a request must be answered within this (tower-http's timeout: 408).
+    pub request_timeout: Duration,
+    /// The most time a bot may think per move (server-wide cap on bot specs).
+    pub max_bot_ms_per_move: u64,
+    /// The most search iterations a bot may run per move (all its threads together).
+    pub max_bot_iterations_per_move: u64,
+    /// Lobby tables (not started) one user may have created and not yet finished.
+    pub max_lobby_tables_per_user: usize,
+    /// A game in progress none of whose human seats is connected for this long is ended as
+    /// abandoned; a lobby table nobody has watched for this long is closed too.
+    pub abandon_after: Duration,
+    /// How often tables are checked for abandonment.
+    pub reap_every: Duration,
 }
 
 impl Default for Limits {
@@ -30,6 +54,15 @@ impl Default for Limits {
             burst: 40.0,
             max_chat_chars: 500,
             max_name_chars: 32,
+            send_queue: 512,
+            ws_idle: Duration::from_secs(120),
+            header_read_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_bot_ms_per_move: 10_000,
+            max_bot_iterations_per_move: 200_000,
+            max_lobby_tables_per_user: 10,
+            abandon_after: Duration::from_secs(30 * 60),
+            reap_every: Duration::from_secs(30),
         }
     }
 }

@@ -155,6 +155,8 @@ pub async fn create(
     Body(b): Body<CreateBody>,
 ) -> Result<Json<Value>, ApiError> {
     let who = session(&app, &headers).await?;
+    crate::reaper::check_lobby_cap(&app, who.user_id())
+        .map_err(|e| ApiError(axum::http::StatusCode::TOO_MANY_REQUESTS, e))?;
     let entry = app.registry.get(&b.game).map_err(ApiError::bad)?;
     let dev_field = b.setup.as_ref().and_then(dev_setup_field);
     if let Some(field) = &dev_field {
@@ -194,7 +196,8 @@ pub async fn create(
                 }
             }
             SeatSpec::Bot { spec } => {
-                app.bots.validate(&b.game, &spec).map_err(|e| ApiError::bad(format!("seat {}: {e}", i + 1)))?;
+                crate::bots::check_bot(&app, &b.game, &spec)
+                    .map_err(|e| ApiError::bad(format!("seat {}: {e}", i + 1)))?;
                 SeatRecord {
                     kind: SeatKind::Bot,
                     player_name: Some(format!("bot ({spec})")),
@@ -395,6 +398,7 @@ pub async fn start(
     app.store.set_table_status(&id, TableStatus::Playing, None).await?;
     st.record.status = TableStatus::Playing;
     st.version += 1;
+    st.last_seen = std::time::Instant::now(); // the abandonment clock starts with the game
     announce(&app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
     Ok(Json(summary(&st.record)))
 }

@@ -9,9 +9,13 @@ use serde_json::{json, Value};
 pub enum ClientMsg {
     /// Play an action (in the game's notation). `seq`, if given, must be the number of actions
     /// played so far: a stale client gets an error instead of acting on a state it has not seen.
+    /// `id`, if given, names the action (1–64 characters, chosen by the client): the same id
+    /// from the same seat is applied once, and a resend gets the first answer again (`ack` with
+    /// the move number, or the `error`, both carrying the id).
     Act {
         action: String,
         seq: Option<u64>,
+        id: Option<String>,
     },
     Chat {
         text: String,

@@ -9,7 +9,7 @@
 use crate::app::App;
 use crate::bots::bot_seed;
 use engine::dynamic::{ActionInfo, LoggedEvent};
-use engine::{DynGame, GameEntry, LogEntry, Outcome, Seat, Status, Viewer, Visibility};
+use engine::{DynGame, EventKind, GameEntry, LogEntry, Outcome, Seat, Status, Viewer, Visibility};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -46,11 +46,36 @@ impl Table {
     }
 }
 
+/// Why the server closes a table socket: a WebSocket close code and a reason.
+pub type CloseWhy = Option<(u16, &'static str)>;
+
+/// The close a client gets when its send queue is full (it reads too slowly).
+pub const CLOSE_SLOW: (u16, &str) = (4000, "too slow: the send queue is full; reconnect for a full state");
+/// The close of a socket that sent nothing for too long.
+pub const CLOSE_IDLE: (u16, &str) = (4001, "idle: no message or pong for too long");
+
 /// One open connection watching the table.
 pub struct Sub {
     pub id: u64,
     pub viewer: Viewer,
     pub tx: mpsc::Sender<Arc<str>>,
+    /// Set to close the connection (its tasks watch it).
+    pub close: Arc<tokio::sync::watch::Sender<CloseWhy>>,
+}
+
+impl Sub {
+    /// Queue a message; a full queue closes the connection with [`CLOSE_SLOW`]. False when the
+    /// watcher is gone or being closed.
+    pub fn send(&self, msg: Arc<str>) -> bool {
+        match self.tx.try_send(msg) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.close.send_replace(Some(CLOSE_SLOW));
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
 }
 
 pub struct TableState {
@@ -67,7 +92,15 @@ pub struct TableState {
     /// Bumped on every change, so that a bot move or a clock started earlier knows it is stale.
     pub version: u64,
     pub deadline: Option<(Seat, Instant)>,
+    /// Answers to the recent client action ids, per seat: a resent id gets the same answer and
+    /// is not applied again.
+    pub acted: std::collections::VecDeque<(u8, String, Value)>,
+    /// When a human seat (or, at a table without human seats, anyone) last watched the table.
+    pub last_seen: Instant,
 }
+
+/// How many client action ids a table remembers.
+pub const REMEMBERED_IDS: usize = 256;
 
 impl TableState {
     /// Rebuild a table from its record and stored actions (the restart and undo path).
@@ -77,7 +110,11 @@ impl TableState {
             .map_err(|e| format!("table {}: setup: {e}", record.id))?;
         let mut log = Vec::new();
         for a in actions {
-            if game.status().to_act() != Some(Seat(a.seat)) {
+            let seat = Seat(a.seat);
+            // Played by the seat to act, or the seat's concession out of turn (where the rules
+            // let a player leave a multiplayer game).
+            if game.status().to_act() != Some(seat) && game.concede_action(seat).as_deref() != Some(a.notation.as_str())
+            {
                 return Err(format!("table {}: stored action {} was not played by the seat to act", record.id, a.seq));
             }
             let entries = game
@@ -95,6 +132,8 @@ impl TableState {
             undo_request: None,
             version: 0,
             deadline: None,
+            acted: Default::default(),
+            last_seen: Instant::now(),
         })
     }
 
@@ -162,8 +201,8 @@ impl TableState {
         m.to_string()
     }
 
-    /// Send each watcher its own message. A watcher too slow to keep up is dropped (it
-    /// reconnects and gets a full state).
+    /// Send each watcher its own message. A watcher too slow to keep up is disconnected with
+    /// close code 4000 (it reconnects and gets a full state).
     pub fn broadcast(&mut self, kind: &str, log_from: usize) {
         let mut cache: Vec<(Viewer, Arc<str>)> = Vec::new();
         let mut msgs: Vec<Arc<str>> = Vec::with_capacity(self.subs.len());
@@ -180,7 +219,7 @@ impl TableState {
         }
         let mut i = 0;
         self.subs.retain(|sub| {
-            let ok = sub.tx.try_send(msgs[i].clone()).is_ok();
+            let ok = sub.send(msgs[i].clone());
             i += 1;
             ok
         });
@@ -189,7 +228,28 @@ impl TableState {
     /// Send the same text to every watcher (chat, offers: nothing hidden in them).
     pub fn broadcast_raw(&mut self, text: String) {
         let msg: Arc<str> = text.into();
-        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        self.subs.retain(|sub| sub.send(msg.clone()));
+    }
+
+    /// The answer given to `id` from `seat`, if it was seen.
+    pub fn answered(&self, seat: Seat, id: &str) -> Option<&Value> {
+        self.acted.iter().find(|(s, i, _)| *s == seat.0 && i == id).map(|(_, _, v)| v)
+    }
+
+    pub fn remember(&mut self, seat: Seat, id: String, answer: Value) {
+        if self.acted.len() >= REMEMBERED_IDS {
+            self.acted.pop_front();
+        }
+        self.acted.push_back((seat.0, id, answer));
+    }
+
+    /// Whether someone who counts is watching: a human seat, or anyone at a table of bots.
+    pub fn attended(&self) -> bool {
+        let humans = self.human_seats();
+        self.subs.iter().any(|s| match s.viewer {
+            Viewer::Seat(seat) => humans.contains(&seat.0),
+            _ => humans.is_empty(),
+        })
     }
 
     fn changed(&mut self) {
@@ -221,7 +281,10 @@ pub async fn apply(
     }
     match st.game.status() {
         Status::Over(_) => return Err(refuse("game_over", "the game is over")),
-        Status::ToAct(s) if s != seat => return Err(refuse("out_of_turn", format!("it is {s}'s turn, not {seat}'s"))),
+        // A seat's concession is accepted out of turn too (the game offers it to that seat).
+        Status::ToAct(s) if s != seat && st.game.concede_action(seat).as_deref() != Some(notation) => {
+            return Err(refuse("out_of_turn", format!("it is {s}'s turn, not {seat}'s")))
+        }
         Status::ToAct(_) => {}
     }
     if let Some(e) = expected_seq {
@@ -251,6 +314,9 @@ pub async fn apply(
         .await
         .map_err(|e| refuse("storage", format!("the action could not be saved, so it was not played: {e}")))?;
     // Stored: now it is real.
+    if st.record.seats.get(seat.index()).is_some_and(|s| s.kind != SeatKind::Bot) {
+        st.last_seen = Instant::now();
+    }
     st.game = next;
     let from = st.log.len();
     st.log.extend(entries.into_iter().map(|e| (seq, e)));
@@ -282,16 +348,35 @@ fn all_but(st: &TableState, seat: Seat) -> Vec<Seat> {
     (0..st.game.num_seats() as u8).map(Seat).filter(|s| *s != seat).collect()
 }
 
-/// A seat gives up. If the game has its own `concede` action and the seat is to act, that
-/// action is played; otherwise the server records the concession as the result.
+/// A seat gives up. Where the rules let a player leave ([`DynGame::concede_action`]) that action
+/// is played, out of turn too, and the others play on; failing that, if the seat is to act and
+/// the game has a `concede` action, that is played; otherwise the server ends the game.
 pub async fn concede(app: &App, st: &mut TableState, seat: Seat) -> Result<Change, Refusal> {
     if !st.playing() {
         return Err(refuse("state", "only a game in progress can be conceded"));
     }
+    leave(app, st, seat, format!("{seat} conceded")).await
+}
+
+/// `seat` leaves the game (it conceded, ran out of time or is a bot that failed): by the game's
+/// concede action where there is one, else the server ends the game with the other seats as
+/// winners (with two seats: the other seat).
+pub async fn leave(app: &App, st: &mut TableState, seat: Seat, reason: String) -> Result<Change, Refusal> {
+    if let Some(notation) = st.game.concede_action(seat) {
+        match apply(app, st, seat, &notation, None).await {
+            Ok(c) => return Ok(c),
+            Err(r) if r.kind == "storage" => return Err(r),
+            // The game offered an action it then refused: end the game rather than hang it.
+            Err(r) => eprintln!("table {}: concede action '{notation}' refused: {}", st.record.id, r.message),
+        }
+    } else if (0..st.game.num_seats() as u8).any(|s| st.game.concede_action(Seat(s)).is_some()) {
+        // Others may still leave, this seat may not: it has already left the game.
+        return Err(refuse("state", format!("{seat} has already left the game")));
+    }
     if st.game.status().to_act() == Some(seat) && st.game.legal_actions().iter().any(|a| a.notation == "concede") {
         return apply(app, st, seat, "concede", None).await;
     }
-    let outcome = Outcome { winners: all_but(st, seat), scores: Vec::new(), reason: format!("{seat} conceded") };
+    let outcome = Outcome { winners: all_but(st, seat), scores: Vec::new(), reason };
     finish_by_server(app, st, outcome).await
 }
 
@@ -325,9 +410,10 @@ pub fn decline(st: &mut TableState, seat: Seat, what: &str) -> Result<(), Refusa
 }
 
 /// One-step undo. Allowed only for the seat that played the last action, only while the game
-/// is in progress, never against a bot, and never across a reveal: the last action must have
-/// produced no log entry with a visibility other than `All` (a private entry means someone
-/// learnt something that taking the action back cannot make them forget). Every other seat
+/// is in progress, never against a bot, and never across a reveal ([`undo_blocker`]): the last
+/// action must have produced no log entry with a visibility other than `All` (a private entry
+/// means someone learnt something that taking the action back cannot make them forget) and no
+/// entry of kind `card` (a draw, reveal or shuffle the redo would repeat). Every other seat
 /// must accept. The game is then rebuilt from the stored log minus its last action.
 pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> Result<Option<Change>, Refusal> {
     if !st.playing() {
@@ -342,8 +428,11 @@ pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> R
         if st.record.seats.iter().any(|s| s.kind == SeatKind::Bot) {
             return Err(refuse("state", "bots do not take back moves"));
         }
-        if st.log.iter().any(|(s, e)| *s == seq && e.visible_to != Visibility::All) {
-            return Err(refuse("state", "the last action revealed hidden information: it cannot be taken back"));
+        if let Some(why) = undo_blocker(&st.log, seq) {
+            return Err(refuse(
+                "state",
+                format!("the last action revealed hidden information (it {why}): it cannot be taken back"),
+            ));
         }
         st.undo_request = Some(vec![seat.0]);
     } else {
@@ -369,6 +458,23 @@ pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> R
     Ok(Some(Change { kind: "state", log_from: 0 }))
 }
 
+/// Why the actions from number `from` on may not be taken back, decided from the log: an event
+/// shown to only some seats (someone learnt something), or one that drew, revealed, shuffled or
+/// moved hidden cards (kind `card`: a redo would show the same card again).
+pub fn undo_blocker(log: &[(u64, LogEntry<LoggedEvent>)], from: u64) -> Option<&'static str> {
+    let span = log.iter().filter(|(s, _)| *s >= from).map(|(_, e)| e);
+    let mut blocker = None;
+    for e in span {
+        if e.visible_to != Visibility::All {
+            return Some("showed a seat something the others did not see");
+        }
+        if e.event.text.kind == EventKind::Card {
+            blocker = Some("drew, revealed or shuffled cards");
+        }
+    }
+    blocker
+}
+
 async fn last_actor(app: &App, st: &TableState) -> Result<Seat, Refusal> {
     let actions = app.store.actions(&st.record.id).await.map_err(|e| refuse("storage", e.to_string()))?;
     actions.last().map(|a| Seat(a.seat)).ok_or_else(|| refuse("state", "no action to take back"))
@@ -385,14 +491,19 @@ pub fn schedule(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState) {
     let version = st.version;
     if seat_rec.kind == SeatKind::Bot {
         let spec = seat_rec.bot_spec.clone().unwrap_or_default();
+        // Checked again here: a table stored before the caps were lowered.
+        let allowed = crate::bots::check_bot(app, st.record.game.as_str(), &spec);
         let game = st.game.clone_box();
         let seed = bot_seed(st.record.seed, st.seq() + 1);
         let (app, table) = (app.clone(), table.clone());
         tokio::spawn(async move {
             let bots = app.bots.clone();
-            let chosen = tokio::task::spawn_blocking(move || bots.choose(&*game, seat, &spec, seed))
-                .await
-                .unwrap_or_else(|e| Err(format!("the bot crashed: {e}")));
+            let chosen = match allowed {
+                Ok(()) => tokio::task::spawn_blocking(move || bots.choose(&*game, seat, &spec, seed))
+                    .await
+                    .unwrap_or_else(|e| Err(format!("the bot crashed: {e}"))),
+                Err(e) => Err(e),
+            };
             let mut st = table.state.lock().await;
             if st.version != version {
                 return;
@@ -405,9 +516,7 @@ pub fn schedule(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState) {
                 Ok(c) => Some(c),
                 Err(e) => {
                     // A bot that cannot move forfeits, loudly.
-                    let reason = format!("bot {seat} failed: {e}");
-                    let outcome = Outcome { winners: all_but(&st, seat), scores: Vec::new(), reason };
-                    finish_by_server(&app, &mut st, outcome).await.ok()
+                    leave(&app, &mut st, seat, format!("bot {seat} failed: {e}")).await.ok()
                 }
             };
             announce(&app, &table, &mut st, change);
@@ -422,9 +531,7 @@ pub fn schedule(app: &Arc<App>, table: &Arc<Table>, st: &mut TableState) {
             if st.version != version || !st.playing() {
                 return;
             }
-            let outcome =
-                Outcome { winners: all_but(&st, seat), scores: Vec::new(), reason: format!("{seat} ran out of time") };
-            let change = finish_by_server(&app, &mut st, outcome).await.ok();
+            let change = leave(&app, &mut st, seat, format!("{seat} ran out of time")).await.ok();
             announce(&app, &table, &mut st, change);
         });
     }

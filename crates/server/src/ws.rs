@@ -13,8 +13,8 @@ use crate::auth::{cookie, same_origin, seat_cookie_name};
 use crate::limits::{IpSlot, RateLimiter};
 use crate::lobby::held_seat;
 use crate::protocol::{error, ClientMsg};
-use crate::table::{self, announce, Refusal, Sub, Table};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use crate::table::{self, announce, CloseWhy, Refusal, Sub, Table, CLOSE_IDLE, CLOSE_SLOW};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -25,7 +25,8 @@ use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tokio::sync::mpsc;
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, watch};
 
 #[derive(Deserialize)]
 pub struct WsQuery {
@@ -79,8 +80,11 @@ async fn run(
 ) {
     let name = who.as_ref().map(|w| w.name.clone());
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Arc<str>>(512);
+    let (tx, mut rx) = mpsc::channel::<Arc<str>>(app.limits.send_queue.max(4));
+    let (close_tx, mut close_rx) = watch::channel::<CloseWhy>(None);
+    let close = Arc::new(close_tx);
     let sub_id = app.next_id();
+    let me = Sub { id: sub_id, viewer: Viewer::Spectator, tx: tx.clone(), close: close.clone() };
     let mut viewer = {
         let mut st = table.state.lock().await;
         let seat = held_seat(&st.record.seats, token.as_deref(), who.as_ref());
@@ -92,42 +96,77 @@ async fn run(
             let _ = tx.try_send(msg.into());
         }
         let _ = tx.try_send(st.message("state", viewer, 0).into());
-        st.subs.push(Sub { id: sub_id, viewer, tx: tx.clone() });
+        st.subs.push(Sub { viewer, ..me });
+        st.last_seen = Instant::now();
         viewer
     };
+    let idle = app.limits.ws_idle.max(Duration::from_millis(30));
+    let mut writer_close = close.subscribe();
     let writer = tokio::spawn(async move {
-        while let Some(m) = rx.recv().await {
-            if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
-                break;
+        let why = loop {
+            tokio::select! {
+                biased;
+                _ = writer_close.changed() => break *writer_close.borrow(),
+                m = rx.recv() => match m {
+                    Some(m) => {
+                        if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
+                            break None;
+                        }
+                    }
+                    None => break *writer_close.borrow(),
+                },
             }
+        };
+        // A reader too slow to take updates may not take this either: do not wait on it for long.
+        let bound = Duration::from_secs(5);
+        if let Some((code, reason)) = why {
+            let frame = CloseFrame { code, reason: reason.into() };
+            let _ = tokio::time::timeout(bound, sink.send(Message::Close(Some(frame)))).await;
         }
-        let _ = sink.close().await;
+        let _ = tokio::time::timeout(bound, sink.close()).await;
     });
     let mut limiter = RateLimiter::new(app.limits.messages_per_second, app.limits.burst);
     let reply = |text: String| {
-        let _ = tx.try_send(text.into());
+        if let Err(mpsc::error::TrySendError::Full(_)) = tx.try_send(text.into()) {
+            close.send_replace(Some(CLOSE_SLOW));
+        }
     };
-    while let Some(Ok(msg)) = stream.next().await {
+    loop {
+        let next = tokio::select! {
+            _ = close_rx.changed() => break,
+            next = tokio::time::timeout(idle, stream.next()) => next,
+        };
+        let msg = match next {
+            Err(_) => {
+                close.send_replace(Some(CLOSE_IDLE));
+                break;
+            }
+            Ok(Some(Ok(m))) => m,
+            Ok(_) => break,
+        };
+        if let Message::Close(_) = msg {
+            break;
+        }
+        // Every frame counts, whatever its kind or size.
+        if !limiter.allow() {
+            reply(error(
+                "rate_limited",
+                format!("too many messages: at most {} per second", app.limits.messages_per_second),
+            ));
+            continue;
+        }
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
                 reply(error("malformed", "binary messages are not accepted: send JSON text"));
                 continue;
             }
-            Message::Close(_) => break,
             _ => continue,
         };
         if text.len() > app.limits.max_message_bytes {
             reply(error(
                 "too_large",
                 format!("the message is {} bytes; the limit is {}", text.len(), app.limits.max_message_bytes),
-            ));
-            continue;
-        }
-        if !limiter.allow() {
-            reply(error(
-                "rate_limited",
-                format!("too many messages: at most {} per second", app.limits.messages_per_second),
             ));
             continue;
         }
@@ -158,7 +197,16 @@ async fn run(
             reply(error(r.kind, r.message));
         }
     }
-    table.state.lock().await.subs.retain(|s| s.id != sub_id);
+    {
+        let mut st = table.state.lock().await;
+        if st.attended() {
+            st.last_seen = Instant::now();
+        }
+        st.subs.retain(|s| s.id != sub_id);
+        if st.attended() {
+            st.last_seen = Instant::now();
+        }
+    }
     drop(tx);
     let _ = writer.await;
 }
@@ -197,7 +245,38 @@ async fn handle(
     let mut st = table.state.lock().await;
     let change = match msg {
         ClientMsg::Ping => None,
-        ClientMsg::Act { action, seq } => Some(table::apply(app, &mut st, seat_of(viewer)?, &action, seq).await?),
+        ClientMsg::Act { action, seq, id: None } => {
+            Some(table::apply(app, &mut st, seat_of(viewer)?, &action, seq).await?)
+        }
+        ClientMsg::Act { action, seq, id: Some(id) } => {
+            let seat = seat_of(viewer)?;
+            if id.is_empty() || id.len() > 64 {
+                return Err(table::refuse("malformed", "an action id is 1 to 64 characters"));
+            }
+            if let Some(answer) = st.answered(seat, &id) {
+                // A resent action: answered as the first time, not applied again.
+                let _ = tx.try_send(answer.to_string().into());
+                return Ok(());
+            }
+            let played = table::apply(app, &mut st, seat, &action, seq).await;
+            let answer = match &played {
+                Ok(_) => json!({"type": "ack", "id": id, "seq": st.seq()}),
+                Err(r) if r.kind == "storage" => return Err(r.clone()),
+                Err(r) => json!({"type": "error", "kind": r.kind, "message": r.message, "id": id}),
+            };
+            st.remember(seat, id, answer.clone());
+            match played {
+                Ok(change) => {
+                    announce(app, table, &mut st, Some(change));
+                    let _ = tx.try_send(answer.to_string().into());
+                    return Ok(());
+                }
+                Err(_) => {
+                    let _ = tx.try_send(answer.to_string().into());
+                    return Ok(());
+                }
+            }
+        }
         ClientMsg::Chat { text } => {
             let text = text.trim();
             if text.is_empty() {

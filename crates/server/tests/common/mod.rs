@@ -2,6 +2,8 @@
 //! REST client with a session cookie, and a WebSocket client that keeps every message.
 #![allow(dead_code)]
 
+pub mod circle;
+
 use engine::testgame::Pebbles;
 use engine::Registry;
 pub use futures_util::{SinkExt, StreamExt};
