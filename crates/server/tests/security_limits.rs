@@ -24,10 +24,13 @@ async fn serve(db: &TestDb, limits: Limits) -> Running {
 
 /// A started Circle table with every seat taken by its own guest: (id, tokens).
 async fn circle_table(srv: &Running, options: Value, clock: Option<u32>) -> (String, Vec<String>, Vec<Client>) {
+    // Names are unique on a server (identity is by id, and a live guest's name is taken).
+    static TABLES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let t = TABLES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let n = options["seats"].as_u64().unwrap() as u8;
     let mut clients = Vec::new();
     for i in 0..n {
-        clients.push(Client::guest(srv.addr, &format!("P{i}x")).await);
+        clients.push(Client::guest(srv.addr, &format!("P{i}x{t}")).await);
     }
     let mut body = json!({"game": "circle", "options": options});
     if let Some(c) = clock {
@@ -210,10 +213,12 @@ async fn slow_reader(db: &TestDb) {
     let tcp = tokio::net::TcpSocket::new_v4().unwrap();
     tcp.set_recv_buffer_size(4096).unwrap();
     let tcp = tcp.connect(srv.addr).await.unwrap();
-    let url = format!("ws://{}/api/tables/{id}/ws?token={}", srv.addr, tokens[1]);
+    // No token in the URL: the seat is claimed by the first message.
+    let url = format!("ws://{}/api/tables/{id}/ws", srv.addr);
     let (ws, _) = tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(tcp)).await.unwrap();
     let mut slow = Sock { ws, seen: Vec::new() };
-    slow.until(|m| m["type"] == "state").await;
+    slow.send(json!({"type": "auth", "token": tokens[1]})).await;
+    slow.until(|m| m["type"] == "state" && m["you"] == json!({"seat": 1})).await;
     let mut fast = Sock::connect(srv.addr, &id, Some(&tokens[0])).await;
     let table = srv.app.table(&id).await.unwrap().unwrap();
     let text = "y".repeat(400);
