@@ -16,6 +16,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod protocol;
+pub mod rematch;
 pub mod static_files;
 pub mod table;
 pub mod ws;
@@ -85,6 +86,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/replay", get(lobby::replay))
         .route("/api/tables/{id}/replay/{n}", get(lobby::replay_step))
         .route("/api/tables/{id}/ws", get(ws::handler))
+        .merge(rematch::routes())
         .fallback(static_files::serve)
         .layer(axum::extract::DefaultBodyLimit::max(256 * 1024))
         .with_state(app)

@@ -107,12 +107,12 @@ pub enum SeatSpec {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateBody {
-    game: String,
+    pub game: String,
     #[serde(default)]
-    options: Value,
-    setup: Option<Value>,
-    seats: Option<Vec<SeatSpec>>,
-    clock_secs: Option<u32>,
+    pub options: Value,
+    pub setup: Option<Value>,
+    pub seats: Option<Vec<SeatSpec>>,
+    pub clock_secs: Option<u32>,
 }
 
 fn random_seed() -> u64 {
@@ -126,6 +126,12 @@ pub async fn create(
     Body(b): Body<CreateBody>,
 ) -> Result<Json<Value>, ApiError> {
     let who = session(&app, &headers).await?;
+    create_table(&app, &who, b).await.map(Json)
+}
+
+/// Create a table for `who` (`POST /api/tables`; a rematch creates its table here too) and
+/// answer its summary.
+pub async fn create_table(app: &App, who: &store::Session, b: CreateBody) -> Result<Value, ApiError> {
     let entry = app.registry.get(&b.game).map_err(ApiError::bad)?;
     let seed = random_seed();
     let game = entry.create(&b.options, b.setup.as_ref(), seed).map_err(|e| ApiError::bad(format!("setup: {e}")))?;
@@ -177,7 +183,7 @@ pub async fn create(
     let state = TableState::build(entry, record, &[]).map_err(ApiError::internal)?;
     let out = summary(&state.record);
     app.insert(Arc::new(Table::new(state)));
-    Ok(Json(out))
+    Ok(out)
 }
 
 async fn live(app: &App, id: &str) -> Result<Arc<Table>, ApiError> {
