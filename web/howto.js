@@ -68,7 +68,7 @@ function cardList(cards) {
     const q = search.value.trim().toLowerCase();
     const hits = hay.filter(([, s]) => !q || q.split(/\s+/).every((w) => s.includes(w))).map(([c]) => c);
     fill(body, hits.map(cardRow));
-    count.textContent = `${hits.length} / ${cards.length} ${t('card_count')}`;
+    count.textContent = cards.length ? `${hits.length} / ${cards.length} ${t('card_count')}` : t('howto_no_cards');
   };
   search.addEventListener('input', show);
   show();
@@ -102,7 +102,7 @@ export async function mountHowto(root, game) {
       h('div.row', HOWTO_GAMES.filter((g) => g !== game).map((g) => h('a.button', { href: `#/howto/${g}` }, gameName(g))), h('a.button', { href: '#/' }, t('back_to_lobby'))),
     ),
     h('p.howto-lead', L(guide.lead)),
-    SECTIONS.map((id) => section(id, guide[id])),
+    ...SECTIONS.map((id) => section(id, guide[id])),
     section('board', [...BOARD, ...(guide.board || [])]),
   );
   const cardsBox = h('div', t('loading'));

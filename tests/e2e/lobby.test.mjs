@@ -77,7 +77,7 @@ test('the create form shows each option by its readable name and description, ne
 
 const HOWTO = ['fate', 'ardent', 'riftbound'];
 
-test('the how-to-play pages render in English and in Chinese, with a searchable card list', async () => {
+test('the how-to-play pages render in English and in Chinese, with a searchable card list', async (t) => {
   const { context, page } = await guest(browser, 'Reader');
   // Reachable from the lobby.
   await page.goto(`${BASE}/#/`);
@@ -88,7 +88,7 @@ test('the how-to-play pages render in English and in Chinese, with a searchable 
       await page.goto(`${BASE}/#/`);
       await page.click(`#howto-links a.howto-link[data-game="${game}"]`);
       await page.waitForSelector(`#howto[data-game="${game}"]`);
-      await page.waitForSelector('#howto-cards tr.howto-card');
+      await page.waitForSelector('#howto-cards');
       const sections = await page.$$eval('.howto-section h2', (hs) => hs.map((x) => x.textContent));
       assert.equal(sections.length, 7, `${game} ${lang}: goal, turn, cards, win, keywords, board, card list (${sections})`);
       const text = await page.textContent('#howto');
@@ -100,9 +100,15 @@ test('the how-to-play pages render in English and in Chinese, with a searchable 
       } else {
         assert.ok(text.includes('How to play'), 'the title is in English');
       }
+      await snap(page, `howto-${game}-${lang}`);
+      if (game === 'fate') await snap(page, `howto-${game}-${lang}-full`, true);
       const all = await page.$$eval('#howto-cards tr.howto-card', (rs) => rs.length);
       const cards = await (await fetch(`${BASE}/api/games/${game}/cards`)).json();
       assert.equal(all, cards.length, `${game}: every card of the catalogue is listed`);
+      if (!cards.length) {
+        t.diagnostic(`NOT TESTED: ${game} has no card catalogue yet (GET /api/games/${game}/cards is empty)`);
+        continue;
+      }
       // Search by a card's name narrows the list to it.
       const c = cards[Math.floor(cards.length / 2)];
       const name = lang === 'zh' ? c.name_zh : c.name_en;
@@ -110,8 +116,6 @@ test('the how-to-play pages render in English and in Chinese, with a searchable 
       const hits = await page.$$eval('#howto-cards tr.howto-card', (rs) => rs.map((r) => r.dataset.key));
       assert.ok(hits.includes(c.key) && hits.length < all, `${game}: searching "${name}" finds it (${hits.length} of ${all})`);
       await page.fill('#howto-search', '');
-      await snap(page, `howto-${game}-${lang}`);
-      if (game === 'fate') await snap(page, `howto-${game}-${lang}-full`, true);
     }
   }
   await context.close();
