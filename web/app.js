@@ -219,7 +219,7 @@ function outcomeLine(tb) {
   outcomeOf(tb.id).then((o) => {
     if (!o) return fill(el);
     const winners = o.winners.length
-      ? [h('span.muted', `${t('winner')}: `), o.winners.map((w, i) => [i ? ', ' : '', h('b.winner', { dataset: { seat: w.seat } }, tb.seats[w.seat] ? seatText(tb.seats[w.seat]) : w.name), h('span.muted', ` (${t('seat')} ${w.seat + 1})`)])]
+      ? [h('span.muted', `${t('winner')}: `), o.winners.map((w, i) => [i ? ', ' : '', h('b.winner', { dataset: { winnerSeat: w.seat } }, tb.seats[w.seat] ? seatText(tb.seats[w.seat]) : w.name), h('span.muted', ` (${t('seat')} ${w.seat + 1})`)])]
       : h('b', t('draw_result'));
     const reason = o.label ? L(o.label) : '';
     fill(el, winners, reason ? h('span.ti-reason', ` — ${reason}`) : null);
