@@ -55,7 +55,7 @@ function cardRow(c) {
     h('td.hc-type', zh ? c.type_zh : c.type),
     h('td.hc-cost', c.cost ?? '—'),
     h('td.hc-power', c.power ?? '—'),
-    h('td.hc-text', kws.length ? h('div.hc-kw', kws.join(' · ')) : null, zh ? c.text_zh : c.text_en),
+    h('td.hc-text', kws.length ? h('div.hc-kw', kws.join(' · ')) : null, (zh ? c.text_zh : c.text_en).replace(/<br\s*\/?>/g, '\n')),
   );
 }
 
