@@ -241,7 +241,13 @@ function tableList(tables, empty) {
         h(
           'div.ti-actions',
           tb.status === 'finished'
-            ? [h('a.button', { href: `#/table/${tb.id}` }, t('open')), h('a.button', { href: `#/replay/${tb.id}` }, t('replay'))]
+            ? [
+                h('a.button', { href: `#/table/${tb.id}` }, t('open')),
+                h('a.button', { href: `#/replay/${tb.id}` }, t('replay')),
+                savedSeat(tb.id) && session.me
+                  ? h('button.rematch', { type: 'button', on: { click: () => rematch(tb.id).catch((e) => toast(e.message, 'error')) } }, t('lobby_rematch'))
+                  : null,
+              ]
             : tb.status === 'lobby' && tb.seats.some((s) => s.kind === 'open' || (s.kind === 'invited' && session.me && s.name === session.me.name))
               ? h('a.button.primary', { href: `#/table/${tb.id}` }, t('join'))
               : h('a.button', { href: `#/table/${tb.id}` }, tb.status === 'playing' ? t('watch') : t('open')),

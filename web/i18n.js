@@ -244,6 +244,7 @@ export const STRINGS = {
   howto_type: { en: 'Type', zh: '类型' },
   howto_cost: { en: 'Cost', zh: '费用' },
   howto_text: { en: 'Text', zh: '文字' },
+  lobby_rematch: { en: 'Rematch', zh: '再来一局' },
   howto_no_cards: { en: 'The card list of this game is not available yet.', zh: '此游戏的卡牌列表暂不可用。' },
   howto_none: { en: 'There is no how-to-play page for this game yet.', zh: '此游戏暂无玩法说明。' },
 };

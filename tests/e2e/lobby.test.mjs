@@ -145,8 +145,10 @@ test('a finished table shows its winner and the reason in the lobby', async () =
   }
   // Rematch: a new table with the bot at the same seat, and me at mine.
   await setLang(page, 'en');
-  const r = await page.evaluate(async (tid) => (await import('/app.js')).rematch(tid), id);
-  await page.waitForURL(new RegExp(`#/table/${r}`));
+  await page.goto(`${BASE}/#/`);
+  await page.click(`#tables-finished .table-item[data-table="${id}"] button.rematch`);
+  await page.waitForURL((u) => /#\/table\//.test(u.hash) && !u.hash.includes(id));
+  const r = page.url().split('#/table/')[1];
   const tb = await (await fetch(`${BASE}/api/tables/${r}`)).json();
   assert.equal(tb.game, game);
   assert.equal(tb.seats[1].kind, 'bot');
