@@ -2,8 +2,9 @@
 //! bonus (R-C5).
 
 use crate::action::Target;
-use crate::card::{rank, suit, Card, KNIGHT, SWORDS};
+use crate::card::{card_code, rank, suit, Card, KNIGHT, SWORDS};
 use crate::options::{AttackerOrder, BuffOrder, CombatMode, SknTiming};
+use crate::present::{suit_code, FateEvent, Why};
 use crate::skills::Check;
 use crate::state::{FateGame, Pending, SplitCtx, Step, F_ACTED, F_AFFECTED, F_AFFECTED_OWN, F_HIT_CHAR, F_STOOD_DOWN};
 
@@ -101,6 +102,7 @@ impl FateGame {
         let cs = &mut self.cards[c as usize];
         cs.atk = cs.atk.saturating_add(k as u16);
         cs.flags |= F_AFFECTED | F_AFFECTED_OWN; // 被放置宝剑
+        self.note(|g| FateEvent::Buffed { seat: p, card: card_code(c), amount: k, atk: g.cards[c as usize].atk });
     }
 
     /// DoneBuffing (or nothing left to buff): next buffer, or the attack step.
@@ -200,19 +202,56 @@ impl FateGame {
         let cs = &mut self.cards[c as usize];
         cs.flags |= F_ACTED; // 主动进攻
         cs.attacks_used = cs.attacks_used.saturating_add(1);
+        let seat = self.actor;
         match t {
-            Target::Suit(s) => self.resource_attack(s, a),
+            Target::Suit(s) => {
+                self.note(|_| FateEvent::AttackDeclared {
+                    seat,
+                    attacker: card_code(c),
+                    atk: a,
+                    defender: None,
+                    defender_atk: 0,
+                    suit: Some(suit_code(s)),
+                    bonus: false,
+                });
+                self.resource_attack(s, a)
+            }
             Target::Left | Target::Right => {
                 let qrow = self.players[q as usize].row();
                 let d = if t == Target::Left { qrow[0] } else { qrow[qrow.len() - 1] };
                 self.cards[d as usize].flags |= F_AFFECTED | F_AFFECTED_OWN; // 被进攻
                 let dv = self.cards[d as usize].atk;
+                self.note(|_| FateEvent::AttackDeclared {
+                    seat,
+                    attacker: card_code(c),
+                    atk: a,
+                    defender: Some(card_code(d)),
+                    defender_atk: dv,
+                    suit: None,
+                    bonus: false,
+                });
+                self.note(|_| {
+                    let mut died = Vec::new();
+                    if a >= dv {
+                        died.push(card_code(d));
+                    }
+                    if a <= dv {
+                        died.push(card_code(c));
+                    }
+                    FateEvent::CombatResult {
+                        attacker: card_code(c),
+                        atk: a,
+                        defender: card_code(d),
+                        defender_atk: dv,
+                        died,
+                    }
+                });
                 // R-C3: compare; ties discard both at once.
                 if a >= dv {
-                    self.discard_character(d);
+                    self.discard_character(d, Why::Combat);
                 }
                 if a <= dv {
-                    self.discard_character(c);
+                    self.discard_character(c, Why::Combat);
                 } else {
                     self.after_surviving_hit(c);
                 }
@@ -269,6 +308,16 @@ impl FateGame {
         let cs = &mut self.cards[c as usize];
         cs.skn_bonus -= 1;
         cs.flags |= F_ACTED;
+        let seat = self.actor;
+        self.note(|_| FateEvent::AttackDeclared {
+            seat,
+            attacker: card_code(c),
+            atk: a,
+            defender: None,
+            defender_atk: 0,
+            suit: Some(suit_code(s)),
+            bonus: true,
+        });
         self.resource_attack(s, a);
     }
 
