@@ -91,6 +91,7 @@ export async function mountHowto(root, game) {
   const guide = GUIDES[game];
   const page = h('div.page.howto#howto', { dataset: { game } });
   root.append(page);
+  window.scrollTo(0, 0);
   if (!guide) {
     page.append(h('p.error', t('howto_none')));
     return null;

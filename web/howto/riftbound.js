@@ -37,13 +37,13 @@ export default {
   keywords: [
     [
       { en: 'Action: may also be played during showdowns. Reaction: may be played in response, even while something waits on the chain.', zh: '行动：也可以在对决中打出。反应：可以作为回应打出，即使连锁上有东西正在等待结算。' },
-      { en: 'Assault X / Shield X: +X might while attacking / defending.', zh: '强袭 X / 护盾 X：进攻时 / 防守时战力+X。' },
+      { en: 'Assault X / Shield X: +X might while attacking / defending.', zh: '强攻 X / 护盾 X：进攻时 / 防守时战力+X。' },
       { en: 'Tank: must be dealt lethal damage before your other units. Backline: only after them.', zh: '坦克：必须先于你的其他单位承受致命伤害。后排：在它们之后才承受。' },
       { en: 'Accelerate: pay extra while playing the unit so that it enters ready.', zh: '急速：打出单位时额外支付，使其以就绪状态进场。' },
       { en: 'Ganking: may move from one battlefield straight to another.', zh: '游走：可以直接从一个战场移动到另一个战场。' },
-      { en: 'Deathknell: happens when this dies. Temporary: dies at the start of your next turn.', zh: '绝念：此单位死亡时发生。临时：在你的下个回合开始时死亡。' },
+      { en: 'Deathknell: happens when this dies. Temporary: dies at the start of your next turn.', zh: '绝响：此单位死亡时发生。临时：在你的下个回合开始时死亡。' },
       { en: 'Hidden: place the card face down at a battlefield you control and spring it later. Deflect X: spells that target it cost X more.', zh: '待命：把牌面朝下放在你控制的战场，之后再翻开使用。法盾 X：以它为目标的法术多花X。' },
-      { en: 'Legion: works if you already played another card this turn. Vision: look at the top card of your deck and you may recycle it.', zh: '军团：若你本回合已打出过另一张牌则生效。预视：查看你牌库顶的牌，可以将其回收。' },
+      { en: 'Legion: works if you already played another card this turn. Vision: look at the top card of your deck and you may recycle it.', zh: '军团：若你本回合已打出过另一张牌则生效。预见：查看你牌库顶的牌，可以将其回收。' },
       { en: 'Chain: cards and abilities wait on a chain and resolve last-in, first-out.', zh: '连锁：卡牌和能力在连锁上等待，后进先出地结算。' },
     ],
   ],
