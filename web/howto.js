@@ -54,7 +54,7 @@ function cardRow(c) {
     h('td.hc-name', h('b', zh ? c.name_zh : c.name_en), h('div.muted.small', zh ? c.name_en : c.name_zh)),
     h('td.hc-type', zh ? c.type_zh : c.type),
     h('td.hc-cost', c.cost ?? '—'),
-    h('td.hc-power', c.power ?? '—'),
+    h('td.hc-power', c.power ?? '—', c.vp != null ? h('div.muted.small', `${t('vp')} ${c.vp}`) : null),
     h('td.hc-text', kws.length ? h('div.hc-kw', kws.join(' · ')) : null, (zh ? c.text_zh : c.text_en).replace(/<br\s*\/?>/g, '\n')),
   );
 }
