@@ -368,7 +368,7 @@ pub(crate) fn options_info() -> Vec<OptionInfo> {
             "宝剑皇后可支付的最大X；为3时不能直接指定国王（A-44）。",
         ])
         .choice(4, l("4 (can name the King)", "4（可指定国王）"))
-        .choice(3, l("3", "3（不能直接指定国王）")),
+        .choice(3, l("3 (cannot name the King)", "3（不能直接指定国王）")),
         yn(opt(d, "qosKingImmuneInHand", ["King in hand is safe from the Queen of Swords", "手牌中的国王不受宝剑皇后影响"], [
             "Whether a King in hand cannot be discarded by the Queen of Swords (A-44).",
             "手牌中的国王是否不会被宝剑皇后弃置（A-44）。",

@@ -214,7 +214,7 @@ impl FateGame {
                     suit: Some(suit_code(s)),
                     bonus: false,
                 });
-                self.resource_attack(s, a)
+                self.resource_attack(s, a, c)
             }
             Target::Left | Target::Right => {
                 let qrow = self.players[q as usize].row();
@@ -260,11 +260,11 @@ impl FateGame {
     }
 
     /// R-C4: the victim discards min(a, n[s]) of suit s, then hand cards for the shortfall.
-    fn resource_attack(&mut self, s: u8, a: u16) {
+    fn resource_attack(&mut self, s: u8, a: u16, by: Card) {
         let q = 1 - self.actor;
         let m = (a.min(self.players[q as usize].n(s) as u16)) as u8;
         let short = (a - m as u16).min(31) as u8;
-        self.push_pending(Pending::Split { victim: q, suit: s, m, ctx: SplitCtx::Attack { short } });
+        self.push_pending(Pending::Split { victim: q, suit: s, m, ctx: SplitCtx::Attack { short, by: Some(by) } });
     }
 
     /// R-C5: a Knight of Swords that hit a character and survived may make bonus attacks.
@@ -318,7 +318,7 @@ impl FateGame {
             suit: Some(suit_code(s)),
             bonus: true,
         });
-        self.resource_attack(s, a);
+        self.resource_attack(s, a, c);
     }
 
     /// The bonus window closes (A-45: ONCE_IMMEDIATELY loses what is left).

@@ -432,7 +432,7 @@ impl FateGame {
             .into(),
         });
         match ctx {
-            SplitCtx::Attack { short } => {
+            SplitCtx::Attack { short, .. } => {
                 if short > 0 {
                     self.push_pending(Pending::HandDiscard { victim, left: short, after: 0 });
                 }

@@ -252,5 +252,5 @@ fn covered(a: &FateAction) -> bool {
             | Koc(_)
             | QosVictim(_)
             | KopDraw(true)
-    )
+    ) || matches!(a, UntapPentacles(k) | UntapWands(k) | UntapCups(k) | UntapSwords(k) if *k > 0)
 }

@@ -805,8 +805,8 @@ pub(crate) fn prompt(g: &FateGame) -> Option<Prompt> {
                 let (lo, hi) = g.split_range(victim, s, m);
                 let range = (format!("{lo} to {hi}"), format!("{lo}到{hi}"));
                 match ctx {
-                    SplitCtx::Attack { short } => {
-                        let src = if g.step == Step::Bonus { Some(g.bonus_card) } else { None };
+                    SplitCtx::Attack { short, by } => {
+                        let src = by.filter(|&c| g.controller(c).is_some());
                         let (ne, nz) = src.map(|c| (format!("{}' ", card_name_en(c)), format!("{}的", card_name_zh(c)))).unwrap_or_default();
                         let (she, shz) = if short > 0 {
                             (format!("; then {short} card(s) from your hand"), format!("；之后还需从手牌弃置{short}张"))

@@ -136,7 +136,7 @@ pub enum Step {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SplitCtx {
     /// A resource attack: after the split, `short` hand cards are owed (R-C4).
-    Attack { short: u8 },
+    Attack { short: u8, by: Option<Card> },
     /// A King of Pentacles discard: an untapped discard lets the activator draw.
     Kop,
     /// King of Swords excess (R-CAP).

@@ -267,3 +267,56 @@ fn s9_options_info_covers_exactly_the_options() {
         }
     }
 }
+
+#[test]
+fn r_c4_resource_attack_split_prompt_names_the_attacker() {
+    let mut g = at("step=attacks row1=NP1 res2=1:0,1:1,1:0,1:0");
+    act(&mut g, "atk=NP>C");
+    assert_eq!(to_act(&g), 1);
+    let p = g.prompt().unwrap();
+    assert_eq!((p.id.as_str(), p.source.clone()), ("resource_split", Some(card("NP"))));
+    assert!(p.title.en.starts_with("P1's Knight of Pentacles' resource attack: you discard 1 Cup"), "{}", p.title.en);
+    // The position notation keeps the attacker (round trip).
+    let text = g.position().unwrap();
+    assert_eq!(FateGame::from_position(g.fate_options(), &text).unwrap().prompt(), Some(p));
+    let events = logged(&mut g, "split=1");
+    assert!(events[0].1.label.en.contains("P2 discarded 1 Cup to the pile (untapped) for a resource attack"));
+}
+
+/// (position overrides, actions): the event variant each skill's effect is logged as (§5.1).
+#[test]
+fn s5_1_every_skill_effect_is_logged_naming_its_source() {
+    let cases: &[(&str, &[&str], &str, &str)] = &[
+        (
+            "row1=KP hand1=- res1=2:0,1:0,1:0,1:0 res2=0:2,1:0,1:1,0:0",
+            &["act=KP", "split=0"],
+            "resources_discarded",
+            "King of Pentacles",
+        ),
+        ("row1=QP,NC3 hand1=KS res1=2:0,1:0,1:0,1:0 row2=np1,nc5", &["act=QP"], "weakened", "Queen of Pentacles"),
+        ("row1=NP res1=1:1,1:0,1:0,1:0", &["act=NP"], "untapped", "Knight of Pentacles"),
+        ("row1=JP res1=1:0,1:0,2:0,1:0", &["act=JP"], "resource_gained", "Page of Pentacles"),
+        ("row1=QC hand1=KS res1=1:0,2:0,1:0,1:0 row2=np3,jc", &["act=QC:np"], "stolen", "Queen of Cups"),
+        ("row1=NC res1=1:0,1:0,1:0,1:0 row2=jc,jw,qs", &["act=NC:jc+jw"], "returned", "Knight of Cups"),
+        ("row1=KW hand1=- res1=0:1,0:1,3:0,0:1 res2=1:0,1:0,1:0,1:0", &["act=KW"], "untapped", "King of Wands"),
+        (
+            "row1=NW,NP2 res1=1:0,1:0,2:0,1:0 row2=np,nc,jc res2=1:0,1:0,1:0,0:0",
+            &["act=NW:NP"],
+            "extra_attack",
+            "Knight of Wands",
+        ),
+        ("row1=KS hand1=- res1=1:0,1:0,3:0,4:0 res2=1:0,1:0,5:3,0:0", &["act=KS:W"], "cap_lowered", "King of Swords"),
+        ("row1=NS res1=1:0,1:0,1:0,1:0", &["act=NS"], "bonus_ready", "Knight of Swords"),
+    ];
+    for (pos, actions, variant, source) in cases {
+        let mut g = at(pos);
+        let mut seen = Vec::new();
+        for a in *actions {
+            seen.extend(logged(&mut g, a));
+        }
+        let hit = seen.iter().find(|(e, _)| serde_json::to_value(e).unwrap()["kind"] == *variant);
+        let (_, t) = hit.unwrap_or_else(|| panic!("{source}: no {variant} event in {seen:?}"));
+        assert!(t.label.en.contains(source) || seen.iter().any(|(_, t)| t.label.en.contains(source)), "{}", t.label.en);
+        assert!(seen.iter().any(|(e, _)| matches!(e, FateEvent::SkillUsed { .. })), "{source}");
+    }
+}
