@@ -2,8 +2,9 @@
 //! the outcome of a finished table in words (the lobby's list of finished tables shows it).
 //!
 //! `POST /api/tables/{id}/rematch` (a signed-in seat holder of a finished table): bots are
-//! seated again with the same spec; every human seat is invited by name, the way the creation
-//! path invites (each player then takes their seat with `join`). Both players asking for a
+//! seated again with the same spec; every account's seat is invited (the creation path's
+//! invitations name accounts), a guest's seat is left open (each player then takes their seat
+//! with `join`). Both players asking for a
 //! rematch of the same table get the same new table. Answers `{"id": NEW}`; 409 if the table is
 //! not finished, 403 if the caller held no seat there.
 //!
@@ -14,7 +15,7 @@ use crate::accounts::session;
 use crate::api_error::ApiError;
 use crate::app::App;
 use crate::auth::{cookie, seat_cookie_name};
-use crate::lobby::{create_table, CreateBody, SeatSpec};
+use crate::lobby::{create_table, held_seat, CreateBody, SeatSpec};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
@@ -48,12 +49,15 @@ pub struct RematchBody {
     token: Option<String>,
 }
 
-/// The seat spec that seats the same player (or bot) again at a new table.
+/// The seat spec that seats the same player (or bot) again at a new table. Invitations name
+/// accounts, so an account's seat is kept for it; a guest's seat is left open for them to take.
 fn again(s: &SeatRecord) -> SeatSpec {
     match (&s.kind, &s.bot_spec, &s.player_name) {
         (SeatKind::Bot, Some(spec), _) => SeatSpec::Bot { spec: spec.clone() },
-        (SeatKind::Open, _, _) | (_, _, None) => SeatSpec::Open,
-        (_, _, Some(name)) => SeatSpec::Invited { name: name.clone() },
+        (SeatKind::Account | SeatKind::Invited, _, Some(name)) if s.account_id.is_some() => {
+            SeatSpec::Invited { name: name.clone() }
+        }
+        _ => SeatSpec::Open,
     }
 }
 
@@ -77,11 +81,8 @@ pub async fn rematch(
     let create = {
         let st = table.state.lock().await;
         let token = b.token.or_else(|| cookie(&headers, &seat_cookie_name(&id)));
-        let seated = st.record.seats.iter().any(|s| {
-            let by_token = token.is_some() && s.token.is_some() && s.token == token;
-            let by_account = who.account_id.is_some() && s.account_id == who.account_id;
-            s.kind != SeatKind::Bot && (by_token || by_account)
-        });
+        let seated = held_seat(&st.record.seats, token.as_deref(), Some(&who))
+            .is_some_and(|i| st.record.seats[i as usize].kind != SeatKind::Bot);
         if !seated {
             return Err(ApiError::forbidden("only a player who held a seat at this table may ask for a rematch"));
         }

@@ -6,10 +6,18 @@ use common::*;
 use serde_json::json;
 use store::testdb::TestDb;
 
+/// A client signed in to a new account.
+async fn account(addr: std::net::SocketAddr, name: &str) -> Client {
+    let body = json!({"name": name, "password": "correct horse battery"});
+    let r = server::http::request(addr, "POST", "/api/register", None, Some(&body)).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    Client { addr, cookie: r.cookies().join("; ") }
+}
+
 async fn rematch_seats_the_same_players(db: &TestDb) {
     let srv = start(db).await;
-    let a = Client::guest(srv.addr, "Ann").await;
-    let b = Client::guest(srv.addr, "Bob").await;
+    let a = account(srv.addr, "Ann").await;
+    let b = account(srv.addr, "Bob").await;
     let c = Client::guest(srv.addr, "Cid").await;
     let (id, [t0, t1]) = two_player_table(&a, &b, json!({"pile": 2})).await;
     let path = format!("/api/tables/{id}/rematch");
@@ -82,6 +90,24 @@ async fn rematch_seats_the_same_players(db: &TestDb) {
     assert_eq!(t["seats"][1]["kind"], "bot");
     assert_eq!(t["seats"][1]["bot"], "random");
     assert_eq!(t["seats"][0]["name"], "Ann");
+
+    // Guests cannot be invited (invitations name accounts): their seats are open again, and the
+    // guest who asked takes theirs back.
+    let g = Client::guest(srv.addr, "Gus").await;
+    let id = g.create(json!({"game": "pebbles", "seats": [{"kind": "bot", "spec": "random"}, {"kind": "open"}]})).await;
+    let tg = g.join(&id, 1).await;
+    g.start(&id).await;
+    let mut sg = Sock::connect(srv.addr, &id, Some(&tg)).await;
+    sg.send(json!({"type": "concede"})).await;
+    sg.until(|m| m["table_status"] == "finished").await;
+    assert_eq!(c.post(&format!("/api/tables/{id}/rematch"), json!({})).await.status, 403);
+    let r = g.post(&format!("/api/tables/{id}/rematch"), json!({"token": tg})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let new = r.json()["id"].as_str().unwrap().to_string();
+    let t = g.get(&format!("/api/tables/{new}")).await.json();
+    assert_eq!(t["seats"][0]["kind"], "bot");
+    assert_eq!(t["seats"][1]["kind"], "open");
+    g.join(&new, 1).await;
     srv.task.abort();
 }
 on_both_databases!(rematch_on, rematch_seats_the_same_players);
