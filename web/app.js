@@ -3,13 +3,16 @@
 //   #/table/ID    a table (lobby seats, then the board)
 //   #/replay/ID   a finished game's replay
 //   #/decks       the deck library
+//   #/howto/GAME  how to play a game (rules in short, the board, its cards)
 //   #/account     guest sign-in, register, log in, log out
 
 import { h, api, toast, fill } from './dom.js';
-import { t, setLang, getLang, gameName } from './i18n.js';
+import { t, L, setLang, getLang, gameName } from './i18n.js';
 import { mountTable } from './table.js';
 import { mountReplay } from './replay.js';
 import { mountDecks } from './decks.js';
+import { mountHowto, HOWTO_GAMES } from './howto.js';
+import { BOT_LEVELS, DEFAULT_BOT, levelOf, botName } from './bots.js';
 
 export const session = { me: null, games: null };
 let unmount = null;
@@ -151,31 +154,57 @@ function statusText(s) {
 
 function seatText(s) {
   if (s.kind === 'open') return t('empty_seat');
-  if (s.kind === 'bot') return `bot: ${s.bot}`;
+  if (s.kind === 'bot') return botName(s.bot);
+  if (s.kind === 'invited') return `${s.name} (${t('invited')})`;
   return s.name || s.kind;
 }
+
+/** Finished tables' outcomes (`GET /api/tables/{id}/outcome`), fetched once per table. */
+const outcomes = new Map();
+
+function outcomeOf(id) {
+  if (!outcomes.has(id)) outcomes.set(id, api('GET', `/api/tables/${id}/outcome`).catch(() => null));
+  return outcomes.get(id);
+}
+
+/** How many finished tables the lobby lists (their outcomes are fetched one by one). */
+const FINISHED_SHOWN = 12;
 
 async function lobbyPage(root) {
   const page = h('div.page');
   root.append(page);
   if (!session.me) page.append(h('p.notice', t('need_sign_in')), guestForm(() => route()));
-  const listBox = h('div#table-list', t('loading'));
-  const showAll = h('input#show-finished', { type: 'checkbox', checked: localStorage.getItem('ct_show_all') === '1' });
+  const openBox = h('div#tables-open', t('loading'));
+  const playingBox = h('div#tables-playing');
+  const finishedBox = h('div#tables-finished');
   const refresh = async () => {
-    localStorage.setItem('ct_show_all', showAll.checked ? '1' : '0');
     try {
-      const tables = await api('GET', `/api/tables${showAll.checked ? '?status=all' : ''}`);
-      fill(listBox, tableList(tables));
+      const tables = await api('GET', '/api/tables?status=all');
+      fill(openBox, tableList(tables.filter((tb) => tb.status === 'lobby'), 'no_open_tables'));
+      fill(playingBox, tableList(tables.filter((tb) => tb.status === 'playing'), 'no_playing_tables'));
+      fill(finishedBox, tableList(tables.filter((tb) => tb.status === 'finished').slice(0, FINISHED_SHOWN), 'no_finished_tables'));
     } catch (e) {
-      fill(listBox, h('p.error', e.message));
+      fill(openBox, h('p.error', e.message));
     }
   };
-  showAll.addEventListener('change', refresh);
   page.append(
     h(
-      'section.card-panel',
-      h('div.row.spread', h('h2', t('tables')), h('div.row', h('label.inline', showAll, t('show_finished')), h('button#refresh', { on: { click: refresh } }, t('refresh')))),
-      listBox,
+      'section.card-panel#lobby-tables',
+      h('div.row.spread', h('h2', t('tables')), h('button#refresh', { on: { click: refresh } }, t('refresh'))),
+      h('h3', t('tables_waiting')),
+      openBox,
+      h('h3', t('tables_playing')),
+      playingBox,
+      h('h3', t('tables_finished')),
+      finishedBox,
+    ),
+  );
+  const games = await loadGames().catch(() => []);
+  page.append(
+    h(
+      'section.card-panel#howto-links',
+      h('h2', t('howto_title')),
+      h('div.row', games.filter((g) => HOWTO_GAMES.includes(g.name)).map((g) => h('a.button.howto-link', { href: `#/howto/${g.name}`, dataset: { game: g.name } }, `${gameName(g.name)} · ${t('howto_link')}`))),
     ),
   );
   if (session.me) page.append(await createForm());
@@ -184,38 +213,91 @@ async function lobbyPage(root) {
   return () => clearInterval(timer);
 }
 
-function tableList(tables) {
-  if (!tables.length) return h('p.muted', t('no_tables'));
+/** Winners and reason of a finished table, filled in when its outcome arrives. */
+function outcomeLine(tb) {
+  const el = h('div.ti-outcome', t('loading'));
+  outcomeOf(tb.id).then((o) => {
+    if (!o) return fill(el);
+    const winners = o.winners.length
+      ? [h('span.muted', `${t('winner')}: `), o.winners.map((w, i) => [i ? ', ' : '', h('b.winner', { dataset: { winnerSeat: w.seat } }, tb.seats[w.seat] ? seatText(tb.seats[w.seat]) : w.name), h('span.muted', ` (${t('seat')} ${w.seat + 1})`)])]
+      : h('b', t('draw_result'));
+    const reason = o.label ? L(o.label) : '';
+    fill(el, winners, reason ? h('span.ti-reason', ` — ${reason}`) : null);
+  });
+  return el;
+}
+
+function tableList(tables, empty) {
+  if (!tables.length) return h('p.muted', t(empty));
   return h(
     'div.table-list',
     tables.map((tb) =>
       h(
         'div.table-item',
-        { dataset: { table: tb.id } },
-        h('div.ti-game', h('b', gameName(tb.game)), h('span.badge', { class: `st-${tb.status}` }, statusText(tb.status))),
-        h('div.ti-seats', tb.seats.map((s) => h('span.seat-chip', { class: `k-${s.kind}` }, seatText(s)))),
-        h('div.ti-meta.muted', `${t('created_by')} ${tb.created_by} · ${new Date(tb.created_at).toLocaleString()}`),
+        { dataset: { table: tb.id, status: tb.status } },
+        h('div.ti-game', h('b', gameName(tb.game)), ' ', h('span.badge', { class: `st-${tb.status}` }, statusText(tb.status))),
+        h('div.ti-seats', tb.seats.map((s) => h('span.seat-chip', { class: `k-${s.kind}` }, seatText(s))), tb.status === 'finished' ? outcomeLine(tb) : null),
+        h('div.ti-meta.muted', `${t('created_by')} ${tb.created_by} · ${new Date(tb.created_at).toLocaleString(getLang() === 'zh' ? 'zh-CN' : 'en')}`),
         h(
           'div.ti-actions',
           tb.status === 'finished'
-            ? [h('a.button', { href: `#/table/${tb.id}` }, t('open')), h('a.button', { href: `#/replay/${tb.id}` }, t('replay'))]
-            : tb.status === 'lobby' && tb.seats.some((s) => s.kind === 'open')
+            ? [
+                h('a.button', { href: `#/table/${tb.id}` }, t('open')),
+                h('a.button', { href: `#/replay/${tb.id}` }, t('replay')),
+                savedSeat(tb.id) && session.me
+                  ? h('button.rematch', { type: 'button', on: { click: () => rematch(tb.id).catch((e) => toast(e.message, 'error')) } }, t('lobby_rematch'))
+                  : null,
+              ]
+            : tb.status === 'lobby' && tb.seats.some((s) => s.kind === 'open' || (s.kind === 'invited' && session.me && s.name === session.me.name))
               ? h('a.button.primary', { href: `#/table/${tb.id}` }, t('join'))
               : h('a.button', { href: `#/table/${tb.id}` }, tb.status === 'playing' ? t('watch') : t('open')),
+          HOWTO_GAMES.includes(tb.game) ? h('a.howto-link.small', { href: `#/howto/${tb.game}`, title: t('howto_link') }, '?') : null,
         ),
       ),
     ),
   );
 }
 
-/** A form for the game's options, generated from its default options (JSON textarea for the rest). */
-function optionsEditor(defaults) {
+/** The string a choice's value is known by in a <select> (the value itself comes back typed). */
+const choiceKey = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * A form for the game's options. Each option with metadata (`options_info`: name, description,
+ * choices or min/max) gets its readable name, its description and a choice list or number field;
+ * options without metadata fall back to a field named by their key (or the JSON textarea).
+ */
+function optionsEditor(defaults, info = []) {
   const box = h('div.options');
   const fields = [];
   const isFlat = defaults && typeof defaults === 'object' && !Array.isArray(defaults);
   const rest = {};
+  const described = new Set();
+  for (const o of info) {
+    const def = isFlat && o.key in defaults ? defaults[o.key] : o.default;
+    const name = L(o.name) || o.key;
+    const desc = L(o.description);
+    let input;
+    if (o.choices && o.choices.length) {
+      input = h('select', { name: `opt-${o.key}`, dataset: { opt: o.key } }, o.choices.map((c) => h('option', { value: choiceKey(c.value) }, L(c.label) || choiceKey(c.value))));
+      input.value = choiceKey(def);
+      fields.push([o.key, () => (o.choices.find((c) => choiceKey(c.value) === input.value) || { value: def }).value]);
+    } else if (typeof def === 'boolean') {
+      input = h('input', { type: 'checkbox', checked: def, name: `opt-${o.key}`, dataset: { opt: o.key } });
+      fields.push([o.key, () => input.checked]);
+    } else if (typeof def === 'number' || o.min != null || o.max != null) {
+      input = h('input', { type: 'number', value: def ?? '', min: o.min ?? null, max: o.max ?? null, name: `opt-${o.key}`, dataset: { opt: o.key } });
+      fields.push([o.key, () => (input.value === '' ? def : Number(input.value))]);
+    } else if (typeof def === 'string' || def == null) {
+      input = h('input', { value: def ?? '', name: `opt-${o.key}`, dataset: { opt: o.key } });
+      fields.push([o.key, () => (input.value === '' ? def : input.value)]);
+    } else continue; // a structured value: left to the JSON textarea below
+    described.add(o.key);
+    const range = o.min != null && o.max != null ? ` (${o.min}–${o.max})` : '';
+    box.append(h('label.opt.described', { dataset: { optKey: o.key } }, h('span.opt-name', name, range), input, desc ? h('span.opt-desc.muted', desc) : null));
+  }
   if (isFlat) {
     for (const [k, v] of Object.entries(defaults)) {
+      if (described.has(k)) continue;
       if (typeof v === 'number') {
         const inp = h('input', { type: 'number', value: v, name: `opt-${k}`, dataset: { opt: k } });
         fields.push([k, () => (inp.value === '' ? v : Number(inp.value))]);
@@ -236,10 +318,11 @@ function optionsEditor(defaults) {
   if (!isFlat || Object.keys(rest).length) box.append(h('label.opt.wide', t('options_json'), ta));
   return {
     el: box,
+    count: fields.length,
     value() {
       let base = {};
       if (!isFlat || Object.keys(rest).length) base = JSON.parse(ta.value || '{}');
-      if (!isFlat) return base;
+      if (!isFlat && !fields.length) return base;
       const out = { ...base };
       for (const [k, get] of fields) out[k] = get();
       return out;
@@ -247,7 +330,20 @@ function optionsEditor(defaults) {
   };
 }
 
-const BOT_SPECS = ['random', 'greedy', 'mcts:200', 'mcts:1000'];
+/** The bot menu of a seat: one entry per level, its spec as the value, its description beside. */
+function botMenu(i, spec) {
+  const sel = h(
+    'select.bot-level',
+    { name: `bot-${i}`, title: t('bot_strength') },
+    BOT_LEVELS.map((l) => h('option', { value: l.spec, dataset: { level: l.id } }, t(`bot_${l.id}`))),
+  );
+  sel.value = levelOf(spec) ? spec : BOT_LEVELS.find((l) => l.id === DEFAULT_BOT).spec;
+  const desc = h('span.bot-desc.muted');
+  const sync = () => (desc.textContent = t(`bot_${levelOf(sel.value).id}_desc`));
+  sel.addEventListener('change', sync);
+  sync();
+  return { sel, desc };
+}
 
 async function createForm() {
   const games = await loadGames();
@@ -258,6 +354,7 @@ async function createForm() {
   const setupTa = h('textarea#setup-json', { rows: 2, spellcheck: false, placeholder: '{"decks": …}' });
   const clock = h('input#create-clock', { type: 'number', min: 5, max: 86400, placeholder: '—' });
   const seatsBox = h('div.seats-edit');
+  const howto = h('a.howto-link#create-howto');
   let editor = null;
   const seatRows = [];
   let decks = []; // the deck choices of the chosen game: [{value, label, deck}]
@@ -293,8 +390,13 @@ async function createForm() {
         h('option', { value: 'bot' }, t('seat_bot')),
       );
       kind.value = old[i] ? old[i].kind : i === 0 ? 'me' : 'bot';
-      const spec = h('input', { list: 'bot-specs', value: old[i] ? old[i].spec : 'random', name: `bot-${i}`, title: t('bot_strength') });
-      const sync = () => (spec.style.visibility = kind.value === 'bot' ? 'visible' : 'hidden');
+      const bot = botMenu(i, old[i] ? old[i].spec : null);
+      const spec = bot.sel;
+      const sync = () => {
+        const v = kind.value === 'bot' ? 'visible' : 'hidden';
+        spec.style.visibility = v;
+        bot.desc.style.visibility = v;
+      };
       kind.addEventListener('change', sync);
       sync();
       const deck = decks.length
@@ -302,7 +404,7 @@ async function createForm() {
         : null;
       if (deck && old[i] && decks.some((d) => d.value === old[i].deck)) deck.value = old[i].deck;
       seatRows.push({ kind, spec, deck });
-      seatsBox.append(h('div.seat-edit', h('span', `${t('seat')} ${i + 1}`), kind, spec, deck));
+      seatsBox.append(h('div.seat-edit', h('span', `${t('seat')} ${i + 1}`), kind, spec, deck, bot.desc));
     }
   };
   /** The seat count for the options now in the form (Riftbound's mode changes it). */
@@ -323,11 +425,18 @@ async function createForm() {
       /* bad options are reported when the table is created */
     }
   };
+  const details = h('details#options-details', h('summary', t('options')), optBox);
   const build = async () => {
     const g = games.find((x) => x.name === gameSel.value);
-    editor = optionsEditor(g.default_options);
+    editor = optionsEditor(g.default_options, g.options_info || []);
     editor.el.addEventListener('change', resizeSeats);
     fill(optBox, editor.el);
+    details.open = editor.count <= 8;
+    if (HOWTO_GAMES.includes(g.name)) {
+      howto.href = `#/howto/${g.name}`;
+      howto.textContent = `${t('howto_link')}: ${gameName(g.name)}`;
+      howto.style.display = '';
+    } else howto.style.display = 'none';
     seatRows.length = 0;
     decks = [];
     buildSeats(g.seats || 2);
@@ -367,10 +476,10 @@ async function createForm() {
     }
     const mine = seatRows.map((r, i) => (r.kind.value === 'me' ? i : -1)).filter((i) => i >= 0);
     if (mine.length > 1) {
-      toast(`${t('seat_me')}: 1`, 'error');
+      toast(t('only_one_me'), 'error');
       return;
     }
-    const seats = seatRows.map((r) => (r.kind.value === 'bot' ? { kind: 'bot', spec: r.spec.value.trim() || 'random' } : { kind: 'open' }));
+    const seats = seatRows.map((r) => (r.kind.value === 'bot' ? { kind: 'bot', spec: r.spec.value } : { kind: 'open' }));
     const body = { game: gameSel.value, options, seats };
     if (setup !== undefined) body.setup = setup;
     if (clock.value) body.clock_secs = Number(clock.value);
@@ -391,14 +500,39 @@ async function createForm() {
     'form.card-panel#create-form',
     { on: { submit } },
     h('h2', t('create_table')),
-    h('datalist#bot-specs', BOT_SPECS.map((s) => h('option', { value: s }))),
-    h('label', t('game'), gameSel),
-    h('details#options-details', { open: (games.find((x) => x.name === gameSel.value)?.default_options ? Object.keys(games.find((x) => x.name === gameSel.value).default_options).length : 0) <= 6 }, h('summary', t('options')), optBox),
+    h('div.row', h('label', t('game'), gameSel), howto),
+    details,
     h('fieldset', h('legend', t('seats')), seatsBox),
     h('details', h('summary', t('setup_json')), setupTa, h('p.muted', t('use_in_setup'))),
     h('label', t('clock'), clock),
     h('button.primary#create-submit', { type: 'submit' }, t('create_and_play')),
   );
+}
+
+// ---------- rematch ----------
+
+/**
+ * Ask for a rematch of the finished table `id` and sit down at the new table (the same seat as
+ * before); start it at once when every other seat is a bot. Resolves to the new table's id and
+ * goes there. The table page's game-end summary calls this (import { rematch } from './app.js').
+ */
+export async function rematch(id) {
+  const mine = savedSeat(id);
+  const r = await api('POST', `/api/tables/${id}/rematch`, mine ? { token: mine.token } : {});
+  const tb = await api('GET', `/api/tables/${r.id}`);
+  const free = (s) => s.kind === 'open' || (s.kind === 'invited' && session.me && s.name === session.me.name);
+  const seat = mine && tb.seats[mine.seat] && free(tb.seats[mine.seat]) ? mine.seat : tb.seats.find(free)?.index;
+  if (tb.status === 'lobby' && seat != null) {
+    try {
+      const j = await api('POST', `/api/tables/${r.id}/join`, { seat });
+      saveSeat(r.id, j.seat, j.token);
+      if (tb.seats.every((s) => s.index === seat || s.kind === 'bot')) await api('POST', `/api/tables/${r.id}/start`, { token: j.token });
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  }
+  location.hash = `#/table/${r.id}`;
+  return r.id;
 }
 
 // ---------- seats remembered in this browser ----------
@@ -437,6 +571,7 @@ export async function route() {
     if (page === 'table' && id) unmount = await mountTable(root, id);
     else if (page === 'replay' && id) unmount = await mountReplay(root, id);
     else if (page === 'decks') unmount = await mountDecks(root);
+    else if (page === 'howto' && id) unmount = await mountHowto(root, id);
     else if (page === 'account') accountPage(root);
     else unmount = await lobbyPage(root);
   } catch (e) {

@@ -10,6 +10,8 @@ import { session } from './app.js';
 
 const TYPE_ZH = { Creature: '生物', Action: '行动', Relic: '遗物' };
 const RARITIES = ['Common', 'Rare', 'Variant', 'Linked'];
+const RARITY_ZH = { Common: '普通', Rare: '稀有', Variant: '变体', Linked: '连动' };
+const rarityName = (r) => (getLang() === 'zh' ? RARITY_ZH[r] || r : r);
 
 /** A card of the pool drawn as a card (no actions: the deck page only shows it). */
 export function poolCard(c) {
@@ -21,7 +23,7 @@ export function poolCard(c) {
   const kw = c.keywords.map((k) => (zh ? k.zh : k.en));
   return cardEl({
     title: zh ? c.name_zh : c.name_en,
-    sub: `${c.code} · ${c.rarity}`,
+    sub: `${c.code} · ${rarityName(c.rarity)}`,
     type: zh ? TYPE_ZH[c.type] || c.type : c.type,
     stats,
     text,
@@ -38,8 +40,8 @@ function ardentSection() {
   const count = h('input#ardent-count', { type: 'number', min: 1, max: 50, value: 1 });
   const fName = h('input#ardent-filter-name', { placeholder: t('name') });
   const fCard = h('input#ardent-filter-card', { placeholder: 'OmegaCodex 044' });
-  const fRarity = h('select#ardent-filter-rarity', h('option', { value: '' }, t('any_rarity')), RARITIES.map((r) => h('option', { value: r }, r)));
-  const paper = h('select#ardent-paper', h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'Letter'));
+  const fRarity = h('select#ardent-filter-rarity', h('option', { value: '' }, t('any_rarity')), RARITIES.map((r) => h('option', { value: r }, rarityName(r))));
+  const paper = h('select#ardent-paper', h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, t('paper_letter')));
   const list = h('div#ardent-list.deck-list', t('loading'));
   const detail = h('div#ardent-detail');
 
@@ -66,7 +68,7 @@ function ardentSection() {
           'div.deck-detail',
           { dataset: { id: d.id } },
           h('h3', deckName(d), d.code ? h('span.muted', ` ${d.code}`) : null),
-          h('p.muted', `${d.name} / ${d.name_zh} · ${d.card_data.length} ${t('card_count')} · ${t('vp')} ${d.total_vp} · ${d.rarities.join(', ')}`),
+          h('p.muted', `${d.name} / ${d.name_zh} · ${d.card_data.length} ${t('card_count')} · ${t('vp')} ${d.total_vp} · ${d.rarities.map(rarityName).join(', ')}`),
           h('div.zone-cards.deck-cards#ardent-cards', d.card_data.map(poolCard)),
         ),
       );
@@ -93,7 +95,7 @@ function ardentSection() {
     return h(
       'div.deck-row.ardent-deck',
       { dataset: { id: d.id } },
-      h('div.deck-title', h('b', deckName(d)), d.code ? h('code', d.code) : h('span.muted', t('imported')), h('span.muted', d.rarities.join(' · '))),
+      h('div.deck-title', h('b', deckName(d)), d.code ? h('code', d.code) : h('span.muted', t('imported')), h('span.muted', d.rarities.map(rarityName).join(' · '))),
       h(
         'div.row.deck-actions',
         h('button.deck-show', { type: 'button', on: { click: () => show(d.id) } }, t('show')),

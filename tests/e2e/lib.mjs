@@ -42,7 +42,9 @@ export async function createTable(page, game, seats, options = {}, clockSecs = n
   for (const [k, v] of Object.entries(options)) {
     const sel = `[data-opt="${k}"]`;
     if (await page.$(sel)) {
-      if (typeof v === 'boolean') await page.setChecked(sel, v);
+      // Options with metadata are choice lists (<select>); the rest are fields.
+      if (await page.$eval(sel, (el) => el.tagName === 'SELECT')) await page.selectOption(sel, String(v));
+      else if (typeof v === 'boolean') await page.setChecked(sel, v);
       else await page.fill(sel, String(v));
       // Options may change the seat count (Riftbound's mode): the form listens for 'change'.
       await page.dispatchEvent(sel, 'change');
@@ -52,7 +54,8 @@ export async function createTable(page, game, seats, options = {}, clockSecs = n
   for (const [i, s] of seats.entries()) {
     const [kind, spec] = s.split(':');
     await page.selectOption(`[data-seat="${i}"]`, kind);
-    if (kind === 'bot') await page.fill(`[name="bot-${i}"]`, spec);
+    // The bot menu lists levels by their spec (web/bots.js).
+    if (kind === 'bot') await page.selectOption(`[name="bot-${i}"]`, spec);
   }
   if (decks) {
     for (const [i, want] of decks.entries()) {

@@ -17,6 +17,7 @@ pub mod loadtest;
 pub mod lobby;
 pub mod protocol;
 pub mod reaper;
+pub mod rematch;
 pub mod static_files;
 pub mod table;
 pub mod ws;
@@ -99,6 +100,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/replay", get(lobby::replay))
         .route("/api/tables/{id}/replay/{n}", get(lobby::replay_step))
         .route("/api/tables/{id}/ws", get(ws::handler))
+        .merge(rematch::routes())
         .fallback(static_files::serve)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         // Standard security headers on every response (unless a handler set its own).

@@ -136,12 +136,12 @@ pub enum SeatSpec {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateBody {
-    game: String,
+    pub game: String,
     #[serde(default)]
-    options: Value,
-    setup: Option<Value>,
-    seats: Option<Vec<SeatSpec>>,
-    clock_secs: Option<u32>,
+    pub options: Value,
+    pub setup: Option<Value>,
+    pub seats: Option<Vec<SeatSpec>>,
+    pub clock_secs: Option<u32>,
 }
 
 fn random_seed() -> u64 {
@@ -155,7 +155,13 @@ pub async fn create(
     Body(b): Body<CreateBody>,
 ) -> Result<Json<Value>, ApiError> {
     let who = session(&app, &headers).await?;
-    crate::reaper::check_lobby_cap(&app, who.user_id())
+    create_table(&app, &who, b).await.map(Json)
+}
+
+/// Create a table for `who` (`POST /api/tables`; a rematch creates its table here too) and
+/// answer its summary.
+pub async fn create_table(app: &App, who: &store::Session, b: CreateBody) -> Result<Value, ApiError> {
+    crate::reaper::check_lobby_cap(app, who.user_id())
         .map_err(|e| ApiError(axum::http::StatusCode::TOO_MANY_REQUESTS, e))?;
     let entry = app.registry.get(&b.game).map_err(ApiError::bad)?;
     let dev_field = b.setup.as_ref().and_then(dev_setup_field);
@@ -228,7 +234,7 @@ pub async fn create(
     let state = TableState::build(entry, record, &[]).map_err(ApiError::internal)?;
     let out = summary(&state.record);
     app.insert(Arc::new(Table::new(state)));
-    Ok(Json(out))
+    Ok(out)
 }
 
 async fn live(app: &App, id: &str) -> Result<Arc<Table>, ApiError> {

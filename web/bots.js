@@ -1,0 +1,25 @@
+// Bot strength by level: what the seat menus offer. Each level names the bot spec the server
+// seats (crates/ai: random, greedy, mcts:N). The "bot levels" issue swaps the specs here, in one
+// place; the names and descriptions are the strings bot_<id> and bot_<id>_desc in i18n.js.
+
+import { t } from './i18n.js';
+
+export const BOT_LEVELS = [
+  { id: 'easy', spec: 'random' },
+  { id: 'medium', spec: 'greedy' },
+  { id: 'hard', spec: 'mcts:300' },
+  { id: 'expert', spec: 'mcts:1500' },
+];
+
+export const DEFAULT_BOT = 'medium';
+
+/** The level a spec belongs to (or null for a spec no level uses). */
+export function levelOf(spec) {
+  return BOT_LEVELS.find((l) => l.spec === spec) || null;
+}
+
+/** The words for a seated bot: its level's name, or the spec itself for an unknown one. */
+export function botName(spec) {
+  const l = levelOf(spec);
+  return l ? `${t('seat_bot')} · ${t(`bot_${l.id}`)}` : `${t('seat_bot')} (${spec})`;
+}
