@@ -4,7 +4,7 @@
 import { h, api, fill } from './dom.js';
 import { t, L, gameName } from './i18n.js';
 import { boardFor } from './boards/index.js';
-import { logText, namesIn } from './boards/logtext.js';
+import { logText, namesIn, realLabel } from './boards/logtext.js';
 import { loadCatalogue } from './cards.js';
 
 /** The table's final state as a spectator sees it (view and public log). */
@@ -32,7 +32,7 @@ export async function mountReplay(root, id) {
   root.append(page);
   const [rep, st] = await Promise.all([api('GET', `/api/tables/${id}/replay`), finalState(id)]);
   await loadCatalogue(rep.game);
-  const said = (e) => (e.label ? L(e.label) : logText(rep.game, e.event, seatName, names));
+  const said = (e) => (realLabel(e.label) ? L(e.label) : logText(rep.game, e.event, seatName, names));
   const seats = (st && st.seats) || [];
   const seatName = (i) => `P${i + 1}${seats[i] && seats[i].name ? ` ${seats[i].name}` : ''}`;
   const log = (st && st.log) || [];

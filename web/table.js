@@ -7,7 +7,7 @@ import { h, api, toast, fill } from './dom.js';
 import { t, L, gameName, getLang } from './i18n.js';
 import { session, saveSeat, savedSeat, forgetSeat, refreshMe } from './app.js';
 import { boardFor } from './boards/index.js';
-import { logText, namesIn } from './boards/logtext.js';
+import { logText, namesIn, realLabel } from './boards/logtext.js';
 import { tokensOf, hideZoom, loadCatalogue, cardLink, refName } from './cards.js';
 
 /** The chat of a table kept in this browser (the server does not replay it on reconnect). */
@@ -672,7 +672,7 @@ export async function mountTable(root, id) {
 
   /** A log entry in words: its label (card names clickable), else the old per-game text. */
   function entryText(e, names) {
-    if (e.label) {
+    if (realLabel(e.label)) {
       const text = L(e.label);
       const refs = (e.cards || []).map((r) => [r, refName(st.msg.game, r)]).filter(([, n]) => n && text.includes(n));
       if (!refs.length) return [text];
