@@ -6,6 +6,7 @@
 import { h, api, toast, fill } from './dom.js';
 import { t, L, gameName, getLang } from './i18n.js';
 import { session, saveSeat, savedSeat, forgetSeat, refreshMe } from './app.js';
+import * as appMod from './app.js';
 import { boardFor } from './boards/index.js';
 import { logText, namesIn, realLabel } from './boards/logtext.js';
 import { tokensOf, hideZoom, loadCatalogue, cardLink, refName } from './cards.js';
@@ -282,9 +283,14 @@ export async function mountTable(root, id) {
     const rematch = async (e) => {
       e.target.disabled = true;
       try {
-        const r = await api('POST', `/api/tables/${id}/rematch`, {});
-        if (!r || !r.id) throw new Error(t('rematch_failed'));
-        location.hash = `#/table/${r.id}`;
+        // The lobby's rematch (app.js) also sits you down and starts a table of bots.
+        if (typeof appMod.rematch === 'function') await appMod.rematch(id);
+        else {
+          const saved = savedSeat(id);
+          const r = await api('POST', `/api/tables/${id}/rematch`, saved ? { token: saved.token } : {});
+          if (!r || !r.id) throw new Error(t('rematch_failed'));
+          location.hash = `#/table/${r.id}`;
+        }
       } catch (ex) {
         e.target.disabled = false;
         err.textContent = `${t('rematch_failed')}: ${ex.message}`;
