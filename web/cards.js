@@ -75,6 +75,12 @@ export function infoKeywords(info) {
   return info.keywords.map((k) => (typeof k === 'string' ? k : getLang() === 'zh' ? k.zh || k.en : k.en)).filter(Boolean);
 }
 
+/** The cost in the page language (some catalogues write it in words: "1 Cup" / "1张圣杯"). */
+export function infoCost(info) {
+  if (!info || info.cost == null) return '';
+  return getLang() === 'zh' && info.cost_zh ? info.cost_zh : info.cost;
+}
+
 export function infoType(info) {
   if (!info) return '';
   return getLang() === 'zh' && info.type_zh ? info.type_zh : info.type || '';
@@ -104,7 +110,7 @@ export function cardEl(o) {
   const type = o.type ?? (infoType(info) || null);
   const stats = o.stats ? [...o.stats] : [];
   if (!o.stats && info) {
-    if (info.cost != null && info.cost !== '') stats.push([t('cost'), info.cost]);
+    if (info.cost != null && info.cost !== '') stats.push([t('cost'), infoCost(info)]);
     if (info.power != null) stats.push([t('power'), info.power]);
   }
   const text = o.text ?? infoText(info);
@@ -248,7 +254,7 @@ export function zoomRef(game, ref, sticky = true) {
 
 function statsOf(info) {
   const s = [];
-  if (info.cost != null && info.cost !== '') s.push([t('cost'), info.cost]);
+  if (info.cost != null && info.cost !== '') s.push([t('cost'), infoCost(info)]);
   if (info.power != null) s.push([t('power'), info.power]);
   return s;
 }

@@ -2,7 +2,7 @@
 // step and ply, the pending decisions (lineup, buff window, attacks, splits…).
 import { h } from '../dom.js';
 import { t, L, getLang } from '../i18n.js';
-import { cardEl, cardBack, zone, infoOf, infoName } from '../cards.js';
+import { cardEl, cardBack, zone, infoOf, infoName, infoCost } from '../cards.js';
 
 const SUITS = { P: ['Pentacles', '星币', '✪'], C: ['Cups', '圣杯', '♥'], W: ['Wands', '权杖', '♣'], S: ['Swords', '宝剑', '♠'] };
 const RANKS = { J: ['Page', '侍卫'], N: ['Knight', '骑士'], Q: ['Queen', '皇后'], K: ['King', '国王'] };
@@ -33,7 +33,7 @@ function fateCard(c, ctx, extra = {}) {
   if (c.extra_attacks) state.push([`+${c.extra_attacks} ${t('extra_attacks')}`, 'buff']);
   if (c.skn_bonus) state.push([`${t('bonus')} +${c.skn_bonus}`, 'buff']);
   const stats = [];
-  if (d && d.cost != null && d.cost !== '') stats.push([t('cost'), d.cost]);
+  if (d && d.cost != null && d.cost !== '') stats.push([t('cost'), infoCost(d)]);
   const basePower = d && d.power != null ? d.power : null;
   if (c.atk || basePower != null) stats.push([t('atk'), c.atk ?? basePower]);
   return cardEl({
