@@ -43,7 +43,7 @@ export function loadCatalogue(game) {
 export function infoOf(game, c) {
   const cat = catalogues.get(game);
   if (!cat || !c) return null;
-  if (typeof c === 'string') return cat.byKey.get(c) || cat.byName.get(c) || null;
+  if (typeof c === 'string') return cat.byKey.get(c) || cat.byKey.get(c.toUpperCase()) || cat.byName.get(c) || null;
   if (c.card != null) {
     const k = String(c.card);
     const hit = cat.byKey.get(k) || cat.byKey.get(k.toUpperCase());
@@ -126,6 +126,10 @@ export function cardEl(o) {
   if (dataId) ds.id = dataId;
   if (info && info.key != null) ds.card = String(info.key);
   const zoomData = { title, type, sub: o.sub, stats, text, keywords, flags, state, cls, extra };
+  // A short cost (a number) goes in the corner; a cost in words ("2 Cups") is a stat line.
+  const costStat = stats.find((s) => s[0] === t('cost'));
+  const shortCost = costStat && String(costStat[1]).length <= 3 ? String(costStat[1]) : null;
+  const faceStats = shortCost != null ? stats.filter((s) => s !== costStat) : stats;
   const clickable = !!(ctx && ctx.select && (key || dataId));
   const face = h(
     'div.card',
@@ -146,7 +150,7 @@ export function cardEl(o) {
           }
         },
         mouseenter: () => showZoom(zoomData),
-        mouseleave: hideZoom,
+        mouseleave: hideHoverZoom,
         contextmenu: (e) => {
           e.preventDefault();
           showZoom(zoomData, true);
@@ -157,12 +161,10 @@ export function cardEl(o) {
         pointermove: moveLongPress,
       },
     },
-    h('div.card-head', h('div.card-name', title), stats.find((s) => s[0] === t('cost')) ? h('div.card-cost', String(stats.find((s) => s[0] === t('cost'))[1])) : null),
+    h('div.card-head', h('div.card-name', title), shortCost != null ? h('div.card-cost', { title: t('cost') }, shortCost) : null),
     o.sub ? h('div.card-sub', o.sub) : null,
     type ? h('div.card-type', type) : null,
-    stats.filter((s) => s[0] !== t('cost')).length
-      ? h('div.card-stats', stats.filter((s) => s[0] !== t('cost')).map(([k, v]) => h('span.stat', h('small', k), ' ', h('b', String(v)))))
-      : null,
+    faceStats.length ? h('div.card-stats', faceStats.map(([k, v]) => h('span.stat', h('small', k), ' ', h('b', String(v))))) : null,
     keywords.length ? h('div.card-kw', keywords.join(' · ')) : null,
     text.length ? h('div.card-text', text.map((l) => h('p', l))) : null,
     flags.length || state.length
@@ -223,8 +225,14 @@ function zoomCard(d) {
   );
 }
 
+/** Hide the zoom a hover opened (one opened by a click or long press stays until tapped). */
+export function hideHoverZoom() {
+  if (zoomEl && !zoomEl.classList.contains('sticky')) hideZoom();
+}
+
 export function showZoom(data, sticky = false) {
   if (!sticky && !window.matchMedia('(hover: hover)').matches) return;
+  if (!sticky && zoomEl && zoomEl.classList.contains('sticky')) return;
   hideZoom();
   zoomEl = h(
     'div#zoom',
@@ -283,7 +291,7 @@ export function cardLink(game, ref, name = null) {
           zoomRef(game, ref, true);
         },
         mouseenter: () => zoomRef(game, ref, false),
-        mouseleave: hideZoom,
+        mouseleave: hideHoverZoom,
       },
     },
     n,
