@@ -32,6 +32,10 @@ pub struct Step {
     /// The seat expected to act before this step's action (`P1`, `P2`, …).
     #[serde(default, rename = "as")]
     pub as_seat: Option<String>,
+    /// With `do` or `reject`: the seat that attempts the action. A seat that is not to act may
+    /// only concede (the game's `concede_action`); anything else it sends is refused.
+    #[serde(default)]
+    pub by: Option<String>,
     /// An action that must be accepted.
     #[serde(default, rename = "do")]
     pub play: Option<String>,
@@ -71,8 +75,71 @@ pub struct Step {
     /// With `pointer`: the array's length.
     #[serde(default)]
     pub len: Option<usize>,
+    /// With `pointer`: the value must differ from this.
+    #[serde(default)]
+    pub not_equals: Option<toml::Value>,
+    /// With `pointer`: an array holding this element, a string holding this text, or an object
+    /// matching this partial object.
+    #[serde(default)]
+    pub contains: Option<toml::Value>,
+    /// With `pointer`: an array with these elements in any order (duplicates ignored).
+    #[serde(default)]
+    pub set_equals: Option<Vec<toml::Value>>,
+    /// With `pointer`: an array with these elements in any order, each as many times.
+    #[serde(default)]
+    pub multiset_equals: Option<Vec<toml::Value>>,
+    /// With `pointer`: an object having at least these fields with these values (recursively).
+    #[serde(default)]
+    pub matches: Option<toml::Value>,
+    /// Several pointer checks in one step (`[[step.check]]`), each like the step's own.
+    #[serde(default, rename = "check")]
+    pub checks: Vec<PointerCheck>,
     #[serde(default)]
     pub position_is: Option<String>,
+}
+
+/// One check of a value in a viewer's view.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointerCheck {
+    /// `P1`…, `spectator` or `all` (default).
+    #[serde(default)]
+    pub view: Option<String>,
+    pub pointer: String,
+    #[serde(default)]
+    pub equals: Option<toml::Value>,
+    #[serde(default)]
+    pub not_equals: Option<toml::Value>,
+    #[serde(default)]
+    pub contains: Option<toml::Value>,
+    #[serde(default)]
+    pub set_equals: Option<Vec<toml::Value>>,
+    #[serde(default)]
+    pub multiset_equals: Option<Vec<toml::Value>>,
+    #[serde(default)]
+    pub matches: Option<toml::Value>,
+    #[serde(default)]
+    pub absent: Option<bool>,
+    #[serde(default)]
+    pub len: Option<usize>,
+}
+
+impl Step {
+    /// The step's own pointer check, if it has one.
+    fn own_check(&self) -> Option<PointerCheck> {
+        self.pointer.as_ref().map(|p| PointerCheck {
+            view: self.view.clone(),
+            pointer: p.clone(),
+            equals: self.equals.clone(),
+            not_equals: self.not_equals.clone(),
+            contains: self.contains.clone(),
+            set_equals: self.set_equals.clone(),
+            multiset_equals: self.multiset_equals.clone(),
+            matches: self.matches.clone(),
+            absent: self.absent,
+            len: self.len,
+        })
+    }
 }
 
 #[derive(Debug)]
@@ -94,7 +161,7 @@ impl std::fmt::Display for Failure {
 
 impl Scenario {
     pub fn from_toml(text: &str) -> Result<Self, String> {
-        toml::from_str(text).map_err(|e| format!("not a scenario file: {e}"))
+        toml::from_str(text).map_err(|e| format!("not a scenario file: {}", toml_error(text, &e)))
     }
 
     /// Run every step; the first failing check is returned with a readable difference.
@@ -130,22 +197,52 @@ impl Scenario {
                     }
                 }
                 if let Some(exact) = &step.legal_exactly {
-                    if exact != &legal {
+                    // Compared as sets: the order of legal actions is the game's own business.
+                    let missing: Vec<&str> = exact.iter().filter(|a| !legal.contains(a)).map(String::as_str).collect();
+                    let extra: Vec<&str> = legal.iter().filter(|a| !exact.contains(a)).map(String::as_str).collect();
+                    if !missing.is_empty() || !extra.is_empty() {
                         return Err(fail(format!(
-                            "legal actions are [{}], expected [{}]",
+                            "legal actions are [{}]; missing [{}], not expected [{}]",
                             legal.join(" "),
-                            exact.join(" ")
+                            missing.join(" "),
+                            extra.join(" ")
                         )));
                     }
                 }
                 checks += 1;
             }
+            let by = step.by.as_deref().map(parse_seat).transpose().map_err(fail)?;
+            // An action `by` a seat that is not to act: only its concession can be played.
+            let out_of_turn = |game: &dyn crate::DynGame, a: &str| -> Option<Result<(), String>> {
+                let seat = by?;
+                if game.status().to_act() == Some(seat) {
+                    return None;
+                }
+                Some(match game.concede_action(seat) {
+                    Some(c) if c == a.trim() => Ok(()),
+                    _ => Err(format!("{seat} is not to act ({})", show_status(&game.status()))),
+                })
+            };
             let plays = step.play.iter().chain(step.play_all.iter());
             for a in plays {
+                if let Some(Err(e)) = out_of_turn(game.as_ref(), a) {
+                    return Err(fail(format!("action '{a}' was refused: {e}")));
+                }
                 game.apply(a).map_err(|e| fail(format!("action '{a}' was refused: {e}")))?;
                 checks += 1;
             }
-            if let Some(a) = &step.reject {
+            let refused_early = step.reject.as_ref().and_then(|a| out_of_turn(game.as_ref(), a).map(|r| (a, r)));
+            if let Some((a, early)) = refused_early {
+                // `by` a seat that is not to act: refused before the game sees it, unless it is
+                // that seat's concession.
+                let e = early.err().ok_or_else(|| fail(format!("action '{a}' was accepted but must be refused")))?;
+                if let Some(want) = &step.error_contains {
+                    if !e.to_lowercase().contains(&want.to_lowercase()) {
+                        return Err(fail(format!("error '{e}' does not contain '{want}'")));
+                    }
+                }
+                checks += 1;
+            } else if let Some(a) = &step.reject {
                 let before = game.view(Viewer::Omniscient);
                 let before_status = game.status();
                 match game.apply(a) {
@@ -196,31 +293,8 @@ impl Scenario {
                 }
                 checks += 1;
             }
-            if let Some(ptr) = &step.pointer {
-                let viewer: Viewer = step.view.as_deref().unwrap_or("all").parse().map_err(fail)?;
-                let view = game.view(viewer);
-                let got = view.pointer(ptr);
-                if step.absent == Some(true) {
-                    if got.is_some_and(|v| !v.is_null()) {
-                        return Err(fail(format!("{ptr} in {viewer}'s view should be absent, got {}", got.unwrap())));
-                    }
-                } else {
-                    let got = got.ok_or_else(|| fail(format!("{ptr} not found in {viewer}'s view")))?;
-                    if let Some(want) = &step.equals {
-                        let want = toml_to_json(want);
-                        if !json_equal(got, &want) {
-                            return Err(fail(format!(
-                                "{ptr} in {viewer}'s view:\n  expected {want}\n  got      {got}"
-                            )));
-                        }
-                    }
-                    if let Some(n) = step.len {
-                        let len = got.as_array().map(|a| a.len()).or_else(|| got.as_object().map(|o| o.len()));
-                        if len != Some(n) {
-                            return Err(fail(format!("{ptr} in {viewer}'s view: expected length {n}, got {got}")));
-                        }
-                    }
-                }
+            for check in step.own_check().iter().chain(step.checks.iter()) {
+                run_check(game.as_ref(), check).map_err(fail)?;
                 checks += 1;
             }
             if let Some(p) = &step.position_is {
@@ -232,6 +306,84 @@ impl Scenario {
             }
         }
         Ok(checks)
+    }
+}
+
+/// One pointer check against a viewer's view; the error shows the difference.
+fn run_check(game: &dyn crate::DynGame, c: &PointerCheck) -> Result<(), String> {
+    let viewer: Viewer = c.view.as_deref().unwrap_or("all").parse()?;
+    let view = game.view(viewer);
+    let ptr = &c.pointer;
+    let got = view.pointer(ptr);
+    if c.absent == Some(true) {
+        return match got {
+            Some(v) if !v.is_null() => Err(format!("{ptr} in {viewer}'s view should be absent, got {v}")),
+            _ => Ok(()),
+        };
+    }
+    let got = got.ok_or_else(|| format!("{ptr} not found in {viewer}'s view"))?;
+    let differ =
+        |what: &str, want: &Value| format!("{ptr} in {viewer}'s view:\n  expected {what}{want}\n  got      {got}");
+    if let Some(want) = c.equals.as_ref().map(toml_to_json) {
+        if !json_equal(got, &want) {
+            return Err(differ("", &want));
+        }
+    }
+    if let Some(want) = c.not_equals.as_ref().map(toml_to_json) {
+        if json_equal(got, &want) {
+            return Err(differ("anything but ", &want));
+        }
+    }
+    if let Some(want) = c.contains.as_ref().map(toml_to_json) {
+        let ok = match (got, &want) {
+            (Value::Array(items), w) => items.iter().any(|x| json_equal(x, w) || json_matches(x, w)),
+            (Value::String(text), Value::String(part)) => text.contains(part.as_str()),
+            (Value::Object(_), w @ Value::Object(_)) => json_matches(got, w),
+            _ => false,
+        };
+        if !ok {
+            return Err(differ("something containing ", &want));
+        }
+    }
+    if let Some(want) = &c.set_equals {
+        let want: Vec<Value> = want.iter().map(toml_to_json).collect();
+        let items = got.as_array().ok_or_else(|| format!("{ptr} in {viewer}'s view is not an array: {got}"))?;
+        let ok = items.iter().all(|x| want.iter().any(|w| json_equal(x, w)))
+            && want.iter().all(|w| items.iter().any(|x| json_equal(x, w)));
+        if !ok {
+            return Err(differ("the set ", &Value::Array(want)));
+        }
+    }
+    if let Some(want) = &c.multiset_equals {
+        let want: Vec<Value> = want.iter().map(toml_to_json).collect();
+        let items = got.as_array().ok_or_else(|| format!("{ptr} in {viewer}'s view is not an array: {got}"))?;
+        let count = |list: &[Value], v: &Value| list.iter().filter(|x| json_equal(x, v)).count();
+        let ok = items.len() == want.len() && want.iter().all(|w| count(items, w) == count(&want, w));
+        if !ok {
+            return Err(differ("the multiset ", &Value::Array(want)));
+        }
+    }
+    if let Some(want) = c.matches.as_ref().map(toml_to_json) {
+        if !json_matches(got, &want) {
+            return Err(differ("an object matching ", &want));
+        }
+    }
+    if let Some(n) = c.len {
+        let len = got.as_array().map(|a| a.len()).or_else(|| got.as_object().map(|o| o.len()));
+        if len != Some(n) {
+            return Err(format!("{ptr} in {viewer}'s view: expected length {n}, got {got}"));
+        }
+    }
+    Ok(())
+}
+
+/// A partial match: every field of `want` is in `got` with a matching value (recursively);
+/// arrays match element by element; anything else must be equal.
+fn json_matches(got: &Value, want: &Value) -> bool {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => w.iter().all(|(k, v)| g.get(k).is_some_and(|x| json_matches(x, v))),
+        (Value::Array(g), Value::Array(w)) => g.len() == w.len() && g.iter().zip(w).all(|(x, v)| json_matches(x, v)),
+        _ => json_equal(got, want),
     }
 }
 
@@ -259,6 +411,26 @@ fn json_equal(a: &Value, b: &Value) -> bool {
         }
         _ => a == b,
     }
+}
+
+/// A TOML error on one line: `line L, column C: message` (toml's own text takes six).
+pub fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim().replace('\n', " ");
+    match e.span() {
+        Some(span) => {
+            let (line, column) = line_column(text, span.start);
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 pub fn toml_to_json(v: &toml::Value) -> Value {

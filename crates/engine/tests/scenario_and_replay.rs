@@ -109,3 +109,71 @@ fn illegal_and_malformed_actions_leave_the_game_unchanged() {
     assert_eq!(g.view(Viewer::Omniscient), before);
     assert!(g.history().is_empty());
 }
+
+const CASE_WRITER: &str = r#"
+name = "checks for case writers: sets, multisets, partial matches, several checks, out-of-turn"
+game = "pebbles"
+seed = 3
+options = { pile = 10 }
+
+[[step]]
+legal_exactly = ["take3", "bonus", "take1", "take2"]
+
+[[step]]
+by = "P2"
+reject = "take1"
+error_contains = "not to act"
+
+[[step]]
+[[step.check]]
+pointer = "/bonus_used"
+set_equals = [false]
+[[step.check]]
+pointer = "/bonus_used"
+multiset_equals = [false, false]
+[[step.check]]
+pointer = "/bonus_used"
+contains = false
+[[step.check]]
+pointer = ""
+matches = { pile = 10, pile_card = { id = "pile" } }
+[[step.check]]
+pointer = "/pile"
+not_equals = 9
+[[step.check]]
+pointer = "/pile_card/card"
+contains = "il"
+"#;
+
+#[test]
+fn case_writer_checks_pass_when_they_hold() {
+    let s = Scenario::from_toml(CASE_WRITER).unwrap();
+    assert_eq!(s.run(&registry()).unwrap(), 8);
+}
+
+#[test]
+fn case_writer_checks_fail_with_what_differs() {
+    let fails = |from: &str, to: &str, step: usize, says: &str| {
+        let text = CASE_WRITER.replacen(from, to, 1);
+        let err = Scenario::from_toml(&text).unwrap().run(&registry()).unwrap_err();
+        assert_eq!(err.step, step, "{from} -> {to}: {}", err.message);
+        assert!(err.message.contains(says), "{from} -> {to}: {}", err.message);
+    };
+    fails(r#""take3", "bonus""#, r#""take3""#, 1, "not expected [bonus]");
+    fails(r#"["take3""#, r#"["take9", "take3""#, 1, "missing [take9]");
+    fails(r#"by = "P2""#, r#"by = "P1""#, 2, "accepted but must be refused");
+    fails("set_equals = [false]", "set_equals = [true]", 3, "the set");
+    fails("multiset_equals = [false, false]", "multiset_equals = [false]", 3, "the multiset");
+    fails("contains = false", "contains = true", 3, "containing");
+    fails("pile = 10, pile_card", "pile = 11, pile_card", 3, "matching");
+    fails("not_equals = 9", "not_equals = 10", 3, "anything but");
+    fails(r#"contains = "il""#, r#"contains = "xy""#, 3, "containing");
+}
+
+#[test]
+fn a_toml_error_is_one_line_naming_line_and_column() {
+    let text = "name = \"x\"\ngame = \"pebbles\"\n[[step]]\ndo = take1\n";
+    let err = Scenario::from_toml(text).unwrap_err();
+    assert!(!err.contains('\n'), "{err}");
+    assert!(err.contains("line 4, column 6"), "{err}");
+}

@@ -8,6 +8,7 @@ pub const WANDS: u8 = 2;
 pub const SWORDS: u8 = 3;
 pub const SUIT_LETTERS: [char; 4] = ['P', 'C', 'W', 'S'];
 pub const SUIT_EN: [&str; 4] = ["Pentacles", "Cups", "Wands", "Swords"];
+pub const SUIT_ONE_EN: [&str; 4] = ["Pentacle", "Cup", "Wand", "Sword"];
 pub const SUIT_ZH: [&str; 4] = ["星币", "圣杯", "权杖", "宝剑"];
 
 /// Ranks Pg(1) < Kn(2) < Q(3) < K(4) (spec §0.4), stored 0..=3.

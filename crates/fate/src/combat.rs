@@ -2,8 +2,9 @@
 //! bonus (R-C5).
 
 use crate::action::Target;
-use crate::card::{rank, suit, Card, KNIGHT, SWORDS};
+use crate::card::{card_code, rank, suit, Card, KNIGHT, SWORDS};
 use crate::options::{AttackerOrder, BuffOrder, CombatMode, SknTiming};
+use crate::present::{suit_code, FateEvent, Why};
 use crate::skills::Check;
 use crate::state::{FateGame, Pending, SplitCtx, Step, F_ACTED, F_AFFECTED, F_AFFECTED_OWN, F_HIT_CHAR, F_STOOD_DOWN};
 
@@ -101,6 +102,7 @@ impl FateGame {
         let cs = &mut self.cards[c as usize];
         cs.atk = cs.atk.saturating_add(k as u16);
         cs.flags |= F_AFFECTED | F_AFFECTED_OWN; // 被放置宝剑
+        self.note(|g| FateEvent::Buffed { seat: p, card: card_code(c), amount: k, atk: g.cards[c as usize].atk });
     }
 
     /// DoneBuffing (or nothing left to buff): next buffer, or the attack step.
@@ -200,19 +202,56 @@ impl FateGame {
         let cs = &mut self.cards[c as usize];
         cs.flags |= F_ACTED; // 主动进攻
         cs.attacks_used = cs.attacks_used.saturating_add(1);
+        let seat = self.actor;
         match t {
-            Target::Suit(s) => self.resource_attack(s, a),
+            Target::Suit(s) => {
+                self.note(|_| FateEvent::AttackDeclared {
+                    seat,
+                    attacker: card_code(c),
+                    atk: a,
+                    defender: None,
+                    defender_atk: 0,
+                    suit: Some(suit_code(s)),
+                    bonus: false,
+                });
+                self.resource_attack(s, a, c)
+            }
             Target::Left | Target::Right => {
                 let qrow = self.players[q as usize].row();
                 let d = if t == Target::Left { qrow[0] } else { qrow[qrow.len() - 1] };
                 self.cards[d as usize].flags |= F_AFFECTED | F_AFFECTED_OWN; // 被进攻
                 let dv = self.cards[d as usize].atk;
+                self.note(|_| FateEvent::AttackDeclared {
+                    seat,
+                    attacker: card_code(c),
+                    atk: a,
+                    defender: Some(card_code(d)),
+                    defender_atk: dv,
+                    suit: None,
+                    bonus: false,
+                });
+                self.note(|_| {
+                    let mut died = Vec::new();
+                    if a >= dv {
+                        died.push(card_code(d));
+                    }
+                    if a <= dv {
+                        died.push(card_code(c));
+                    }
+                    FateEvent::CombatResult {
+                        attacker: card_code(c),
+                        atk: a,
+                        defender: card_code(d),
+                        defender_atk: dv,
+                        died,
+                    }
+                });
                 // R-C3: compare; ties discard both at once.
                 if a >= dv {
-                    self.discard_character(d);
+                    self.discard_character(d, Why::Combat);
                 }
                 if a <= dv {
-                    self.discard_character(c);
+                    self.discard_character(c, Why::Combat);
                 } else {
                     self.after_surviving_hit(c);
                 }
@@ -221,11 +260,11 @@ impl FateGame {
     }
 
     /// R-C4: the victim discards min(a, n[s]) of suit s, then hand cards for the shortfall.
-    fn resource_attack(&mut self, s: u8, a: u16) {
+    fn resource_attack(&mut self, s: u8, a: u16, by: Card) {
         let q = 1 - self.actor;
         let m = (a.min(self.players[q as usize].n(s) as u16)) as u8;
         let short = (a - m as u16).min(31) as u8;
-        self.push_pending(Pending::Split { victim: q, suit: s, m, ctx: SplitCtx::Attack { short } });
+        self.push_pending(Pending::Split { victim: q, suit: s, m, ctx: SplitCtx::Attack { short, by: Some(by) } });
     }
 
     /// R-C5: a Knight of Swords that hit a character and survived may make bonus attacks.
@@ -269,7 +308,17 @@ impl FateGame {
         let cs = &mut self.cards[c as usize];
         cs.skn_bonus -= 1;
         cs.flags |= F_ACTED;
-        self.resource_attack(s, a);
+        let seat = self.actor;
+        self.note(|_| FateEvent::AttackDeclared {
+            seat,
+            attacker: card_code(c),
+            atk: a,
+            defender: None,
+            defender_atk: 0,
+            suit: Some(suit_code(s)),
+            bonus: true,
+        });
+        self.resource_attack(s, a, c);
     }
 
     /// The bonus window closes (A-45: ONCE_IMMEDIATELY loses what is left).

@@ -4,6 +4,7 @@
 use crate::action::KocOption;
 use crate::card::{bit, cards_of, Card, CUPS, SWORDS};
 use crate::flow::ids_from;
+use crate::present::Why;
 use crate::skills::Check;
 use crate::state::{FateGame, Pending};
 
@@ -54,11 +55,21 @@ impl FateGame {
         let Some(Pending::KocChoice { victim, left, .. }) = self.pending_top() else { return };
         self.koc_next(victim, left, o.kind());
         match o {
-            KocOption::Return(c) => self.return_to_hand(c, true),
+            KocOption::Return(c) => {
+                self.return_to_hand(c, true);
+                self.note_returned(victim, c, Some(crate::card::card(self.ap, CUPS, crate::card::KING)));
+            }
             KocOption::Cup => {
                 self.players[victim as usize].u[CUPS as usize] -= 1;
+                self.note(|_| crate::present::FateEvent::ResourcesDiscarded {
+                    seat: victim,
+                    suit: crate::present::suit_code(CUPS),
+                    count: 1,
+                    untapped: 1,
+                    reason: "king_of_cups".into(),
+                });
             }
-            KocOption::Hand(c) => self.discard_character(c),
+            KocOption::Hand(c) => self.discard_character(c, Why::KingOfCups),
         }
     }
 
@@ -100,7 +111,7 @@ impl FateGame {
         } else {
             self.set_top(Pending::HandDiscard { victim, left: left - 1, after: c + 1 });
         }
-        self.discard_character(c);
+        self.discard_character(c, Why::ResourceAttack);
     }
 
     pub(crate) fn check_qos_victim(&self, c: Card) -> Check {
@@ -127,5 +138,6 @@ impl FateGame {
         let Some(Pending::SwordRec { player, .. }) = self.pending_top() else { return };
         self.pop_pending();
         self.untap(player, SWORDS, k);
+        self.note_untap(player, SWORDS, k, "sword_recovery", None);
     }
 }

@@ -4,13 +4,15 @@
 
 use crate::card::{bit, owner, rank, Card, KING, SWORDS};
 use crate::options::{AutoRecover, KosDuration, MutualKingLoss, SwordRecovery};
+use crate::present::Why;
 use crate::state::{CardState, End, FateGame, Pending, Step, F_ACTED, F_AFFECTED, F_AFFECTED_OWN};
 
 impl FateGame {
     /// R-CDISC: a character leaves the field or a hand for good; R-SR and R-WIN follow.
-    pub(crate) fn discard_character(&mut self, c: Card) {
+    pub(crate) fn discard_character(&mut self, c: Card, why: Why) {
         let Some(ctrl) = self.controller(c) else { return };
         let from_hand = self.players[ctrl as usize].hand & bit(c) != 0;
+        self.note_discard(ctrl, c, from_hand, why);
         let pl = &mut self.players[ctrl as usize];
         pl.hand &= !bit(c);
         pl.known &= !bit(c);
@@ -43,6 +45,7 @@ impl FateGame {
                 if pl.t[SWORDS as usize] > 0 {
                     pl.t[SWORDS as usize] -= 1;
                     pl.u[SWORDS as usize] += 1;
+                    self.note_untap(p, SWORDS, 1, "sword_recovery", None);
                 }
             } else {
                 self.push_sword_rec(p);

@@ -4,6 +4,7 @@
 
 use crate::card::{bit, owned_by, CUPS, PENTACLES, SWORDS, WANDS};
 use crate::options::{AtkPersistence, AutoRecover, BuffOrder, KosDuration, SetupProtocol, WandWindow};
+use crate::present::Why;
 use crate::state::{
     End, FateGame, Pending, SplitCtx, Step, F_ACTED, F_AFFECTED, F_AFFECTED_OWN, F_HIT_CHAR, F_STOOD_DOWN,
 };
@@ -38,7 +39,19 @@ impl FateGame {
                 Step::Lineup => {
                     let (count, only) = self.lineup_choices();
                     match count {
-                        0 => self.step = Step::CombatStart,
+                        0 => {
+                            if self.players[self.ap as usize].row_len >= 2 {
+                                self.note(|g| crate::present::FateEvent::Lineup {
+                                    seat: g.ap,
+                                    row: g.players[g.ap as usize]
+                                        .row()
+                                        .iter()
+                                        .map(|&c| crate::card::card_code(c))
+                                        .collect(),
+                                });
+                            }
+                            self.step = Step::CombatStart
+                        }
                         1 => self.place_next(only),
                         _ => return,
                     }
@@ -92,6 +105,17 @@ impl FateGame {
         let h = self.turn_start_hash();
         self.history.push(h);
         self.step = Step::TurnStart;
+        if self.noting() {
+            if self.opts.open_hands {
+                for p in 0..2u8 {
+                    self.note(|g| crate::present::FateEvent::SetupRevealed {
+                        seat: p,
+                        hand: crate::card::cards_of(g.players[p as usize].hand).map(crate::card::card_code).collect(),
+                    });
+                }
+            }
+            self.note(|g| crate::present::FateEvent::Turn { ply: g.ply, seat: g.ap });
+        }
     }
 
     /// The seat that chooses first at setup.
@@ -113,6 +137,7 @@ impl FateGame {
             self.step = Step::TsPent;
         } else {
             self.untap(self.ap, PENTACLES, max);
+            self.note_untap(self.ap, PENTACLES, max, "pentacle_recovery", None);
             self.wand_recovery_step();
         }
     }
@@ -134,6 +159,7 @@ impl FateGame {
             self.step = Step::TsWand;
         } else {
             self.untap(self.ap, WANDS, max);
+            self.note_untap(self.ap, WANDS, max, "wand_recovery", None);
             self.ts3_and_draw();
         }
     }
@@ -178,6 +204,7 @@ impl FateGame {
         self.cursor = 0;
         self.passes = 0;
         self.step = Step::Buff;
+        self.note(|g| crate::present::FateEvent::CombatBegins { seat: g.ap });
     }
 
     /// skipEmptyCombat: the AP has a character that has or could get attack ≥ 1.
@@ -196,6 +223,7 @@ impl FateGame {
             self.step = Step::EndCups;
         } else {
             self.untap(self.ap, CUPS, max);
+            self.note_untap(self.ap, CUPS, max, "cup_recovery", None);
             self.step = Step::EndTurn;
         }
     }
@@ -248,6 +276,7 @@ impl FateGame {
                 return;
             }
         }
+        self.note(|g| crate::present::FateEvent::Turn { ply: g.ply, seat: g.ap });
         let h = self.turn_start_hash();
         self.history.push(h);
         let seen = self.history.iter().filter(|&&x| x == h).count() as u32;
@@ -318,7 +347,7 @@ impl FateGame {
                 } else if eligible.count_ones() <= left as u32 {
                     self.pop_pending();
                     for c in crate::card::cards_of(eligible) {
-                        self.discard_character(c);
+                        self.discard_character(c, Why::ResourceAttack);
                     }
                     true
                 } else {
@@ -349,7 +378,7 @@ impl FateGame {
                     }
                     1 => {
                         self.pop_pending();
-                        self.discard_character(cand.trailing_zeros() as u8);
+                        self.discard_character(cand.trailing_zeros() as u8, Why::QueenOfSwords);
                         true
                     }
                     _ => false,
@@ -390,8 +419,20 @@ impl FateGame {
         let Some(Pending::Split { victim, suit, m, ctx }) = self.pending_top() else { return };
         self.pop_pending();
         self.discard_resources(victim, suit, m, k);
+        self.note(|_| crate::present::FateEvent::ResourcesDiscarded {
+            seat: victim,
+            suit: crate::present::suit_code(suit),
+            count: m,
+            untapped: k,
+            reason: match ctx {
+                SplitCtx::Attack { .. } => "resource_attack",
+                SplitCtx::Kop => "king_of_pentacles",
+                SplitCtx::Kos => "king_of_swords",
+            }
+            .into(),
+        });
         match ctx {
-            SplitCtx::Attack { short } => {
+            SplitCtx::Attack { short, .. } => {
                 if short > 0 {
                     self.push_pending(Pending::HandDiscard { victim, left: short, after: 0 });
                 }
@@ -413,11 +454,18 @@ impl FateGame {
     pub(crate) fn kop_draw(&mut self, suit: u8) {
         let pl = &mut self.players[self.ap as usize];
         if pl.room(suit) > 0 {
-            if self.opts.kop_draw_tapped {
+            let tapped = self.opts.kop_draw_tapped;
+            if tapped {
                 pl.t[suit as usize] += 1;
             } else {
                 pl.u[suit as usize] += 1;
             }
+            self.note(|g| crate::present::FateEvent::ResourceGained {
+                seat: g.ap,
+                suit: crate::present::suit_code(suit),
+                tapped,
+                source: Some(crate::card::card_code(crate::card::card(g.ap, PENTACLES, crate::card::KING))),
+            });
         }
     }
 }

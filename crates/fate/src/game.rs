@@ -2,9 +2,13 @@
 
 use crate::action::FateAction;
 use crate::options::{FateOptions, FirstPlayer, SetupProtocol};
-use crate::state::{CardState, End, FateGame, Pending, Player, Step, PENDING_MAX};
+use crate::present::FateEvent;
+use crate::state::{CardState, End, FateGame, Note, Pending, Player, Step, PENDING_MAX};
 use crate::view::FateView;
-use engine::{ActionError, EventLog, Game, GameRng, Label, Outcome, Seat, SetupError, Status, Viewer};
+use engine::{
+    ActionError, ActionMeta, CardInfo, EventLog, EventText, Game, GameRng, Label, OptionInfo, Outcome, Prompt, Seat,
+    SetupError, Status, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
 /// What a table brings besides options and seed: optionally who takes ply 1 (overrides the
@@ -14,16 +18,6 @@ use serde::{Deserialize, Serialize};
 pub struct FateSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_player: Option<Seat>,
-}
-
-/// A log event: one applied action (hidden setup choices and hidden buffs are logged only to
-/// their seat; others see that something was chosen).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum FateEvent {
-    Action { seat: u8, action: String },
-    HiddenChoice { seat: u8 },
-    GameOver { reason: String },
 }
 
 impl FateGame {
@@ -52,6 +46,7 @@ impl FateGame {
             plies_since_progress: 0,
             kings_lost: 0,
             history: Vec::new(),
+            trace: Default::default(),
         };
         g.actor = g.first_chooser();
         g
@@ -155,18 +150,26 @@ impl Game for FateGame {
             return Err(ActionError::illegal(format!("{action}: {why}")));
         }
         let seat = self.to_act().unwrap_or(self.ap);
-        if log.is_enabled() {
+        let on = log.is_enabled();
+        if on {
             if self.is_secret(action) {
                 log.private(
                     Seat(seat),
                     || FateEvent::Action { seat, action: action.to_string() },
                     || FateEvent::HiddenChoice { seat },
                 );
-            } else {
+            } else if !covered(action) {
                 log.public(|| FateEvent::Action { seat, action: action.to_string() });
             }
+            self.trace.0 = Some(Vec::new());
         }
         self.perform(action);
+        if on {
+            for note in self.trace.0.take().unwrap_or_default() {
+                let Note::Public(e) = note;
+                log.public(|| e);
+            }
+        }
         if let Some(o) = self.outcome() {
             log.public(|| FateEvent::GameOver { reason: o.reason.clone() });
         }
@@ -191,6 +194,32 @@ impl Game for FateGame {
         crate::view::label(action)
     }
 
+    fn action_meta(&self, action: &FateAction) -> ActionMeta {
+        crate::present::action_meta(self, action)
+    }
+
+    /// Every decision point has a prompt. None has `cancel`: no Fate Deduction decision can be
+    /// taken back under the rules (spec §4, §8).
+    fn prompt(&self) -> Option<Prompt> {
+        crate::present::prompt(self)
+    }
+
+    fn describe_event(&self, event: &FateEvent) -> EventText {
+        crate::present::describe(self, event)
+    }
+
+    fn outcome_label(&self, outcome: &Outcome) -> Label {
+        crate::present::outcome_label(outcome)
+    }
+
+    fn catalogue(&self) -> Vec<CardInfo> {
+        crate::catalogue::catalogue()
+    }
+
+    fn options_info() -> Vec<OptionInfo> {
+        crate::catalogue::options_info()
+    }
+
     fn render(&self, viewer: Viewer) -> String {
         crate::view::render(self, viewer)
     }
@@ -203,4 +232,25 @@ impl Game for FateGame {
         options.validate().map_err(SetupError::new)?;
         FateGame::read_position(options, text).map_err(SetupError::new)
     }
+}
+
+/// Actions whose log entry is a more specific event noted while performing them.
+fn covered(a: &FateAction) -> bool {
+    use FateAction::*;
+    matches!(
+        a,
+        Play(_)
+            | Return(_)
+            | Activate(..)
+            | PlaceNext(_)
+            | Buff(_)
+            | Attack(..)
+            | BonusAttack(_)
+            | Draw(_)
+            | Split(_)
+            | HandDiscard(_)
+            | Koc(_)
+            | QosVictim(_)
+            | KopDraw(true)
+    ) || matches!(a, UntapPentacles(k) | UntapWands(k) | UntapCups(k) | UntapSwords(k) if *k > 0)
 }

@@ -288,14 +288,17 @@ impl FateGame {
             }
             UntapPentacles(k) => {
                 self.untap(self.ap, 0, k);
+                self.note_untap(self.ap, 0, k, "pentacle_recovery", None);
                 self.wand_recovery_step();
             }
             UntapWands(k) => {
                 self.untap(self.ap, 2, k);
+                self.note_untap(self.ap, 2, k, "wand_recovery", None);
                 self.ts3_and_draw();
             }
             UntapCups(k) => {
                 self.untap(self.ap, 1, k);
+                self.note_untap(self.ap, 1, k, "cup_recovery", None);
                 self.step = Step::EndTurn;
             }
             UntapSwords(k) => self.apply_sword_rec(k),
@@ -311,10 +314,19 @@ impl FateGame {
                 }
                 self.budget -= 1;
                 self.cursor = s;
+                self.note(|g| crate::present::FateEvent::ResourceGained {
+                    seat: g.ap,
+                    suit: crate::present::suit_code(s),
+                    tapped,
+                    source: None,
+                });
             }
             EndDraw => self.enter_main(),
             Play(c) => self.do_play(c),
-            Return(c) => self.return_to_hand(c, false),
+            Return(c) => {
+                self.return_to_hand(c, false);
+                self.note_returned(self.ap, c, None);
+            }
             Activate(c, arg) => self.do_activate(c, arg),
             EndMain => {
                 self.cursor = 0;
@@ -333,7 +345,7 @@ impl FateGame {
             Koc(o) => self.apply_koc(o),
             QosVictim(c) => {
                 self.pop_pending();
-                self.discard_character(c);
+                self.discard_character(c, crate::present::Why::QueenOfSwords);
             }
             KopDraw(take) => {
                 if let Some(Pending::KopDraw { suit }) = self.pending_top() {

@@ -8,6 +8,7 @@
 
 pub mod action;
 pub mod card;
+mod catalogue;
 mod combat;
 mod decisions;
 mod determinize;
@@ -17,12 +18,14 @@ mod game;
 mod legal;
 pub mod options;
 mod position;
+mod present;
 mod skills;
 mod state;
 pub mod view;
 
 pub use action::{FateAction, KocOption, SkillArg, Target};
-pub use game::{FateEvent, FateSetup};
+pub use game::FateSetup;
 pub use options::FateOptions;
+pub use present::FateEvent;
 pub use state::FateGame;
 pub use view::FateView;

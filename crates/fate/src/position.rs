@@ -67,7 +67,8 @@ fn pending_token(p: &Pending) -> String {
     match *p {
         Pending::Split { victim, suit, m, ctx } => {
             let c = match ctx {
-                SplitCtx::Attack { short } => format!("atk{short}"),
+                SplitCtx::Attack { short, by: None } => format!("atk{short}"),
+                SplitCtx::Attack { short, by: Some(c) } => format!("atk{short}-{}", card_code(c)),
                 SplitCtx::Kop => "kop".into(),
                 SplitCtx::Kos => "kos".into(),
             };
@@ -467,12 +468,15 @@ fn read_pending(t: &str) -> Result<Pending, String> {
             let ctx = match p.get(4).copied().unwrap_or("") {
                 "kop" => SplitCtx::Kop,
                 "kos" => SplitCtx::Kos,
-                c => SplitCtx::Attack {
-                    short: c
-                        .strip_prefix("atk")
-                        .and_then(|x| x.parse().ok())
-                        .ok_or_else(|| format!("pending '{t}': bad context"))?,
-                },
+                c => {
+                    let bad = || format!("pending '{t}': bad context");
+                    let rest = c.strip_prefix("atk").ok_or_else(bad)?;
+                    let (short, by) = match rest.split_once('-') {
+                        Some((n, code)) => (n, Some(parse_card(code).ok_or_else(bad)?)),
+                        None => (rest, None),
+                    };
+                    SplitCtx::Attack { short: short.parse().map_err(|_| bad())?, by }
+                }
             };
             Pending::Split { victim: s(1)?, suit: su(2)?, m: n(3)?, ctx }
         }

@@ -3,9 +3,10 @@
 
 use crate::action::{FateAction, SkillArg};
 use crate::card::{
-    bit, cards_of, play_cost, rank, suit, Card, CUPS, KING, KNIGHT, PAGE, PENTACLES, QUEEN, SWORDS, WANDS,
+    bit, card_code, cards_of, play_cost, rank, suit, Card, CUPS, KING, KNIGHT, PAGE, PENTACLES, QUEEN, SWORDS, WANDS,
 };
 use crate::options::{KingConditionTiming, KosDuration, KosScope, MainPhaseOrder, QosSubstitute, QowAmount};
+use crate::present::{suit_code, FateEvent};
 use crate::state::{CapEffect, FateGame, Pending, SplitCtx, CAP_FX_MAX, F_ACTED, F_AFFECTED, F_AFFECTED_OWN};
 
 pub(crate) type Check = Result<(), &'static str>;
@@ -58,6 +59,7 @@ impl FateGame {
         pl.hand &= !bit(c);
         pl.known &= !bit(c);
         pl.push_row(c); // C-2: the right end
+        self.note(|g| crate::present::FateEvent::Played { seat: g.ap, card: card_code(c), cost: play_cost(c) });
         let cs = &mut self.cards[c as usize];
         cs.atk = 0; // R-ATK
         if !self.opts.flags_follow_card {
@@ -321,9 +323,19 @@ impl FateGame {
         }
         self.cards[c as usize].flags |= F_ACTED;
         self.skill_used = true;
+        self.note(|g| FateEvent::SkillUsed {
+            seat: g.ap,
+            card: card_code(c),
+            arg: arg.to_string().trim_start_matches(':').to_string(),
+            cost,
+        });
         match (suit(c), rank(c)) {
             (PENTACLES, KING) => self.push_pending(Pending::KopSuits { next: 0 }),
             (PENTACLES, QUEEN) => {
+                self.note(|g| FateEvent::Weakened {
+                    source: card_code(c),
+                    cards: g.players.iter().flat_map(|p| p.row().iter().map(|&x| card_code(x))).collect(),
+                });
                 for p in 0..2 {
                     for i in 0..self.players[p].row_len as usize {
                         let t = self.players[p].row[i];
@@ -332,11 +344,17 @@ impl FateGame {
                     }
                 }
             }
-            (PENTACLES, KNIGHT) => self.untap(self.ap, PENTACLES, 2),
+            (PENTACLES, KNIGHT) => self.untap_by(PENTACLES, 2, c),
             (s, PAGE) => {
                 let pl = &mut self.players[me];
                 if pl.room(s) > 0 {
                     pl.t[s as usize] += 1;
+                    self.note(|g| FateEvent::ResourceGained {
+                        seat: g.ap,
+                        suit: suit_code(s),
+                        tapped: true,
+                        source: Some(card_code(c)),
+                    });
                 }
             }
             (CUPS, KING) => self.push_pending(Pending::KocChoice { victim: opp as u8, left: 2, prev: 0 }),
@@ -348,6 +366,7 @@ impl FateGame {
                         self.cards[t as usize].atk = 0;
                     }
                     self.mark_passive(t);
+                    self.note(|g| FateEvent::Stolen { seat: g.ap, card: card_code(t), source: card_code(c) });
                 }
             }
             (CUPS, KNIGHT) => {
@@ -357,25 +376,27 @@ impl FateGame {
                     _ => return,
                 };
                 self.return_to_hand(a, true);
+                self.note_returned(opp as u8, a, Some(c));
                 if let Some(b) = b {
                     self.return_to_hand(b, true);
+                    self.note_returned(opp as u8, b, Some(c));
                 }
             }
             (WANDS, KING) => {
                 for s in 0..4 {
-                    self.untap(self.ap, s, 1);
+                    self.untap_by(s, 1, c);
                 }
             }
             (WANDS, QUEEN) => match arg {
                 SkillArg::None if self.opts.qow_amount == QowAmount::TwoEach => {
                     for s in [CUPS, PENTACLES, SWORDS] {
-                        self.untap(self.ap, s, 2);
+                        self.untap_by(s, 2, c);
                     }
                 }
-                SkillArg::Suit(s) => self.untap(self.ap, s, 1),
+                SkillArg::Suit(s) => self.untap_by(s, 1, c),
                 SkillArg::Suits(a, b) => {
-                    self.untap(self.ap, a, 1);
-                    self.untap(self.ap, b, 1);
+                    self.untap_by(a, 1, c);
+                    self.untap_by(b, 1, c);
                 }
                 _ => {}
             },
@@ -384,6 +405,7 @@ impl FateGame {
                     let cs = &mut self.cards[t as usize];
                     cs.extra_attacks = cs.extra_attacks.saturating_add(1);
                     self.mark_passive(t);
+                    self.note(|_| FateEvent::ExtraAttack { card: card_code(t), source: card_code(c) });
                 }
             }
             (SWORDS, KING) => {
@@ -401,6 +423,12 @@ impl FateGame {
                     pl.cap_fx[pl.n_cap_fx as usize] = CapEffect { suit: s, source: c, expires };
                     pl.n_cap_fx += 1;
                     let excess = pl.n(s).saturating_sub(pl.cap(s));
+                    self.note(|g| FateEvent::CapLowered {
+                        seat: opp as u8,
+                        suit: suit_code(s),
+                        cap: g.players[opp].cap(s),
+                        source: card_code(c),
+                    });
                     if excess > 0 {
                         self.push_pending(Pending::Split { victim: opp as u8, suit: s, m: excess, ctx: SplitCtx::Kos });
                     }
@@ -416,6 +444,7 @@ impl FateGame {
             (SWORDS, KNIGHT) => {
                 let cs = &mut self.cards[c as usize];
                 cs.skn_bonus = cs.skn_bonus.saturating_add(1);
+                self.note(|_| FateEvent::BonusReady { card: card_code(c) });
             }
             _ => {}
         }

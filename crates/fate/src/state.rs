@@ -4,6 +4,7 @@
 
 use crate::card::{bit, Card};
 use crate::options::FateOptions;
+use crate::present::FateEvent;
 
 /// Max characters in one row: all 8 own court cards plus up to 8 stolen Knights and Pages.
 pub const ROW_MAX: usize = 16;
@@ -135,7 +136,7 @@ pub enum Step {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SplitCtx {
     /// A resource attack: after the split, `short` hand cards are owed (R-C4).
-    Attack { short: u8 },
+    Attack { short: u8, by: Option<Card> },
     /// A King of Pentacles discard: an untapped discard lets the activator draw.
     Kop,
     /// King of Swords excess (R-CAP).
@@ -247,9 +248,43 @@ pub struct FateGame {
     pub(crate) kings_lost: u8,
     /// Turn-start position hashes (R-END3), oldest first.
     pub(crate) history: Vec<u64>,
+    /// Events noted while an action is performed (only when the caller's log is enabled).
+    pub(crate) trace: Trace,
+}
+
+/// One noted event (all are public: the hidden decisions are logged by `apply` itself).
+#[derive(Clone, Debug)]
+pub(crate) enum Note {
+    Public(FateEvent),
+}
+
+/// Events noted during one `apply`, `None` when the log is disabled (playouts pay one branch
+/// per noting site). Not part of the game state: two traces always compare equal.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Trace(pub(crate) Option<Vec<Note>>);
+
+impl PartialEq for Trace {
+    fn eq(&self, _: &Trace) -> bool {
+        true
+    }
 }
 
 impl FateGame {
+    /// Note a public event; `make` runs only when the log is enabled.
+    #[inline]
+    pub(crate) fn note(&mut self, make: impl FnOnce(&FateGame) -> FateEvent) {
+        if self.trace.0.is_some() {
+            let e = make(self);
+            if let Some(t) = self.trace.0.as_mut() {
+                t.push(Note::Public(e));
+            }
+        }
+    }
+    /// Is the log on (for noting sites that gather values before a change)?
+    #[inline]
+    pub(crate) fn noting(&self) -> bool {
+        self.trace.0.is_some()
+    }
     pub(crate) fn pending_top(&self) -> Option<Pending> {
         if self.n_pending == 0 {
             None

@@ -15,8 +15,25 @@ pub struct SuitView {
     pub pile: u8,
 }
 
+/// A card named by the view outside a row or hand (set aside, eliminated): its instance `id`
+/// and catalogue key `card` (the same code, e.g. `QS`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardIdView {
+    pub id: String,
+    pub card: String,
+}
+
+impl CardIdView {
+    fn of(c: Card) -> Self {
+        CardIdView { id: card_code(c), card: card_code(c) }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardView {
+    /// The instance id (actions, prompts and log lines name the card by it): the card's code.
+    pub id: String,
+    /// The catalogue key: the card's code (`QS` = P1's Queen of Swords, `nc` = P2's Knight of Cups).
     pub card: String,
     pub atk: u16,
     pub acted: bool,
@@ -42,6 +59,8 @@ pub struct PlayerView {
     pub hand_hidden: Option<u8>,
     /// Court cards set aside at setup, when visible.
     pub aside: Option<Vec<String>>,
+    /// The same as card objects (`id`, `card`), when visible.
+    pub aside_cards: Option<Vec<CardIdView>>,
     pub setup_stage: u8,
     /// (Knights, Pages) chosen at setup, when visible.
     pub composition: Option<[u8; 2]>,
@@ -64,6 +83,8 @@ pub struct FateView {
     pub budget: u8,
     pub players: Vec<PlayerView>,
     pub eliminated: Vec<String>,
+    /// The same as card objects (`id`, `card`).
+    pub eliminated_cards: Vec<CardIdView>,
     pub plies_since_progress: u32,
 }
 
@@ -114,6 +135,7 @@ impl FateView {
         let card_view = |c: Card, show_hidden: bool| {
             let cs = &g.cards[c as usize];
             CardView {
+                id: card_code(c),
                 card: card_code(c),
                 atk: cs.atk,
                 acted: cs.flags & F_ACTED != 0,
@@ -155,6 +177,11 @@ impl FateView {
                     },
                     hand_hidden: if setup_secret { None } else { Some((pl.hand & !visible_hand).count_ones() as u8) },
                     aside: if hidden { None } else { Some(cards_of(g.aside & owned_by(p)).map(card_code).collect()) },
+                    aside_cards: if hidden {
+                        None
+                    } else {
+                        Some(cards_of(g.aside & owned_by(p)).map(CardIdView::of).collect())
+                    },
                     setup_stage: pl.setup_stage,
                     composition: if hidden || pl.setup_stage < 3 { None } else { Some([pl.comp.0, pl.comp.1]) },
                 }
@@ -174,6 +201,7 @@ impl FateView {
             budget: g.budget,
             players,
             eliminated: cards_of(g.elim).map(card_code).collect(),
+            eliminated_cards: cards_of(g.elim).map(CardIdView::of).collect(),
             plies_since_progress: g.plies_since_progress,
         }
     }

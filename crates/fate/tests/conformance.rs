@@ -8,7 +8,7 @@ use fate::{FateGame, FateOptions};
 
 #[test]
 fn conformance_defaults_10000_games() {
-    let report = run::<FateGame>(&FateOptions::default(), &Config::new(10_000));
+    let report = run::<FateGame>(&FateOptions::default(), &Config::new(10_000).presentation(true));
     assert_eq!(report.games, 10_000);
     eprintln!("defaults: {report:?}");
 }
@@ -16,7 +16,7 @@ fn conformance_defaults_10000_games() {
 #[test]
 fn conformance_hidden_hands_manual_recoveries() {
     let opts = FateOptions { open_hands: false, auto_recover: AutoRecover::Manual, ..FateOptions::default() };
-    let report = run::<FateGame>(&opts, &Config::new(500).seed(7).deep(20, 16));
+    let report = run::<FateGame>(&opts, &Config::new(500).seed(7).deep(20, 16).presentation(true));
     assert_eq!(report.games, 500);
 }
 
@@ -34,7 +34,7 @@ fn conformance_hidden_buffs_sequential_setup_and_variants() {
         koc_distinct_choices: true,
         ..FateOptions::default()
     };
-    let report = run::<FateGame>(&opts, &Config::new(500).seed(11).deep(20, 16));
+    let report = run::<FateGame>(&opts, &Config::new(500).seed(11).deep(20, 16).presentation(true));
     assert_eq!(report.games, 500);
 }
 
@@ -58,6 +58,6 @@ fn conformance_more_variants() {
         first_player: FirstPlayer::Random,
         ..FateOptions::default()
     };
-    let report = run::<FateGame>(&opts, &Config::new(500).seed(13).deep(20, 16));
+    let report = run::<FateGame>(&opts, &Config::new(500).seed(13).deep(20, 16).presentation(true));
     assert_eq!(report.games, 500);
 }

@@ -24,8 +24,8 @@ pub struct Args {
 enum Command {
     /// Generate unique Ardent Reapers decks into the library (docs/ardent-decks.md).
     Generate {
-        /// How many decks.
-        #[arg(long, default_value_t = 1)]
+        /// How many decks (at least 1).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         count: u64,
         /// The first serial (default: one past the library's highest). A serial always gives
         /// the same deck under the same recipe.

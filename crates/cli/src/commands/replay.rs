@@ -14,6 +14,12 @@ pub struct Args {
     /// Print the board after every action, not only at the end.
     #[arg(long)]
     boards: bool,
+    /// Print only the position (the game's position notation) after `--at` actions.
+    #[arg(long)]
+    position: bool,
+    /// With --position: after this many actions (default: all of them).
+    #[arg(long, requires = "position")]
+    at: Option<usize>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -25,6 +31,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => entry.create(&replay.options, Some(&replay.setup), replay.seed),
     }
     .map_err(|e| anyhow::anyhow!("setup: {e}"))?;
+    if args.position {
+        let n = args.at.unwrap_or(replay.actions.len());
+        if n > replay.actions.len() {
+            anyhow::bail!("--at {n}: the replay has only {} actions", replay.actions.len());
+        }
+        for (i, a) in replay.actions[..n].iter().enumerate() {
+            game.apply(a).map_err(|e| anyhow::anyhow!("action {} '{a}': {e}", i + 1))?;
+        }
+        let position =
+            game.position().ok_or_else(|| anyhow::anyhow!("{} has no position notation yet", replay.game))?;
+        println!("{position}");
+        return Ok(ExitCode::SUCCESS);
+    }
     println!("{} — seed {}, {} actions", replay.game, replay.seed, replay.actions.len());
     for (i, a) in replay.actions.iter().enumerate() {
         let seat = game.status().to_act();
@@ -53,7 +72,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             };
             println!("Result: {who} ({}).", o.reason);
         }
-        Status::ToAct(s) => println!("Unfinished: {s} to act."),
+        Status::ToAct(s) => {
+            if let Some(expected) = &replay.outcome {
+                anyhow::bail!("the replay never reaches the outcome the file records ({expected:?}): {s} is to act");
+            }
+            println!("Unfinished: {s} to act.");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
