@@ -189,7 +189,11 @@ for (const game of ['fate', 'ardent', 'riftbound']) {
     assert.deepEqual(page.errors, [], 'no script errors');
     // Rematch: a new table of the same game.
     await page.click('#rematch');
-    await page.waitForFunction((old) => location.hash.startsWith('#/table/') && !location.hash.includes(old), page.url().split('#/table/')[1], { timeout: 15000 });
+    const moved = await page
+      .waitForFunction((old) => location.hash.startsWith('#/table/') && !location.hash.includes(old), page.url().split('#/table/')[1], { timeout: 20000 })
+      .then(() => true)
+      .catch(() => false);
+    assert.ok(moved, `the rematch opened a new table (${(await page.textContent('#rematch-error').catch(() => '')) || 'no error shown'})`);
     await page.waitForSelector('.table-head h2');
     await context.close();
   });
