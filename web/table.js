@@ -238,11 +238,11 @@ export async function mountTable(root, id) {
     fill(
       el.head,
       h('h2', gameName(m.game)),
-      h('span.muted', `${t('move')} ${m.seq}`),
-      h('a.howto-link#howto-link', { href: `#/howto/${m.game}` }, t('how_to_play')),
+      h('span.muted', `${t('move')} ${m.seq} `),
       el.clock,
       el.conn,
       y == null ? h('span.badge.spectator#spectator-badge', t('spectating')) : null,
+      h('a.howto-link#howto-link', { href: `#/howto/${m.game}` }, ` ${t('how_to_play')}`),
     );
     fill(
       el.seats,
