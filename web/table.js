@@ -127,10 +127,12 @@ export async function mountTable(root, id) {
   function connect() {
     const saved = savedSeat(id);
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = saved ? `?token=${encodeURIComponent(saved.token)}` : '';
-    const ws = new WebSocket(`${proto}://${location.host}/api/tables/${id}/ws${q}`);
+    // No token in the URL: the server finds the seat from the HttpOnly seat/session cookies;
+    // a token saved by this page is sent as the first message instead (docs/protocol.md).
+    const ws = new WebSocket(`${proto}://${location.host}/api/tables/${id}/ws`);
     st.ws = ws;
     ws.onopen = () => {
+      if (saved && saved.token) ws.send(JSON.stringify({ type: 'auth', token: saved.token }));
       st.retry = 0;
       el.conn.textContent = t('connected');
       el.conn.className = 'conn ok';

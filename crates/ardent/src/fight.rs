@@ -133,7 +133,8 @@ impl ArdentGame {
         if log.is_enabled() {
             let a = cards_in(attackers).map(|c| self.card_ref(c)).collect();
             let d = cards_in(defenders).map(|c| self.card_ref(c)).collect();
-            log.public(|| ArdentEvent::Fight { attackers: a, defenders: d, attack, defense, attackers_win });
+            let by = self.current;
+            log.public(|| ArdentEvent::Fight { attackers: a, defenders: d, attack, defense, attackers_win, by });
         }
         self.stack.push(Frame::FightFinish { attackers, defenders, attackers_win, winner });
         let mut items = Vec::new();
@@ -171,13 +172,19 @@ impl ArdentGame {
         for c in cards_in(winners) {
             if self.loc(c).zone == Zone::Line {
                 self.move_card(c, owner(c), Zone::Discard, true);
-                self.log_move(log, c);
+                if log.is_enabled() {
+                    let card = self.card_ref(c);
+                    log.public(|| ArdentEvent::FightWon { card, owner: owner(c) });
+                }
             }
         }
         for c in cards_in(losers) {
             if self.loc(c).zone == Zone::Line {
                 self.move_card(c, winner, Zone::Score, true);
-                self.log_move(log, c);
+                if log.is_enabled() {
+                    let (card, vp, total) = (self.card_ref(c), self.card(c).vp, self.score(winner));
+                    log.public(|| ArdentEvent::Defeated { card, by: winner, vp, total });
+                }
             }
         }
         self.pop_frame();

@@ -6,7 +6,7 @@ use crate::deck::{parse_any, random_deck, sample_decks};
 use crate::event::ArdentEvent;
 use crate::options::ArdentOptions;
 use crate::setup::ArdentSetup;
-use crate::state::{ArdentGame, PromptKind, Zone};
+use crate::state::{ArdentGame, Frame, PromptKind, Zone};
 use crate::view::ArdentView;
 use engine::{ActionError, EventLog, Game, GameRng, Label, Seat, SetupError, Status, Viewer};
 
@@ -113,6 +113,26 @@ impl Game for ArdentGame {
     fn catalogue(&self) -> Vec<engine::CardInfo> {
         crate::card::catalogue()
     }
+
+    fn action_meta(&self, action: &ArdentAction) -> engine::ActionMeta {
+        self.meta(*action)
+    }
+
+    fn prompt(&self) -> Option<engine::Prompt> {
+        self.decision()
+    }
+
+    fn describe_event(&self, event: &ArdentEvent) -> engine::EventText {
+        self.event_text(event)
+    }
+
+    fn outcome_label(&self, outcome: &engine::Outcome) -> Label {
+        self.ending(outcome)
+    }
+
+    fn options_info() -> Vec<engine::OptionInfo> {
+        crate::present::options_info()
+    }
 }
 
 impl ArdentGame {
@@ -193,14 +213,38 @@ impl ArdentGame {
             End => Label::new("End the Main step", "结束自由阶段"),
             Pick(c) => {
                 let (en, zh) = name(c);
-                Label::new(format!("Choose {en}"), format!("选择{zh}"))
+                match self.stack.last() {
+                    Some(Frame::FightBuild { phase: 0, .. }) => {
+                        Label::new(format!("Add {en} to the fight (Team-Up)"), format!("让{zh}加入战斗（组队）"))
+                    }
+                    Some(Frame::FightBuild { phase: 1, .. }) => {
+                        Label::new(format!("Fight {en}"), format!("与{zh}战斗"))
+                    }
+                    Some(Frame::FightBuild { .. }) => {
+                        Label::new(format!("Add {en} as a defender (Bear Hug)"), format!("让{zh}加入防守（熊抱）"))
+                    }
+                    _ => Label::new(format!("Choose {en}"), format!("选择{zh}")),
+                }
             }
-            Done => Label::new("Done", "完成"),
-            Left => Label::new("Left end of the line", "战线左端"),
-            Right => Label::new("Right end of the line", "战线右端"),
-            Mode(m) => Label::new(format!("Choose option {m}"), format!("选择第{m}项")),
+            Done => match self.stack.last() {
+                Some(Frame::FightBuild { phase: 0, .. }) => Label::new("No more attackers", "不再加入攻击者"),
+                Some(Frame::FightBuild { .. }) => Label::new("No more defenders", "不再加入防守者"),
+                _ => Label::new("Done: choose no more", "完成：不再选择"),
+            },
+            Left | Right => {
+                let (en, zh) = self.decision_subject().map(name).unwrap_or_default();
+                let (side_en, side_zh) = if action == Left { ("left", "左") } else { ("right", "右") };
+                Label::new(format!("Put {en} at the {side_en} end of the line"), format!("将{zh}放在战线{side_zh}端"))
+            }
+            Mode(m) => {
+                let (en, zh) = self.decision_source().map(name).unwrap_or_default();
+                Label::new(format!("Choose option {m} of {en}"), format!("选择{zh}的第{m}项"))
+            }
             Number(n) => Label::new(format!("Name {n}"), format!("说出{n}")),
-            To(s) => Label::new(format!("Make it {}", s.name()), format!("转为{}", s.name_zh())),
+            To(s) => {
+                let (en, zh) = self.decision_subject().map(name).unwrap_or_default();
+                Label::new(format!("Make {en} {}", crate::present::state_en(s)), format!("将{zh}转为{}", s.name_zh()))
+            }
             Trigger(c) => {
                 let (en, zh) = name(c);
                 Label::new(format!("Resolve {en} next"), format!("先结算{zh}"))

@@ -16,6 +16,7 @@ pub mod fight;
 pub mod game;
 pub mod options;
 pub mod pile;
+pub mod present;
 pub mod resolve;
 pub mod setup;
 pub mod state;

@@ -92,8 +92,9 @@ impl ArdentGame {
                 }
                 Frame::HarvestFinish { card, seat } => {
                     if self.in_play(card) {
+                        let from = self.loc(card).zone;
                         self.move_card(card, seat, Zone::Score, true);
-                        self.log_move(log, card);
+                        self.log_move(log, card, from);
                     }
                     self.pop_frame();
                 }
@@ -349,6 +350,7 @@ impl ArdentGame {
     /// Returns false when the move waits for a line-end decision.
     fn do_move(&mut self, c: u8, dest: Dest, controller: Seat, ctx: &mut Ctx, log: &mut Log) -> bool {
         let own = owner(c);
+        let from = self.loc(c).zone;
         ctx.last = c;
         ctx.marked &= !bit(c);
         match dest {
@@ -359,6 +361,9 @@ impl ArdentGame {
             Dest::OwnerDeckShuffle => {
                 self.move_card(c, own, Zone::Deck, true);
                 self.shuffle_deck(own);
+                self.log_move(log, c, from);
+                log.public(|| ArdentEvent::Shuffled { seat: own });
+                return true;
             }
             Dest::MyScore => self.move_card(c, controller, Zone::Score, true),
             Dest::OppScore => self.move_card(c, controller.other(), Zone::Score, true),
@@ -380,7 +385,7 @@ impl ArdentGame {
                 self.move_card(c, to, Zone::Line, true);
             }
         }
-        self.log_move(log, c);
+        self.log_move(log, c, from);
         true
     }
 
@@ -393,7 +398,7 @@ impl ArdentGame {
         let state = self.state_of(c);
         self.move_card(c, to, Zone::Line, right);
         self.cstate[c as usize] = state;
-        self.log_move(log, c);
+        self.log_move(log, c, Zone::Line);
         ctx.sub = 0;
         ctx.count += 1;
         self.set_ctx(idx, ctx, 0);
@@ -557,6 +562,7 @@ impl ArdentGame {
                 for c in cards.iter() {
                     self.move_card(c, controller, Zone::Deck, true);
                 }
+                log.public(|| ArdentEvent::Reshuffled { seat: controller });
                 Flow::Next
             }
         }
@@ -693,10 +699,11 @@ impl ArdentGame {
             }
             self.flags.creatures_played[by.index()] += 1;
         }
+        let from = self.loc(c).zone.name().to_string();
         self.move_card(c, by, Zone::Limbo, true);
         if log.is_enabled() {
             let card = self.card_ref(c);
-            log.public(|| ArdentEvent::Played { seat: by, card });
+            log.public(|| ArdentEvent::Played { seat: by, card, from });
         }
         self.stack.push(Frame::PlayCard { card: c, by, enter_active, phase: 0 });
     }
@@ -718,7 +725,7 @@ impl ArdentGame {
                 }
                 if t != CardType::Action {
                     self.enter_play(c, by, true, state);
-                    self.log_move(log, c);
+                    self.log_move(log, c, Zone::Limbo);
                 }
                 self.set_play_phase(1);
             }
@@ -738,7 +745,7 @@ impl ArdentGame {
                 // An Action goes to the score pile of the player who played it (§2.3, A37).
                 if self.loc(c).zone == Zone::Limbo {
                     self.move_card(c, by, Zone::Score, true);
-                    self.log_move(log, c);
+                    self.log_move(log, c, Zone::Limbo);
                 }
                 self.pop_frame();
             }
@@ -750,7 +757,7 @@ impl ArdentGame {
         if let Some(Frame::PlayCard { card, by, enter_active, .. }) = self.stack.last().cloned() {
             let state = if enter_active { CardState::Active } else { CardState::Dormant };
             self.enter_play(card, by, right, state);
-            self.log_move(log, card);
+            self.log_move(log, card, Zone::Limbo);
             self.set_play_phase(1);
         }
     }

@@ -242,11 +242,19 @@ impl ArdentGame {
     pub(crate) fn end_turn(&mut self, skip: bool, log: &mut Log) {
         let seat = self.current;
         if !skip {
+            let mut turned = Vec::new();
             for z in [Zone::Line, Zone::Relics] {
                 let cards = *self.pile(seat, z);
                 for c in cards.iter() {
-                    self.cstate[c as usize] = self.cstate[c as usize].rotated();
+                    let (was, now) = (self.cstate[c as usize], self.cstate[c as usize].rotated());
+                    self.cstate[c as usize] = now;
+                    if was != now && log.is_enabled() {
+                        turned.push((self.card_ref(c), now));
+                    }
                 }
+            }
+            if !turned.is_empty() {
+                log.public(|| ArdentEvent::RotateStep { seat, cards: turned });
             }
             if self.check_end(log) {
                 return;

@@ -8,7 +8,11 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardView {
+    /// The instance id (`cN` in notation); `CardRef.id` is this number as a string.
     pub id: u8,
+    /// The catalogue key (`ardent::card::catalogue()`): the card's pool index, as a string.
+    #[serde(default)]
+    pub card: String,
     pub number: u16,
     pub name: String,
     pub owner: Seat,
@@ -82,6 +86,7 @@ impl ArdentGame {
         let in_play = self.in_play(c);
         CardView {
             id: c,
+            card: self.defs[c as usize].to_string(),
             number: d.number,
             name: d.name_en.clone(),
             owner: crate::state::owner(c),
@@ -238,7 +243,7 @@ impl ArdentGame {
         }
         match (&v.outcome, &v.prompt) {
             (Some(o), _) => {
-                let _ = writeln!(s, "game over: {} (winners {:?})", o.reason, o.winners);
+                let _ = writeln!(s, "game over: {}", self.ending(o).en);
             }
             (None, Some(p)) => {
                 let src = p.source.as_ref().map(|c| format!(" ({})", c.name)).unwrap_or_default();

@@ -7,7 +7,7 @@ use engine::{EventLog, Game, GameRng, Status};
 
 #[test]
 fn conformance_10000_random_games() {
-    let report = run::<ArdentGame>(&ArdentOptions::default(), &Config::new(10_000));
+    let report = run::<ArdentGame>(&ArdentOptions::default(), &Config::new(10_000).presentation(true));
     assert_eq!(report.games, 10_000);
     eprintln!(
         "ardent conformance: {} games, {} actions, longest {}, draws {}, wins {:?}",
@@ -47,7 +47,7 @@ fn options_with_every_switch_flipped_also_conform() {
         turn_cap: Some(60),
         table_actions: true,
     };
-    run::<ArdentGame>(&options, &Config::new(500).seed(5));
+    run::<ArdentGame>(&options, &Config::new(500).seed(5).presentation(true));
 }
 
 #[test]

@@ -46,7 +46,7 @@ impl IntoResponse for ApiError {
 }
 
 /// A JSON body that failed to parse becomes a 400 naming the problem (axum's own rejection
-/// text), through this extractor wrapper.
+/// text), through this extractor wrapper; a body over the size limit stays a 413.
 pub struct Body<T>(pub T);
 
 impl<S, T> axum::extract::FromRequest<S> for Body<T>
@@ -58,6 +58,10 @@ where
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(v)) => Ok(Body(v)),
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is too large: {}", e.body_text()),
+            )),
             Err(e) => Err(ApiError::bad(format!("bad request body: {}", e.body_text()))),
         }
     }

@@ -16,6 +16,11 @@ pub struct App {
     pub limits: Limits,
     pub session_ttl_ms: i64,
     pub ips: Arc<IpCounter>,
+    /// Cookies always `Secure` (`cardtable serve --secure-cookies`).
+    pub secure_cookies: bool,
+    /// Tables may use setup fields that fix hidden order (`cardtable serve --dev-settings`).
+    pub dev_settings: bool,
+    pub logins: crate::accounts::LoginThrottle,
     tables: Mutex<HashMap<String, Arc<Table>>>,
     next_id: AtomicU64,
 }
@@ -29,6 +34,9 @@ impl App {
             limits,
             session_ttl_ms,
             ips: Arc::new(IpCounter::default()),
+            secure_cookies: false,
+            dev_settings: false,
+            logins: Default::default(),
             tables: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
         }
@@ -56,6 +64,11 @@ impl App {
             Err(_) => true,
         });
         before - map.len()
+    }
+
+    /// Every table held in memory now.
+    pub fn live_tables(&self) -> Vec<Arc<Table>> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect()
     }
 
     pub fn live_count(&self) -> usize {

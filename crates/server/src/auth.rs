@@ -22,6 +22,13 @@ pub fn hash_password(password: &str) -> Result<String, String> {
     Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| e.to_string())
 }
 
+/// A hash of a password nobody knows: a login for an unknown name is checked against it, so that
+/// a failure takes as long whether or not the name exists.
+pub fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| hash_password(&new_token()).unwrap_or_default())
+}
+
 pub fn verify_password(password: &str, phc: &str) -> bool {
     PasswordHash::new(phc).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
 }
@@ -36,9 +43,34 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     })
 }
 
-/// A `Set-Cookie` value: HttpOnly, SameSite=Lax, whole site.
-pub fn set_cookie(name: &str, value: &str, max_age_secs: i64) -> String {
-    format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_secs}")
+/// A `Set-Cookie` value: HttpOnly, SameSite=Lax, whole site; `Secure` when `secure`
+/// (see [`secure_request`]).
+pub fn set_cookie(name: &str, value: &str, max_age_secs: i64, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_secs}{secure}")
+}
+
+/// Whether cookies of this response must be `Secure`: the server was started with
+/// `--secure-cookies`, or the request came through a TLS-terminating proxy that says so with
+/// `X-Forwarded-Proto: https` (a client sending that header itself only makes its own cookies
+/// stricter).
+pub fn secure_request(always: bool, headers: &HeaderMap) -> bool {
+    always
+        || headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').next().is_some_and(|p| p.trim().eq_ignore_ascii_case("https")))
+}
+
+/// Whether a WebSocket upgrade may go on: no `Origin` (a non-browser client) or an `Origin`
+/// whose host is the `Host` the request was sent to (the page came from this server). A page on
+/// another site cannot open a socket with the visitor's cookies.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(axum::http::header::ORIGIN) else { return true };
+    let Ok(origin) = origin.to_str() else { return false };
+    let Some(host) = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()) else { return false };
+    let rest = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://"));
+    rest.is_some_and(|r| r.trim_end_matches('/').eq_ignore_ascii_case(host))
 }
 
 /// The cookie that remembers a seat at a table, for reconnection after a reload.
@@ -80,6 +112,19 @@ mod tests {
         h.insert(axum::http::header::COOKIE, "a=1; ct_session=abc; b=2".parse().unwrap());
         assert_eq!(cookie(&h, SESSION_COOKIE).as_deref(), Some("abc"));
         assert_eq!(cookie(&h, "zz"), None);
+    }
+
+    #[test]
+    fn origins_are_checked_against_the_host() {
+        let mut h = HeaderMap::new();
+        h.insert(axum::http::header::HOST, "play.example:8080".parse().unwrap());
+        assert!(same_origin(&h), "no Origin: a non-browser client");
+        h.insert(axum::http::header::ORIGIN, "http://play.example:8080".parse().unwrap());
+        assert!(same_origin(&h));
+        h.insert(axum::http::header::ORIGIN, "https://evil.example".parse().unwrap());
+        assert!(!same_origin(&h));
+        h.insert(axum::http::header::ORIGIN, "null".parse().unwrap());
+        assert!(!same_origin(&h));
     }
 
     #[test]

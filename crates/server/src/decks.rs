@@ -3,7 +3,7 @@
 //! Ardent card pool for the client, and Riftbound deck lists (validated by CR 103, kept in the
 //! store's generic `decks` table). Everything else in the server stays game-agnostic.
 
-use crate::accounts::session;
+use crate::accounts::{session, session_opt};
 use crate::api_error::{ApiError, Body};
 use crate::app::App;
 use ardent::deck::{parse_code, DeckList};
@@ -15,7 +15,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use store::{ArdentDeck, ArdentDeckFilter, NewArdentDeck};
+use store::{ArdentDeck, ArdentDeckFilter, NewArdentDeck, Session};
 
 /// Most decks one request may generate.
 pub const MAX_GENERATE: u64 = 50;
@@ -44,7 +44,46 @@ fn deck_summary(d: &ArdentDeck) -> Value {
         "rarities": d.rarities,
         "cards": d.cards,
         "created_at": d.created_at,
+        "owner": d.owner,
+        "public": d.public,
     })
+}
+
+// ---------- ownership (decks have an owner: an account or guest id) ----------
+
+/// Whether `who` may see and play a deck: it is shared, or theirs.
+fn may_see(owner: Option<&str>, public: bool, who: Option<&Session>) -> bool {
+    public || owner.is_some_and(|o| who.is_some_and(|w| w.user_id() == o))
+}
+
+/// Only the owner edits or deletes a deck (403 otherwise; a deck the operator added has no
+/// owner and is removed with `cardtable deck`).
+fn check_owner(owner: Option<&str>, who: &Session, name: &str) -> Result<(), ApiError> {
+    match owner {
+        Some(o) if o == who.user_id() => Ok(()),
+        Some(_) => {
+            Err(ApiError::forbidden(format!("deck '{name}' belongs to someone else: only its owner may change it")))
+        }
+        None => Err(ApiError::forbidden(format!(
+            "deck '{name}' belongs to the server's library: only the operator may change it"
+        ))),
+    }
+}
+
+/// An Ardent deck `who` may see (a private deck of someone else is not found).
+async fn visible_ardent(app: &App, headers: &HeaderMap, id: &str) -> Result<ArdentDeck, ApiError> {
+    let who = session_opt(app, headers).await;
+    let d = app.store.find_ardent_deck(id).await?;
+    if !may_see(d.owner.as_deref(), d.public, who.as_ref()) {
+        return Err(ApiError::not_found(format!("no Ardent Reapers deck with id or name '{id}'")));
+    }
+    Ok(d)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShareBody {
+    public: bool,
 }
 
 /// The library entry of a generated deck (shared with `cardtable deck generate`).
@@ -56,6 +95,8 @@ pub fn library_entry(g: &ardent::deckgen::GeneratedDeck) -> NewArdentDeck {
         name_zh: g.name_zh.clone(),
         cards: g.cards.iter().map(|&i| ardent::def(i).code()).collect(),
         rarities: rarities(&g.cards),
+        owner: None,
+        public: true,
     }
 }
 
@@ -83,10 +124,18 @@ pub struct GenerateBody {
     serial: Option<u64>,
     /// Recipe version (default: the latest).
     recipe: Option<u32>,
+    /// Share the new decks with everyone (default: shared, as the library is; `false` keeps
+    /// them to their owner). Only the owner deletes them either way.
+    #[serde(default = "yes")]
+    public: bool,
 }
 
 fn one() -> u64 {
     1
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `POST /api/decks/ardent/generate`: generate `count` (1..=50) unique decks into the library.
@@ -95,7 +144,7 @@ pub async fn ardent_generate(
     headers: HeaderMap,
     Body(b): Body<GenerateBody>,
 ) -> Result<Json<Value>, ApiError> {
-    session(&app, &headers).await?;
+    let who = session(&app, &headers).await?;
     if !(1..=MAX_GENERATE).contains(&b.count) {
         return Err(ApiError::bad(format!("count must be between 1 and {MAX_GENERATE}")));
     }
@@ -118,7 +167,7 @@ pub async fn ardent_generate(
             return Err(ApiError::conflict(format!("serial {s} of recipe v{recipe} is already in the library")));
         }
         let g = generator.generate(s).map_err(|e| ApiError::internal(e.to_string()))?;
-        batch.push(library_entry(&g));
+        batch.push(NewArdentDeck { owner: Some(who.user_id().to_string()), public: b.public, ..library_entry(&g) });
     }
     let added = app.store.add_ardent_decks(&batch).await?;
     Ok(Json(Value::Array(added.iter().map(deck_summary).collect())))
@@ -137,8 +186,14 @@ fn nonempty(s: Option<String>) -> Option<String> {
     s.map(|x| x.trim().to_string()).filter(|x| !x.is_empty())
 }
 
-/// `GET /api/decks/ardent?name=&card=&rarity=&limit=`: the library, oldest first.
-pub async fn ardent_list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>) -> Result<Json<Value>, ApiError> {
+/// `GET /api/decks/ardent?name=&card=&rarity=&limit=`: the library, oldest first: the shared
+/// decks and the caller's own.
+pub async fn ardent_list(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let viewer = session_opt(&app, &headers).await.map(|s| s.user_id().to_string());
     let card = nonempty(q.card)
         .map(|c| parse_code(&c).map(|id| ardent::def(id).code()).map_err(|e| ApiError::bad(e.to_string())))
         .transpose()?;
@@ -153,14 +208,18 @@ pub async fn ardent_list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>
         })
         .transpose()?;
     let limit = q.limit.unwrap_or(500).clamp(1, 5000);
-    let filter = ArdentDeckFilter { name: nonempty(q.name), card, rarity, limit: Some(limit) };
+    let filter = ArdentDeckFilter { name: nonempty(q.name), card, rarity, limit: Some(limit), viewer, all: false };
     let decks = app.store.list_ardent_decks(&filter).await?;
     Ok(Json(Value::Array(decks.iter().map(deck_summary).collect())))
 }
 
 /// `GET /api/decks/ardent/{id}`: one deck (by id or exact name) with every card's data.
-pub async fn ardent_show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let d = app.store.find_ardent_deck(&id).await?;
+pub async fn ardent_show(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let d = visible_ardent(&app, &headers, &id).await?;
     let (_, ids) = deck_list(&d)?;
     let mut out = deck_summary(&d);
     let pool = ardent::card::catalogue();
@@ -174,16 +233,31 @@ pub async fn ardent_show(State(app): State<Arc<App>>, Path(id): Path<String>) ->
     Ok(Json(out))
 }
 
-/// `DELETE /api/decks/ardent/{id}`.
+/// `DELETE /api/decks/ardent/{id}`: only by its owner.
 pub async fn ardent_delete(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    session(&app, &headers).await?;
-    let d = app.store.find_ardent_deck(&id).await?;
+    let who = session(&app, &headers).await?;
+    let d = visible_ardent(&app, &headers, &id).await?;
+    check_owner(d.owner.as_deref(), &who, &d.name)?;
     app.store.delete_ardent_deck(&d.id).await?;
     Ok(Json(json!({"deleted": d.id, "name": d.name})))
+}
+
+/// `PATCH /api/decks/ardent/{id}` `{public}`: share a deck or stop sharing it; only by its owner.
+pub async fn ardent_share(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<ShareBody>,
+) -> Result<Json<Value>, ApiError> {
+    let who = session(&app, &headers).await?;
+    let d = visible_ardent(&app, &headers, &id).await?;
+    check_owner(d.owner.as_deref(), &who, &d.name)?;
+    app.store.set_ardent_deck_public(&d.id, b.public).await?;
+    Ok(Json(json!({"id": d.id, "public": b.public})))
 }
 
 #[derive(Deserialize)]
@@ -204,6 +278,7 @@ fn file_name(d: &ArdentDeck, ext: &str) -> String {
 /// `GET /api/decks/ardent/{id}/pdf?paper=a4|letter`: the print-and-play PDF.
 pub async fn ardent_pdf(
     State(app): State<Arc<App>>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<PdfQuery>,
 ) -> Result<Response, ApiError> {
@@ -212,7 +287,7 @@ pub async fn ardent_pdf(
         Some("letter") => ardent_print::Paper::Letter,
         Some(p) => return Err(ApiError::bad(format!("unknown paper '{p}': use a4 or letter"))),
     };
-    let d = app.store.find_ardent_deck(&id).await?;
+    let d = visible_ardent(&app, &headers, &id).await?;
     let (_, ids) = deck_list(&d)?;
     let print = ardent_print::PrintDeck {
         name_en: d.name.clone(),
@@ -238,10 +313,11 @@ pub struct ExportQuery {
 /// `GET /api/decks/ardent/{id}/export?format=text|json`: our deck formats (docs/formats.md).
 pub async fn ardent_export(
     State(app): State<Arc<App>>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    let d = app.store.find_ardent_deck(&id).await?;
+    let d = visible_ardent(&app, &headers, &id).await?;
     let (list, _) = deck_list(&d)?;
     let (body, kind, ext) = match q.format.as_deref().unwrap_or("text") {
         "text" => (list.to_text(), "text/plain; charset=utf-8", "txt"),
@@ -290,14 +366,18 @@ fn rift_deck_json(d: &store::Deck) -> Value {
         "name": d.name,
         "saved_by": d.data.get("saved_by").cloned().unwrap_or(Value::Null),
         "list": d.data.get("list").cloned().unwrap_or(Value::Null),
+        "owner": d.owner,
+        "public": d.public,
         "starter": false,
         "created_at": d.created_at,
     })
 }
 
-/// `GET /api/decks/riftbound`: the saved deck lists and the starter decks.
-pub async fn rift_list(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
-    let saved = app.store.list_decks(Some(RIFTBOUND)).await?;
+/// `GET /api/decks/riftbound`: the saved deck lists the caller may see (their own and the
+/// shared ones) and the starter decks.
+pub async fn rift_list(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let who = session_opt(&app, &headers).await;
+    let saved = app.store.visible_decks(RIFTBOUND, who.as_ref().map(|w| w.user_id())).await?;
     let starters: Vec<Value> = riftbound::starter::STARTER_DECKS
         .iter()
         .map(|(name, list)| json!({"id": null, "name": name, "list": list, "starter": true}))
@@ -310,6 +390,9 @@ pub async fn rift_list(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiEr
 pub struct SaveBody {
     name: String,
     list: String,
+    /// Share the list so others may see and play it (default: only its owner).
+    #[serde(default)]
+    public: bool,
 }
 
 /// `POST /api/decks/riftbound` `{name, list}`: save a legal deck list (an illegal one is refused
@@ -329,7 +412,7 @@ pub async fn rift_save(
         return Err(ApiError::bad(format!("the deck is not legal: {}", problems.join("; "))));
     }
     let data = json!({"list": b.list, "saved_by": who.name});
-    let d = app.store.create_deck(RIFTBOUND, name, who.account_id.as_deref(), &data).await?;
+    let d = app.store.create_deck(RIFTBOUND, name, Some((who.user_id(), !who.guest)), b.public, &data).await?;
     Ok(Json(rift_deck_json(&d)))
 }
 
@@ -344,14 +427,26 @@ pub async fn rift_delete(
         Some(d) if d.game == RIFTBOUND => d,
         _ => return Err(ApiError::not_found(format!("no Riftbound deck {id}"))),
     };
-    // Only who saved it: the account, or (for a guest's deck) a guest of the same name.
-    let mine = match &d.owner_id {
-        Some(owner) => who.account_id.as_ref() == Some(owner),
-        None => who.guest && d.data.get("saved_by").and_then(Value::as_str) == Some(who.name.as_str()),
-    };
-    if !mine {
-        return Err(ApiError::forbidden(format!("deck '{}' was saved by someone else", d.name)));
-    }
+    // Only its owner (an account or guest id; never matched by name).
+    check_owner(d.owner.as_deref(), &who, &d.name)?;
     app.store.delete_deck(&id).await?;
     Ok(Json(json!({"deleted": id})))
+}
+
+/// `PATCH /api/decks/riftbound/{id}` `{public}`: share a list or stop sharing it; only by its
+/// owner.
+pub async fn rift_share(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<ShareBody>,
+) -> Result<Json<Value>, ApiError> {
+    let who = session(&app, &headers).await?;
+    let d = match app.store.deck(&id).await? {
+        Some(d) if d.game == RIFTBOUND => d,
+        _ => return Err(ApiError::not_found(format!("no Riftbound deck {id}"))),
+    };
+    check_owner(d.owner.as_deref(), &who, &d.name)?;
+    app.store.set_deck_public(&id, b.public).await?;
+    Ok(Json(json!({"id": id, "public": b.public})))
 }

@@ -26,11 +26,13 @@ pub use loadtest::{loadtest, loadtest_with, LoadOptions, LoadReport};
 
 use crate::app::App;
 use crate::table::{announce, Change, Table, TableState};
+use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};
 use axum::Router;
 use engine::Registry;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -39,6 +41,12 @@ pub struct ServerConfig {
     pub database_url: String,
     pub limits: Limits,
     pub session_ttl_secs: i64,
+    /// Every cookie `Secure` (`--secure-cookies`; behind a TLS proxy that sends
+    /// `X-Forwarded-Proto: https` they are anyway).
+    pub secure_cookies: bool,
+    /// Allow setup fields that fix hidden order or the first player (`--dev-settings`;
+    /// [`lobby::DEV_SETUP_FIELDS`]); such tables carry `dev_settings: true`.
+    pub dev_settings: bool,
 }
 
 impl Default for ServerConfig {
@@ -48,6 +56,8 @@ impl Default for ServerConfig {
             database_url: store::DEFAULT_URL.to_string(),
             limits: Limits::default(),
             session_ttl_secs: 30 * 24 * 3600,
+            secure_cookies: false,
+            dev_settings: false,
         }
     }
 }
@@ -66,12 +76,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{name}/cards", get(lobby::cards))
         .route("/api/decks/ardent", get(decks::ardent_list))
         .route("/api/decks/ardent/generate", post(decks::ardent_generate))
-        .route("/api/decks/ardent/{id}", get(decks::ardent_show).delete(decks::ardent_delete))
+        .route(
+            "/api/decks/ardent/{id}",
+            get(decks::ardent_show).delete(decks::ardent_delete).patch(decks::ardent_share),
+        )
         .route("/api/decks/ardent/{id}/pdf", get(decks::ardent_pdf))
         .route("/api/decks/ardent/{id}/export", get(decks::ardent_export))
         .route("/api/decks/riftbound", get(decks::rift_list).post(decks::rift_save))
         .route("/api/decks/riftbound/validate", post(decks::rift_validate))
-        .route("/api/decks/riftbound/{id}", axum::routing::delete(decks::rift_delete))
+        .route("/api/decks/riftbound/{id}", axum::routing::delete(decks::rift_delete).patch(decks::rift_share))
         .route("/api/guest", post(accounts::guest))
         .route("/api/register", post(accounts::register))
         .route("/api/login", post(accounts::login))
@@ -86,14 +99,37 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/replay/{n}", get(lobby::replay_step))
         .route("/api/tables/{id}/ws", get(ws::handler))
         .fallback(static_files::serve)
-        .layer(axum::extract::DefaultBodyLimit::max(256 * 1024))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        // Standard security headers on every response (unless a handler set its own).
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
         .with_state(app)
 }
+
+/// Largest request body; a larger one gets 413.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// The policy the browser client fits: its own scripts, styles and images only (no inline
+/// script), sockets to this server, never framed by another site.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+     form-action 'self'; frame-ancestors 'none'";
 
 /// Open the store, rebuild every unfinished table from its action log, and start serving.
 pub async fn start(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHost>) -> anyhow::Result<Running> {
     let store = store::Store::open(&config.database_url).await?;
-    let app = Arc::new(App::new(store, registry, bots, config.limits.clone(), config.session_ttl_secs * 1000));
+    let mut app = App::new(store, registry, bots, config.limits.clone(), config.session_ttl_secs * 1000);
+    app.secure_cookies = config.secure_cookies;
+    app.dev_settings = config.dev_settings;
+    let app = Arc::new(app);
     restore(&app).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;

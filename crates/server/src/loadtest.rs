@@ -12,6 +12,7 @@ use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 
@@ -101,7 +102,10 @@ async fn new_table(o: &LoadOptions, p: &Players) -> anyhow::Result<[Ws; 2]> {
     anyhow::ensure!(r.status == 200, "start: {} {}", r.status, r.body);
     let mut out = Vec::new();
     for t in &tokens {
-        let (ws, _) = connect_async(format!("ws://{}/api/tables/{id}/ws?token={t}", o.addr)).await?;
+        // The seat cookie, as a browser sends it (tokens never go in URLs).
+        let mut req = format!("ws://{}/api/tables/{id}/ws", o.addr).into_client_request()?;
+        req.headers_mut().insert("cookie", format!("{}={t}", crate::auth::seat_cookie_name(&id)).parse()?);
+        let (ws, _) = connect_async(req).await?;
         out.push(ws);
     }
     let [a, b]: [Ws; 2] = out.try_into().map_err(|_| anyhow::anyhow!("two sockets"))?;

@@ -2,10 +2,10 @@
 //! Table summaries never hold the seed or the setup of an unfinished game (they could reveal
 //! hidden information); the replay of a finished game holds everything.
 
-use crate::accounts::session;
+use crate::accounts::{session, session_opt};
 use crate::api_error::{ApiError, Body};
 use crate::app::App;
-use crate::auth::{check_name, cookie, new_token, seat_cookie_name, set_cookie};
+use crate::auth::{check_name, cookie, new_token, seat_cookie_name, secure_request, set_cookie};
 use crate::table::{announce, public_seat, Change, Table, TableState};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
@@ -14,7 +14,35 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use store::{new_id, now_ms, SeatKind, SeatRecord, TableRecord, TableStatus};
+use store::{hash_token, new_id, now_ms, SeatKind, SeatRecord, Session, TableRecord, TableStatus};
+
+/// Setup fields that fix hidden order or who goes first: test settings, refused at table
+/// creation unless the server runs with `--dev-settings` (then the table says so to every
+/// seat). Game-agnostic: any object in the setup JSON holding one of these keys with a value
+/// (not null, not empty) is refused. Riftbound: `top` (cards put on top of a deck), `first`
+/// (the first player), `battlefield` (the battlefield picked instead of a random one); Fate
+/// Deduction: `first_player`; any game's `order`, `deck_order`, `seed`.
+pub const DEV_SETUP_FIELDS: &[&str] = &["top", "first", "battlefield", "first_player", "order", "deck_order", "seed"];
+
+/// The first development-only field set in `setup`, as a path (`setup.seats[0].top`).
+pub fn dev_setup_field(setup: &Value) -> Option<String> {
+    fn walk(v: &Value, path: &str) -> Option<String> {
+        match v {
+            Value::Object(map) => map.iter().find_map(|(k, x)| {
+                let here = format!("{path}.{k}");
+                let set = !(x.is_null() || x.as_array().is_some_and(Vec::is_empty) || x.as_str() == Some(""));
+                if DEV_SETUP_FIELDS.contains(&k.as_str()) && set {
+                    Some(here)
+                } else {
+                    walk(x, &here)
+                }
+            }),
+            Value::Array(items) => items.iter().enumerate().find_map(|(i, x)| walk(x, &format!("{path}[{i}]"))),
+            _ => None,
+        }
+    }
+    walk(setup, "setup")
+}
 
 pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {
     let list: Vec<Value> = app
@@ -76,6 +104,7 @@ pub fn summary(t: &TableRecord) -> Value {
         "clock_secs": t.clock_secs,
         "created_by": t.created_by,
         "created_at": t.created_at,
+        "dev_settings": t.dev_settings,
         "seats": t.seats.iter().map(public_seat).collect::<Vec<_>>(),
     })
 }
@@ -127,6 +156,15 @@ pub async fn create(
 ) -> Result<Json<Value>, ApiError> {
     let who = session(&app, &headers).await?;
     let entry = app.registry.get(&b.game).map_err(ApiError::bad)?;
+    let dev_field = b.setup.as_ref().and_then(dev_setup_field);
+    if let Some(field) = &dev_field {
+        if !app.dev_settings {
+            return Err(ApiError::bad(format!(
+                "{field} is a test setting that fixes hidden order or the first player: tables may set only decks, \
+                 options and seats (a server started with --dev-settings allows it, and tells every seat)"
+            )));
+        }
+    }
     let seed = random_seed();
     let game = entry.create(&b.options, b.setup.as_ref(), seed).map_err(|e| ApiError::bad(format!("setup: {e}")))?;
     let n = game.num_seats();
@@ -142,11 +180,19 @@ pub async fn create(
         let open = SeatRecord::open(i as u8);
         seats.push(match spec {
             SeatSpec::Open => open,
-            SeatSpec::Invited { name } => SeatRecord {
-                kind: SeatKind::Invited,
-                player_name: Some(check_name(&name, app.limits.max_name_chars).map_err(ApiError::bad)?),
-                ..open
-            },
+            SeatSpec::Invited { name } => {
+                // Invitations name accounts: resolved to the account's id now, matched by id.
+                let name = check_name(&name, app.limits.max_name_chars).map_err(ApiError::bad)?;
+                let account = app.store.account_by_name(&name).await?.ok_or_else(|| {
+                    ApiError::bad(format!("seat {}: no account is named '{name}' (invitations name accounts)", i + 1))
+                })?;
+                SeatRecord {
+                    kind: SeatKind::Invited,
+                    player_name: Some(account.name),
+                    account_id: Some(account.id),
+                    ..open
+                }
+            }
             SeatSpec::Bot { spec } => {
                 app.bots.validate(&b.game, &spec).map_err(|e| ApiError::bad(format!("seat {}: {e}", i + 1)))?;
                 SeatRecord {
@@ -169,6 +215,8 @@ pub async fn create(
         result: None,
         clock_secs: b.clock_secs,
         created_by: who.name.clone(),
+        creator_id: Some(who.user_id().to_string()),
+        dev_settings: dev_field.is_some(),
         created_at: now_ms(),
         updated_at: now_ms(),
         seats,
@@ -210,18 +258,23 @@ pub async fn join(
     let who = session(&app, &headers).await?;
     let table = live(&app, &id).await?;
     let mut st = table.state.lock().await;
-    if let Some(acc) = &who.account_id {
-        if let Some(s) = st.record.seats.iter().find(|s| s.account_id.as_ref() == Some(acc)) {
-            // The same account again (another device): hand back its seat.
-            return Ok(seat_response(&id, s.index, s.token.clone().unwrap_or_default()));
-        }
+    let me = who.user_id().to_string();
+    let mine = st.record.seats.iter().find(|s| s.user_id() == Some(me.as_str())).map(|s| s.index);
+    if let Some(index) = mine.filter(|i| b.seat.is_none_or(|want| want == *i)) {
+        // The same account or guest again (another device, a lost cookie): its seat, with a
+        // fresh token (only hashes are kept, so the old one cannot be handed back).
+        let token = new_token();
+        let seat = occupant(&who, index, &token);
+        app.store.update_seat(&id, &seat, &[]).await?;
+        st.record.seats[index as usize] = seat;
+        return Ok(seat_response(&app, &headers, &id, index, token));
     }
     if st.record.status != TableStatus::Lobby {
         return Err(ApiError::conflict("the game has started: seats can no longer be taken (watch it instead)"));
     }
     let free_for_me = |s: &SeatRecord| match s.kind {
         SeatKind::Open => true,
-        SeatKind::Invited => s.player_name.as_deref() == Some(who.name.as_str()),
+        SeatKind::Invited => s.account_id.is_some() && s.account_id == who.account_id,
         _ => false,
     };
     let index = match b.seat {
@@ -242,18 +295,24 @@ pub async fn join(
             .ok_or_else(|| ApiError::conflict("no seat is free for you at this table"))?,
     };
     let token = new_token();
-    let seat = SeatRecord {
+    let seat = occupant(&who, index, &token);
+    app.store.update_seat(&id, &seat, &[SeatKind::Open, SeatKind::Invited]).await?;
+    st.record.seats[index as usize] = seat;
+    announce(&app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
+    Ok(seat_response(&app, &headers, &id, index, token))
+}
+
+/// The seat record of `who` sitting at `index`, holding the hash of `token`.
+fn occupant(who: &Session, index: u8, token: &str) -> SeatRecord {
+    SeatRecord {
         index,
         kind: if who.guest { SeatKind::Guest } else { SeatKind::Account },
         player_name: Some(who.name.clone()),
         account_id: who.account_id.clone(),
+        guest_id: who.guest_id.clone(),
         bot_spec: None,
-        token: Some(token.clone()),
-    };
-    app.store.update_seat(&id, &seat, &[SeatKind::Open, SeatKind::Invited]).await?;
-    st.record.seats[index as usize] = seat;
-    announce(&app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
-    Ok(seat_response(&id, index, token))
+        token_hash: Some(hash_token(token)),
+    }
 }
 
 /// An optional JSON body: empty means defaults.
@@ -264,13 +323,25 @@ fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> Resul
     serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
 }
 
-fn seat_response(id: &str, seat: u8, token: String) -> Response {
-    let cookie = set_cookie(&seat_cookie_name(id), &token, 30 * 24 * 3600);
+/// The seat taken: its token goes in an HttpOnly cookie (what the browser's socket uses) and in
+/// the body (for other clients, which send it in the socket's first message; never in a URL).
+fn seat_response(app: &App, headers: &HeaderMap, id: &str, seat: u8, token: String) -> Response {
+    let secure = secure_request(app.secure_cookies, headers);
+    let cookie = set_cookie(&seat_cookie_name(id), &token, 30 * 24 * 3600, secure);
     ([(header::SET_COOKIE, cookie)], Json(json!({"table": id, "seat": seat, "token": token}))).into_response()
 }
 
 fn seat_token(headers: &HeaderMap, id: &str, b: &SeatBody) -> Option<String> {
     b.token.clone().or_else(|| cookie(headers, &seat_cookie_name(id)))
+}
+
+/// The seat the request holds: by its seat token (body or cookie), or else by the session's
+/// account or guest id.
+pub fn held_seat(seats: &[SeatRecord], token: Option<&str>, who: Option<&Session>) -> Option<u8> {
+    let by_token = token.map(hash_token).and_then(|h| seats.iter().find(|s| s.token_hash.as_deref() == Some(&h)));
+    by_token
+        .or_else(|| who.and_then(|w| seats.iter().find(|s| s.user_id().is_some_and(|u| u == w.user_id()))))
+        .map(|s| s.index)
 }
 
 pub async fn leave(
@@ -280,17 +351,15 @@ pub async fn leave(
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let b: SeatBody = optional_body(&body)?;
-    let token =
-        seat_token(&headers, &id, &b).ok_or_else(|| ApiError::unauthorised("no seat token: you hold no seat"))?;
+    let token = seat_token(&headers, &id, &b);
+    let who = session_opt(&app, &headers).await;
+    if token.is_none() && who.is_none() {
+        return Err(ApiError::unauthorised("no seat token and not logged in: you hold no seat"));
+    }
     let table = live(&app, &id).await?;
     let mut st = table.state.lock().await;
-    let index = st
-        .record
-        .seats
-        .iter()
-        .find(|s| s.token.as_deref() == Some(token.as_str()))
-        .map(|s| s.index)
-        .ok_or_else(|| ApiError::forbidden("that seat token does not hold a seat at this table"))?;
+    let index = held_seat(&st.record.seats, token.as_deref(), who.as_ref())
+        .ok_or_else(|| ApiError::forbidden("you hold no seat at this table"))?;
     if st.record.status != TableStatus::Lobby {
         return Err(ApiError::conflict("the game has started: concede instead of leaving"));
     }
@@ -312,8 +381,9 @@ pub async fn start(
     let table = live(&app, &id).await?;
     let mut st = table.state.lock().await;
     let token = seat_token(&headers, &id, &b);
-    let seated = token.is_some_and(|t| st.record.seats.iter().any(|s| s.token.as_deref() == Some(t.as_str())));
-    if !seated && st.record.created_by != who.name {
+    let seated = held_seat(&st.record.seats, token.as_deref(), Some(&who)).is_some();
+    let creator = st.record.creator_id.as_deref().is_some_and(|c| c == who.user_id());
+    if !seated && !creator {
         return Err(ApiError::forbidden("only the table's creator or a seated player may start it"));
     }
     if st.record.status != TableStatus::Lobby {

@@ -154,6 +154,7 @@ impl TableState {
             "draw_offer": self.draw_offer,
             "undo_request": self.undo_request,
             "clock": clock,
+            "dev_settings": self.record.dev_settings,
         });
         if kind == "state" {
             m["seats"] = self.public_seats();

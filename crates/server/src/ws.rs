@@ -1,10 +1,17 @@
-//! The table socket: one connection watches one table as a seat (with its seat token) or as a
-//! spectator, receives its own view, and sends actions, chat and offers. Bad messages get an
-//! `error` reply naming the problem; the connection and the game go on.
+//! The table socket: one connection watches one table as a seat or as a spectator, receives its
+//! own view, and sends actions, chat and offers. Bad messages get an `error` reply naming the
+//! problem; the connection and the game go on.
+//!
+//! Which seat: the seat cookie (`ct_seat_…`, HttpOnly, set by join), or the session cookie's
+//! account or guest id, or a first message `{"type":"auth","token":"…"}`. A token in the URL is
+//! refused (URLs end up in logs and histories). A cross-origin upgrade (an `Origin` that is not
+//! this server) is refused with 403.
 
+use crate::accounts::session_opt;
 use crate::app::App;
-use crate::auth::{cookie, seat_cookie_name, SESSION_COOKIE};
+use crate::auth::{cookie, same_origin, seat_cookie_name};
 use crate::limits::{IpSlot, RateLimiter};
+use crate::lobby::held_seat;
 use crate::protocol::{error, ClientMsg};
 use crate::table::{self, announce, Refusal, Sub, Table};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -33,6 +40,15 @@ pub async fn handler(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    if !same_origin(&headers) {
+        let msg = "cross-origin WebSocket upgrades are refused: open the table from this server's own page";
+        return (StatusCode::FORBIDDEN, Json(json!({"error": msg}))).into_response();
+    }
+    if q.token.is_some() {
+        let msg = "seat tokens are not accepted in URLs: the browser sends the seat cookie; other clients send \
+                   {\"type\":\"auth\",\"token\":…} as the first message";
+        return (StatusCode::BAD_REQUEST, Json(json!({"error": msg}))).into_response();
+    }
     let slot = match app.ips.acquire(addr.ip(), app.limits.max_connections_per_ip) {
         Ok(s) => s,
         Err(e) => return (StatusCode::TOO_MANY_REQUESTS, Json(json!({"error": e}))).into_response(),
@@ -42,18 +58,15 @@ pub async fn handler(
         Ok(None) => return (StatusCode::NOT_FOUND, Json(json!({"error": format!("no table {id}")}))).into_response(),
         Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({"error": e}))).into_response(),
     };
-    let token = q.token.or_else(|| cookie(&headers, &seat_cookie_name(&id)));
-    let name = match cookie(&headers, SESSION_COOKIE) {
-        Some(t) => app.store.session(&t).await.ok().flatten().map(|s| s.name),
-        None => None,
-    };
+    let token = cookie(&headers, &seat_cookie_name(&id));
+    let who = session_opt(&app, &headers).await;
     let limits = &app.limits;
     // Small buffers: an idle connection should cost little (they grow for large messages).
     ws.max_message_size(limits.max_frame_bytes)
         .max_frame_size(limits.max_frame_bytes)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| run(app, table, socket, token, name, slot))
+        .on_upgrade(move |socket| run(app, table, socket, token, who, slot))
 }
 
 async fn run(
@@ -61,16 +74,17 @@ async fn run(
     table: Arc<Table>,
     socket: WebSocket,
     token: Option<String>,
-    name: Option<String>,
+    who: Option<store::Session>,
     _slot: IpSlot,
 ) {
+    let name = who.as_ref().map(|w| w.name.clone());
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(512);
     let sub_id = app.next_id();
-    let viewer = {
+    let mut viewer = {
         let mut st = table.state.lock().await;
-        let seat = token.as_deref().and_then(|t| st.record.seats.iter().find(|s| s.token.as_deref() == Some(t)));
-        let viewer = seat.map(|s| Viewer::Seat(Seat(s.index))).unwrap_or(Viewer::Spectator);
+        let seat = held_seat(&st.record.seats, token.as_deref(), who.as_ref());
+        let viewer = seat.map(|s| Viewer::Seat(Seat(s))).unwrap_or(Viewer::Spectator);
         let _ = tx.try_send(json!({"type": "welcome", "table": table.id, "you": viewer}).to_string().into());
         if token.is_some() && viewer == Viewer::Spectator {
             let msg =
@@ -117,6 +131,22 @@ async fn run(
             ));
             continue;
         }
+        if let Some(token) = auth_token(text.as_str()) {
+            // `{"type":"auth","token":…}`: take the seat that token holds.
+            let mut st = table.state.lock().await;
+            match held_seat(&st.record.seats, Some(&token), None) {
+                Some(s) => {
+                    viewer = Viewer::Seat(Seat(s));
+                    if let Some(sub) = st.subs.iter_mut().find(|x| x.id == sub_id) {
+                        sub.viewer = viewer;
+                    }
+                    reply(json!({"type": "welcome", "table": table.id, "you": viewer}).to_string());
+                    reply(st.message("state", viewer, 0));
+                }
+                None => reply(error("unauthorised", "the seat token is not valid for this table")),
+            }
+            continue;
+        }
         let parsed: ClientMsg = match serde_json::from_str(text.as_str()) {
             Ok(m) => m,
             Err(e) => {
@@ -131,6 +161,18 @@ async fn run(
     table.state.lock().await.subs.retain(|s| s.id != sub_id);
     drop(tx);
     let _ = writer.await;
+}
+
+/// The token of an `auth` message, if this is one.
+fn auth_token(text: &str) -> Option<String> {
+    if !text.contains("auth") {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    if v.get("type")?.as_str()? != "auth" {
+        return None;
+    }
+    Some(v.get("token")?.as_str()?.to_string())
 }
 
 fn seat_of(viewer: Viewer) -> Result<Seat, Refusal> {

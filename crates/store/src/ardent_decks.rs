@@ -21,6 +21,13 @@ pub struct ArdentDeck {
     /// The rarities among the cards, sorted and distinct (`Common`, `Rare`, …).
     pub rarities: Vec<String>,
     pub created_at: i64,
+    /// Who may edit or delete it (an account or guest id); `None` for decks added by the
+    /// operator (`cardtable deck generate`), which only the operator removes.
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// Shared: everyone may see and play it.
+    #[serde(default)]
+    pub public: bool,
 }
 
 /// A deck to add; the id and creation time are given by the store.
@@ -32,6 +39,8 @@ pub struct NewArdentDeck {
     pub name_zh: String,
     pub cards: Vec<String>,
     pub rarities: Vec<String>,
+    pub owner: Option<String>,
+    pub public: bool,
 }
 
 /// What `list_ardent_decks` keeps. Empty fields match everything.
@@ -44,9 +53,13 @@ pub struct ArdentDeckFilter {
     /// A rarity the deck must hold.
     pub rarity: Option<String>,
     pub limit: Option<i64>,
+    /// Whose private decks to list as well (an account or guest id); shared decks are always
+    /// listed. `all` lists every deck (the operator's view).
+    pub viewer: Option<String>,
+    pub all: bool,
 }
 
-const COLUMNS: &str = "id, serial, recipe_version, name, name_zh, cards, rarities, created_at";
+const COLUMNS: &str = "id, serial, recipe_version, name, name_zh, cards, rarities, created_at, owner, shared";
 
 fn split(s: &str) -> Vec<String> {
     s.split(',').filter(|x| !x.is_empty()).map(str::to_string).collect()
@@ -64,6 +77,8 @@ fn deck_of(r: &AnyRow) -> Result<ArdentDeck> {
         cards: split(&cards),
         rarities: split(&rarities),
         created_at: r.try_get("created_at")?,
+        owner: r.try_get("owner")?,
+        public: r.try_get::<i64, _>("shared")? != 0,
     })
 }
 
@@ -85,10 +100,12 @@ impl Store {
                 cards,
                 rarities: d.rarities.clone(),
                 created_at: now_ms(),
+                owner: d.owner.clone(),
+                public: d.public,
             };
             let result = sqlx::query(
-                "INSERT INTO ardent_decks (id, serial, recipe_version, name, name_zh, cards, rarities, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO ardent_decks (id, serial, recipe_version, name, name_zh, cards, rarities, created_at, owner, shared) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .bind(&deck.id)
             .bind(deck.serial)
@@ -98,6 +115,8 @@ impl Store {
             .bind(format!(",{},", deck.cards.join(",")))
             .bind(format!(",{},", deck.rarities.join(",")))
             .bind(deck.created_at)
+            .bind(deck.owner.as_deref())
+            .bind(i64::from(deck.public))
             .execute(&mut *tx)
             .await;
             if let Err(e) = result {
@@ -144,12 +163,15 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM ardent_decks \
              WHERE (LOWER(name) LIKE $1 OR LOWER(name_zh) LIKE $1) AND cards LIKE $2 AND rarities LIKE $3 \
+             AND ($5 <> 0 OR shared <> 0 OR owner = $6) \
              ORDER BY created_at, serial, id LIMIT $4"
         ))
         .bind(name)
         .bind(card)
         .bind(rarity)
         .bind(filter.limit.unwrap_or(i64::MAX))
+        .bind(i64::from(filter.all))
+        .bind(filter.viewer.as_deref().unwrap_or(""))
         .fetch_all(self.pool())
         .await?;
         rows.iter().map(deck_of).collect()
@@ -168,6 +190,19 @@ impl Store {
             1 => deck_of(&rows[0]),
             _ => Err(StoreError::Conflict(format!("'{id_or_name}' names several decks: use the id"))),
         }
+    }
+
+    /// Share a library deck (or stop sharing it).
+    pub async fn set_ardent_deck_public(&self, id: &str, public: bool) -> Result<()> {
+        let done = sqlx::query("UPDATE ardent_decks SET shared = $1 WHERE id = $2")
+            .bind(i64::from(public))
+            .bind(id)
+            .execute(self.writer())
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(format!("no Ardent Reapers deck with id '{id}'")));
+        }
+        Ok(())
     }
 
     pub async fn delete_ardent_deck(&self, id: &str) -> Result<()> {

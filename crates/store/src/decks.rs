@@ -14,27 +14,41 @@ fn deck_of(r: &AnyRow) -> Result<Deck> {
         game: r.try_get("game")?,
         name: r.try_get("name")?,
         owner_id: r.try_get("owner_id")?,
+        owner: r.try_get("owner")?,
+        public: r.try_get::<i64, _>("shared")? != 0,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
     })
 }
 
-const COLUMNS: &str = "id, game, name, owner_id, data, created_at, updated_at";
+const COLUMNS: &str = "id, game, name, owner_id, data, created_at, updated_at, owner, shared";
 
 impl Store {
-    pub async fn create_deck(&self, game: &str, name: &str, owner_id: Option<&str>, data: &Value) -> Result<Deck> {
+    /// A new deck. `owner` is the account or guest id that may edit or delete it; `account_id`
+    /// is set when that owner is an account.
+    pub async fn create_deck(
+        &self,
+        game: &str,
+        name: &str,
+        owner: Option<(&str, bool)>,
+        public: bool,
+        data: &Value,
+    ) -> Result<Deck> {
         let now = now_ms();
         let deck = Deck {
             id: new_id(),
             game: game.to_string(),
             name: name.to_string(),
-            owner_id: owner_id.map(str::to_string),
+            owner_id: owner.filter(|(_, account)| *account).map(|(id, _)| id.to_string()),
+            owner: owner.map(|(id, _)| id.to_string()),
+            public,
             data: data.clone(),
             created_at: now,
             updated_at: now,
         };
         sqlx::query(
-            "INSERT INTO decks (id, game, name, owner_id, data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO decks (id, game, name, owner_id, data, created_at, updated_at, owner, shared) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&deck.id)
         .bind(&deck.game)
@@ -43,6 +57,8 @@ impl Store {
         .bind(data.to_string())
         .bind(now)
         .bind(now)
+        .bind(deck.owner.as_deref())
+        .bind(i64::from(public))
         .execute(self.writer())
         .await?;
         Ok(deck)
@@ -72,6 +88,33 @@ impl Store {
             }
         };
         rows.iter().map(deck_of).collect()
+    }
+
+    /// Decks of one game that `viewer` (an account or guest id) may see: its own and the
+    /// shared ones; without a viewer, the shared ones. Oldest first.
+    pub async fn visible_decks(&self, game: &str, viewer: Option<&str>) -> Result<Vec<Deck>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM decks WHERE game = $1 AND (shared <> 0 OR owner = $2) ORDER BY created_at, id"
+        ))
+        .bind(game)
+        .bind(viewer.unwrap_or(""))
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(deck_of).collect()
+    }
+
+    /// Share a deck (or stop sharing it).
+    pub async fn set_deck_public(&self, id: &str, public: bool) -> Result<()> {
+        let done = sqlx::query("UPDATE decks SET shared = $1, updated_at = $2 WHERE id = $3")
+            .bind(i64::from(public))
+            .bind(now_ms())
+            .bind(id)
+            .execute(self.writer())
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(format!("deck {id}")));
+        }
+        Ok(())
     }
 
     pub async fn update_deck(&self, id: &str, name: &str, data: &Value) -> Result<()> {

@@ -155,6 +155,19 @@ pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
+/// How a secret (session or seat token) is kept: the SHA-256 of the token, hex. Tokens are 256
+/// random bits, so a plain hash (no salt, no stretching) is enough: a stolen database gives no
+/// usable token.
+pub fn hash_token(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The form of a name that must be unique: trimmed and lowercased (`Ivy` and `ivy` are one name).
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
 /// A new random id.
 pub fn new_id() -> String {
     uuid::Uuid::new_v4().to_string()

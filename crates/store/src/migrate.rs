@@ -25,6 +25,14 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0002_ardent_decks.sql"),
         postgres: include_str!("../migrations/0002_ardent_decks.sql"),
     },
+    // Identity by id (case-insensitive unique names, guest ids, creators and owners by id),
+    // shared decks, dev-settings tables; secrets hashed (see [`hash_stored_tokens`]).
+    Migration {
+        version: 3,
+        name: "identity",
+        sqlite: include_str!("../migrations/0003_identity.sql"),
+        postgres: include_str!("../migrations/0003_identity.sql"),
+    },
 ];
 
 /// The newest schema version this build knows.
@@ -65,6 +73,11 @@ pub(crate) async fn run(store: &Store) -> Result<()> {
                 .await
                 .map_err(|e| StoreError::Migration { version: m.version, message: e.to_string() })?;
         }
+        if m.version == 3 {
+            hash_stored_tokens(&mut tx)
+                .await
+                .map_err(|e| StoreError::Migration { version: 3, message: e.to_string() })?;
+        }
         sqlx::query("INSERT INTO store_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
             .bind(m.version)
             .bind(m.name)
@@ -72,6 +85,37 @@ pub(crate) async fn run(store: &Store) -> Result<()> {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
+    }
+    Ok(())
+}
+
+/// Migration 3 stores secrets hashed: replace every plain session and seat token by its hash
+/// (the SQL cannot hash, so this step is done here, in the migration's transaction).
+async fn hash_stored_tokens(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> std::result::Result<(), sqlx::Error> {
+    let sessions: Vec<String> = sqlx::query("SELECT token FROM sessions")
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get::<String, _>(0))
+        .collect::<std::result::Result<_, _>>()?;
+    for t in sessions {
+        sqlx::query("UPDATE sessions SET token = $1 WHERE token = $2")
+            .bind(crate::hash_token(&t))
+            .bind(&t)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let seats = sqlx::query("SELECT table_id, seat_index, token FROM seats WHERE token IS NOT NULL")
+        .fetch_all(&mut **tx)
+        .await?;
+    for r in seats {
+        let (table, index, token): (String, i64, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        sqlx::query("UPDATE seats SET token = $1 WHERE table_id = $2 AND seat_index = $3")
+            .bind(crate::hash_token(&token))
+            .bind(table)
+            .bind(index)
+            .execute(&mut **tx)
+            .await?;
     }
     Ok(())
 }

@@ -13,16 +13,29 @@ pub struct Account {
     pub created_at: i64,
 }
 
-/// A login: either an account or a guest with a nickname.
+/// A login: either an account or a guest with a nickname. Who someone is goes by
+/// [`Session::user_id`] (the account id, or the guest's id), never by the name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
+    /// The secret as the client holds it (the store keeps only its hash).
+    #[serde(skip_serializing)]
     pub token: String,
     pub account_id: Option<String>,
+    /// A guest's own id (random, given when the guest signs in); `None` for an account.
+    pub guest_id: Option<String>,
     /// The account's name, or the guest's nickname.
     pub name: String,
     pub guest: bool,
     pub created_at: i64,
     pub expires_at: i64,
+}
+
+impl Session {
+    /// Who this is: the account id or the guest id (an account made from a guest keeps the
+    /// guest's id, so its tables stay its own).
+    pub fn user_id(&self) -> &str {
+        self.account_id.as_deref().or(self.guest_id.as_deref()).unwrap_or_default()
+    }
 }
 
 /// A deck of any game. `data` is the game's own deck format (JSON). Later migrations may add
@@ -32,7 +45,12 @@ pub struct Deck {
     pub id: String,
     pub game: String,
     pub name: String,
+    /// The account that saved it (kept for the foreign key; see `owner`).
     pub owner_id: Option<String>,
+    /// Who may edit or delete it: an account or guest id.
+    pub owner: Option<String>,
+    /// Shared: others may see and play it (only the owner edits it).
+    pub public: bool,
     pub data: Value,
     pub created_at: i64,
     pub updated_at: i64,
@@ -72,7 +90,7 @@ impl TableStatus {
 pub enum SeatKind {
     /// Anyone may take it.
     Open,
-    /// Kept for the player named in `player_name` until they take it.
+    /// Kept for the account in `account_id` until it takes it.
     Invited,
     Guest,
     Account,
@@ -110,16 +128,37 @@ pub struct SeatRecord {
     pub index: u8,
     pub kind: SeatKind,
     pub player_name: Option<String>,
+    /// The account seated (or invited).
     pub account_id: Option<String>,
+    /// The guest seated.
+    pub guest_id: Option<String>,
     pub bot_spec: Option<String>,
-    /// The secret that lets a client reconnect to this seat; never listed publicly.
+    /// The SHA-256 (hex, [`crate::hash_token`]) of the secret that lets a client reconnect to
+    /// this seat; the token itself is never stored. Never listed publicly.
     #[serde(skip_serializing)]
-    pub token: Option<String>,
+    pub token_hash: Option<String>,
 }
 
 impl SeatRecord {
     pub fn open(index: u8) -> Self {
-        SeatRecord { index, kind: SeatKind::Open, player_name: None, account_id: None, bot_spec: None, token: None }
+        SeatRecord {
+            index,
+            kind: SeatKind::Open,
+            player_name: None,
+            account_id: None,
+            guest_id: None,
+            bot_spec: None,
+            token_hash: None,
+        }
+    }
+
+    /// Who sits here: the account or guest id (`None` for an open seat, an invitation not yet
+    /// taken, or a bot).
+    pub fn user_id(&self) -> Option<&str> {
+        match self.kind {
+            SeatKind::Account | SeatKind::Guest => self.account_id.as_deref().or(self.guest_id.as_deref()),
+            _ => None,
+        }
     }
 }
 
@@ -135,7 +174,15 @@ pub struct TableRecord {
     /// time. The game's own outcome lives in its status.
     pub result: Option<Value>,
     pub clock_secs: Option<u32>,
+    /// The creator's display name (for people to read; rights go by `creator_id`).
     pub created_by: String,
+    /// The creator's account or guest id: who may start the table.
+    #[serde(default)]
+    pub creator_id: Option<String>,
+    /// Made with development settings that fix hidden order or the first player
+    /// (`cardtable serve --dev-settings`); every seat is told.
+    #[serde(default)]
+    pub dev_settings: bool,
     pub created_at: i64,
     pub updated_at: i64,
     pub seats: Vec<SeatRecord>,

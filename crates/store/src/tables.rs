@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 const TABLE_COLUMNS: &str =
-    "id, game, options, setup, seed, status, result, clock_secs, created_by, created_at, updated_at";
+    "id, game, options, setup, seed, status, result, clock_secs, created_by, created_at, updated_at, creator_id, dev_settings";
 
 fn json_of(id: &str, what: &str, text: Option<String>) -> Result<Option<Value>> {
     text.map(|t| serde_json::from_str(&t).map_err(|e| StoreError::Corrupt(format!("table {id} {what}: {e}"))))
@@ -29,6 +29,8 @@ fn table_of(r: &AnyRow) -> Result<TableRecord> {
         result: json_of(&id, "result", r.try_get("result")?)?,
         clock_secs: clock.map(|c| c.clamp(0, u32::MAX as i64) as u32),
         created_by: r.try_get("created_by")?,
+        creator_id: r.try_get("creator_id")?,
+        dev_settings: r.try_get::<i64, _>("dev_settings")? != 0,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
         seats: Vec::new(),
@@ -44,8 +46,9 @@ fn seat_of(r: &AnyRow) -> Result<SeatRecord> {
         kind: SeatKind::parse(&kind).ok_or_else(|| StoreError::Corrupt(format!("seat kind '{kind}'")))?,
         player_name: r.try_get("player_name")?,
         account_id: r.try_get("account_id")?,
+        guest_id: r.try_get("guest_id")?,
         bot_spec: r.try_get("bot_spec")?,
-        token: r.try_get("token")?,
+        token_hash: r.try_get("token")?,
     })
 }
 
@@ -54,7 +57,7 @@ impl Store {
     pub async fn create_table(&self, t: &TableRecord) -> Result<()> {
         let mut tx = self.writer().begin().await?;
         sqlx::query(&format!(
-            "INSERT INTO tables ({TABLE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+            "INSERT INTO tables ({TABLE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         ))
         .bind(&t.id)
         .bind(&t.game)
@@ -67,12 +70,14 @@ impl Store {
         .bind(&t.created_by)
         .bind(t.created_at)
         .bind(t.updated_at)
+        .bind(t.creator_id.as_deref())
+        .bind(i64::from(t.dev_settings))
         .execute(&mut *tx)
         .await?;
         for s in &t.seats {
             sqlx::query(
-                "INSERT INTO seats (table_id, seat_index, kind, player_name, account_id, bot_spec, token) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO seats (table_id, seat_index, kind, player_name, account_id, bot_spec, token, guest_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(&t.id)
             .bind(i64::from(s.index))
@@ -80,7 +85,8 @@ impl Store {
             .bind(s.player_name.as_deref())
             .bind(s.account_id.as_deref())
             .bind(s.bot_spec.as_deref())
-            .bind(s.token.as_deref())
+            .bind(s.token_hash.as_deref())
+            .bind(s.guest_id.as_deref())
             .execute(&mut *tx)
             .await?;
         }
@@ -90,7 +96,7 @@ impl Store {
 
     async fn seats_of(&self, table_id: &str) -> Result<Vec<SeatRecord>> {
         let rows = sqlx::query(
-            "SELECT seat_index, kind, player_name, account_id, bot_spec, token FROM seats WHERE table_id = $1 ORDER BY seat_index",
+            "SELECT seat_index, kind, player_name, account_id, guest_id, bot_spec, token FROM seats WHERE table_id = $1 ORDER BY seat_index",
         )
         .bind(table_id)
         .fetch_all(self.pool())
@@ -152,7 +158,7 @@ impl Store {
     /// kinds (so two players racing for one seat cannot both get it).
     pub async fn update_seat(&self, table_id: &str, seat: &SeatRecord, only_if: &[SeatKind]) -> Result<()> {
         let mut sql = String::from(
-            "UPDATE seats SET kind = $1, player_name = $2, account_id = $3, bot_spec = $4, token = $5 \
+            "UPDATE seats SET kind = $1, player_name = $2, account_id = $3, bot_spec = $4, token = $5, guest_id = $8 \
              WHERE table_id = $6 AND seat_index = $7",
         );
         if !only_if.is_empty() {
@@ -165,9 +171,10 @@ impl Store {
             .bind(seat.player_name.as_deref())
             .bind(seat.account_id.as_deref())
             .bind(seat.bot_spec.as_deref())
-            .bind(seat.token.as_deref())
+            .bind(seat.token_hash.as_deref())
             .bind(table_id)
             .bind(i64::from(seat.index))
+            .bind(seat.guest_id.as_deref())
             .execute(self.writer())
             .await?;
         if done.rows_affected() == 0 {

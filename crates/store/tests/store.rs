@@ -18,6 +18,8 @@ fn table(game: &str) -> TableRecord {
         result: None,
         clock_secs: Some(30),
         created_by: "ann".into(),
+        creator_id: Some("ann-id".into()),
+        dev_settings: true,
         created_at: now_ms(),
         updated_at: now_ms(),
         seats: vec![
@@ -35,6 +37,9 @@ async fn accounts_and_sessions(s: &Store) {
     let a = s.create_account("ann", "$argon2id$fake").await.unwrap();
     let again = s.create_account("ann", "x").await.unwrap_err();
     assert!(again.is_conflict(), "duplicate name must conflict, got {again}");
+    let case = s.create_account("ANN", "x").await.unwrap_err();
+    assert!(case.is_conflict(), "names are unique case-insensitively, got {case}");
+    assert_eq!(s.account_by_name("Ann").await.unwrap().unwrap(), a);
     assert_eq!(s.account_by_name("ann").await.unwrap().unwrap(), a);
     assert_eq!(s.account(&a.id).await.unwrap().unwrap().name, "ann");
     assert!(s.account_by_name("bob").await.unwrap().is_none());
@@ -43,6 +48,20 @@ async fn accounts_and_sessions(s: &Store) {
     assert_eq!((sess.name.as_str(), sess.guest), ("ann", false));
     let guest = s.create_session("tok2", None, Some("Zed"), 60_000).await.unwrap();
     assert_eq!((guest.name.as_str(), guest.guest), ("Zed", true));
+    let gid = guest.guest_id.clone().expect("a guest has an id");
+    assert_eq!(guest.user_id(), gid);
+    assert_eq!(s.session("tok2").await.unwrap().unwrap().guest_id.as_deref(), Some(gid.as_str()));
+    assert_eq!(s.live_guest_named("zed").await.unwrap().as_deref(), Some(gid.as_str()));
+    // Tokens are stored hashed.
+    let plain: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE token = 'tok2'").fetch_one(s.pool()).await.unwrap();
+    assert_eq!(plain, 0, "the session token is not stored in plain text");
+    // A guest turned into an account keeps its id and its session.
+    let acc = s.convert_guest(&gid, "Zedd", "$argon2id$fake").await.unwrap();
+    assert_eq!(acc.id, gid);
+    let now = s.session("tok2").await.unwrap().unwrap();
+    assert_eq!((now.account_id.as_deref(), now.guest, now.name.as_str()), (Some(gid.as_str()), false, "Zedd"));
+    assert!(s.live_guest_named("zed").await.unwrap().is_none());
     s.create_session("tok3", None, Some("Old"), -1).await.unwrap();
     assert!(s.session("tok3").await.unwrap().is_none(), "an expired session is not returned");
     s.delete_session("tok1").await.unwrap();
@@ -51,8 +70,13 @@ async fn accounts_and_sessions(s: &Store) {
 }
 
 async fn decks(s: &Store) {
-    let d = s.create_deck("ardent", "Aggro", None, &json!({"cards": ["a", "b"]})).await.unwrap();
-    s.create_deck("fate", "Other", None, &json!([])).await.unwrap();
+    let d = s.create_deck("ardent", "Aggro", Some(("g1", false)), false, &json!({"cards": ["a", "b"]})).await.unwrap();
+    s.create_deck("fate", "Other", None, false, &json!([])).await.unwrap();
+    assert_eq!(s.visible_decks("ardent", Some("g1")).await.unwrap().len(), 1);
+    assert!(s.visible_decks("ardent", Some("g2")).await.unwrap().is_empty(), "a private deck is its owner's");
+    s.set_deck_public(&d.id, true).await.unwrap();
+    assert_eq!(s.visible_decks("ardent", None).await.unwrap().len(), 1, "a shared deck is everyone's to see");
+    assert_eq!(s.deck(&d.id).await.unwrap().unwrap().owner.as_deref(), Some("g1"));
     assert_eq!(s.deck(&d.id).await.unwrap().unwrap().data, json!({"cards": ["a", "b"]}));
     assert_eq!(s.list_decks(Some("ardent")).await.unwrap().len(), 1);
     assert_eq!(s.list_decks(None).await.unwrap().len(), 2);
@@ -74,13 +98,15 @@ async fn tables_seats_and_actions(s: &Store) {
     let mine = SeatRecord {
         kind: SeatKind::Guest,
         player_name: Some("Zed".into()),
-        token: Some("seat-secret".into()),
+        guest_id: Some("g-zed".into()),
+        token_hash: Some("seat-secret-hash".into()),
         ..SeatRecord::open(0)
     };
     s.update_seat(&t.id, &mine, &[SeatKind::Open, SeatKind::Invited]).await.unwrap();
     let err = s.update_seat(&t.id, &mine, &[SeatKind::Open, SeatKind::Invited]).await.unwrap_err();
     assert!(err.is_conflict(), "a taken seat cannot be claimed again: {err}");
-    assert_eq!(s.table(&t.id).await.unwrap().unwrap().seats[0].token.as_deref(), Some("seat-secret"));
+    assert_eq!(s.table(&t.id).await.unwrap().unwrap().seats[0].token_hash.as_deref(), Some("seat-secret-hash"));
+    assert_eq!(s.table(&t.id).await.unwrap().unwrap().seats[0].user_id(), Some("g-zed"));
 
     // Actions need a playing table and extend the log by exactly one.
     assert!(s.append_action(&t.id, &action(1, "take1", 0), None).await.unwrap_err().is_conflict());
@@ -176,6 +202,8 @@ fn ardent(serial: Option<i64>, name: &str, cards: &[&str], rarities: &[&str]) ->
         name_zh: format!("{name}（中）"),
         cards: cards.iter().map(|c| c.to_string()).collect(),
         rarities: rarities.iter().map(|c| c.to_string()).collect(),
+        owner: None,
+        public: true,
     }
 }
 
@@ -249,4 +277,65 @@ async fn store_suite_on_postgres() {
 async fn unsupported_url_names_the_problem() {
     let err = Store::open("mysql://x").await.err().expect("must fail");
     assert!(err.to_string().contains("unsupported database URL"), "{err}");
+}
+
+/// A database made by the previous schema (versions 1–2, plain tokens, names as identity) is
+/// brought to version 3: tokens hashed in place, creators resolved to ids, guests signed out.
+async fn migration_3_upgrades_old_data(url: &str) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
+    sqlx::query(
+        "CREATE TABLE store_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    for (v, sql) in
+        [(1, include_str!("../migrations/0001_init.sql")), (2, include_str!("../migrations/0002_ardent_decks.sql"))]
+    {
+        for stmt in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            sqlx::query(stmt).execute(&pool).await.unwrap();
+        }
+        sqlx::query("INSERT INTO store_migrations VALUES ($1, 'old', 0)").bind(v).execute(&pool).await.unwrap();
+    }
+    let far = now_ms() + 60_000;
+    for stmt in [
+        "INSERT INTO accounts (id, name, password_hash, created_at) VALUES ('acc-ann', 'Ann', 'x', 0)".to_string(),
+        format!("INSERT INTO sessions (token, account_id, guest_name, created_at, expires_at) VALUES ('plain-ann', 'acc-ann', NULL, 0, {far})"),
+        format!("INSERT INTO sessions (token, account_id, guest_name, created_at, expires_at) VALUES ('plain-zed', NULL, 'Zed', 0, {far})"),
+        "INSERT INTO tables (id, game, options, setup, seed, status, result, clock_secs, created_by, created_at, updated_at) \
+         VALUES ('t1', 'pebbles', '{}', NULL, 1, 'lobby', NULL, NULL, 'Ann', 0, 0)".to_string(),
+        "INSERT INTO seats (table_id, seat_index, kind, player_name, account_id, bot_spec, token) \
+         VALUES ('t1', 0, 'account', 'Ann', 'acc-ann', NULL, 'plain-seat')".to_string(),
+    ] {
+        sqlx::query(&stmt).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+
+    let s = Store::open(url).await.unwrap();
+    let ann = s.session("plain-ann").await.unwrap().expect("an account's session survives the upgrade");
+    assert_eq!(ann.account_id.as_deref(), Some("acc-ann"));
+    assert!(s.session("plain-zed").await.unwrap().is_none(), "guests (who had no id) sign in again");
+    let tokens: Vec<String> = sqlx::query_scalar("SELECT token FROM sessions").fetch_all(s.pool()).await.unwrap();
+    assert_eq!(tokens, [store::hash_token("plain-ann")]);
+    let t = s.table("t1").await.unwrap().unwrap();
+    assert_eq!(t.creator_id.as_deref(), Some("acc-ann"));
+    assert!(!t.dev_settings);
+    assert_eq!(t.seats[0].token_hash, Some(store::hash_token("plain-seat")));
+    assert!(s.account_by_name("ANN").await.unwrap().is_some());
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migration_3_on_sqlite() {
+    let db = TestDb::sqlite();
+    migration_3_upgrades_old_data(&db.url).await;
+    db.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migration_3_on_postgres() {
+    let Some(db) = TestDb::postgres().await else { return };
+    migration_3_upgrades_old_data(&db.url).await;
+    db.cleanup().await;
 }

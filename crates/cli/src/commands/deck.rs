@@ -120,7 +120,14 @@ async fn library(args: Args) -> Result<ExitCode> {
         Command::Generate { count, seed, recipe, json } => generate(&store, count, seed, recipe, json).await?,
         Command::List { name, card, rarity, json } => {
             let card = card.map(|c| parse_code(&c).map(|id| ardent::def(id).code())).transpose()?;
-            let filter = ArdentDeckFilter { name, card, rarity: rarity.map(|r| capitalise(&r)), limit: None };
+            let filter = ArdentDeckFilter {
+                name,
+                card,
+                rarity: rarity.map(|r| capitalise(&r)),
+                limit: None,
+                viewer: None,
+                all: true,
+            };
             let decks = store.list_ardent_decks(&filter).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&decks)?);
@@ -149,6 +156,8 @@ async fn library(args: Args) -> Result<ExitCode> {
                 name_zh: list.name.clone(),
                 cards: ids.iter().map(|&i| ardent::def(i).code()).collect(),
                 rarities: rarities(&ids),
+                owner: None,
+                public: true,
             };
             let added = store.add_ardent_decks(&[new]).await?;
             println!("imported {} as {}", added[0].name, added[0].id);

@@ -14,6 +14,15 @@ pub struct Args {
     /// Database: a `sqlite://FILE` URL (created on first run) or `postgres://…`.
     #[arg(long, default_value = server_default_db())]
     database: String,
+    /// Mark every cookie `Secure` (serve over HTTPS, or behind a TLS proxy; a proxy that sends
+    /// `X-Forwarded-Proto: https` gets `Secure` cookies without this flag).
+    #[arg(long)]
+    secure_cookies: bool,
+    /// Development only: let table creation use test settings that fix hidden order or the
+    /// first player (Riftbound's `top`, `first`, `battlefield`, …). Every seat of such a table
+    /// is told (`dev_settings: true`).
+    #[arg(long)]
+    dev_settings: bool,
 }
 
 fn server_default_db() -> &'static str {
@@ -22,12 +31,26 @@ fn server_default_db() -> &'static str {
 
 impl Default for Args {
     fn default() -> Self {
-        Args { addr: SocketAddr::from(([127, 0, 0, 1], 8080)), database: server_default_db().to_string() }
+        Args {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: server_default_db().to_string(),
+            secure_cookies: false,
+            dev_settings: false,
+        }
     }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let config = server::ServerConfig { addr: args.addr, database_url: args.database, ..Default::default() };
+    let config = server::ServerConfig {
+        addr: args.addr,
+        database_url: args.database,
+        secure_cookies: args.secure_cookies,
+        dev_settings: args.dev_settings,
+        ..Default::default()
+    };
+    if config.dev_settings {
+        eprintln!("--dev-settings: tables may fix hidden order or the first player (they are marked dev_settings)");
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(server::serve(config, registry(), bots()))?;
     Ok(ExitCode::SUCCESS)

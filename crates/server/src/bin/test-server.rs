@@ -37,6 +37,8 @@ fn main() -> anyhow::Result<()> {
                 config.limits.messages_per_second = value()?.parse()?;
                 config.limits.burst = config.limits.messages_per_second * 2.0;
             }
+            "--dev-settings" => config.dev_settings = true,
+            "--secure-cookies" => config.secure_cookies = true,
             "--bot-delay-ms" => bot_delay = Duration::from_millis(value()?.parse()?),
             other => anyhow::bail!("unknown argument '{other}'"),
         }

@@ -117,15 +117,21 @@ pub struct Sock {
 }
 
 impl Sock {
+    /// Connect as the seat holding `token` (sent as the seat cookie, as a browser does; tokens
+    /// never go in URLs), or as a spectator.
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Sock {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/api/tables/{id}/ws?token={t}"),
-            None => format!("ws://{addr}/api/tables/{id}/ws"),
-        };
-        let (ws, _) = connect_async(url).await.expect("websocket connects");
-        let mut s = Sock { ws, seen: Vec::new() };
-        s.until(|m| m["type"] == "state").await;
-        s
+        match token {
+            Some(t) => {
+                Sock::connect_with_cookie(addr, id, &format!("{}={t}", server::auth::seat_cookie_name(id))).await
+            }
+            None => {
+                let (ws, _) =
+                    connect_async(format!("ws://{addr}/api/tables/{id}/ws")).await.expect("websocket connects");
+                let mut s = Sock { ws, seen: Vec::new() };
+                s.until(|m| m["type"] == "state").await;
+                s
+            }
+        }
     }
     /// Connect sending only a `Cookie` header (what a browser does after a reload).
     pub async fn connect_with_cookie(addr: SocketAddr, id: &str, cookie: &str) -> Sock {
