@@ -8,7 +8,7 @@ import { t, getLang } from '../i18n.js';
 import { cardEl, cardBack, zone, infoOf, infoName, cardLink } from '../cards.js';
 
 const PHASE_ZH = { mulligan: '调度', beginning: '开始', scoring: '计分', channel: '引导', draw: '抽牌', main: '主要', ending: '结束' };
-const STATUS = { exhausted: 'exhausted', stunned: 'stunned', buffed: 'buffed', ready: 'ready' };
+const STATUS = { exhausted: 'exhausted', stunned: 'stunned', buffed: 'buffed', ready: 'ready', facedown: 'facedown' };
 
 function tokOf(id) {
   if (id == null) return null;
@@ -45,10 +45,11 @@ function riftCard(c, ctx, zoneName) {
 
 /** The legend as a card (its abilities from the catalogue, looked up by name). */
 function legendCard(p, i, ctx) {
-  const ref = typeof p.legend === 'object' && p.legend ? p.legend : { name: p.legend };
+  // `legend_card` ({id "L1", card, name, zh, exhausted}) where the view has it; else the name.
+  const ref = p.legend_card && p.legend_card.name ? p.legend_card : typeof p.legend === 'object' && p.legend ? p.legend : { name: p.legend };
   const d = infoOf('riftbound', ref);
   return cardEl({
-    id: ref.id ?? null,
+    id: ref.id || null,
     key: `L${i}`,
     sig: String(p.legend_exhausted),
     info: d,
@@ -60,6 +61,27 @@ function legendCard(p, i, ctx) {
     ctx,
     owner: i,
   });
+}
+
+/** A rune on the board (`rune_cards`): a chip that payments can be picked by. */
+function runeChip(r, ctx) {
+  const d = infoOf('riftbound', r);
+  const exhausted = (r.status || []).includes('exhausted') || r.exhausted;
+  const id = r.id != null ? String(r.id) : null;
+  const legal = ctx.isLegal(id, null);
+  const name = d ? infoName(d) : getLang() === 'zh' && r.zh ? r.zh : r.name || '';
+  return h(
+    'button.rune-chip',
+    {
+      type: 'button',
+      class: `${exhausted ? 'exhausted' : 'ready'}${legal ? ' playable' : ''}${ctx.isSelected(id, null) ? ' selected' : ''}`,
+      dataset: id ? { id } : {},
+      title: `${name}${exhausted ? ` (${t('exhausted')})` : ''}`,
+      on: { click: () => id && ctx.select(id, null) },
+    },
+    exhausted ? '◇' : '◆',
+    h('small', name.replace(/ Rune$/, '')),
+  );
 }
 
 function player(v, p, i, ctx, compact) {
@@ -90,7 +112,7 @@ function player(v, p, i, ctx, compact) {
       'div.runes',
       { dataset: { key: `runes-${i}`, sig: `${p.runes_ready}/${p.runes_exhausted}` }, title: (p.runes || []).join(', ') },
       h('span.zone-title', `${t('runes')}: ${p.runes_ready} ${t('ready')} / ${p.runes_exhausted} ${t('exhausted')} `),
-      runes,
+      p.rune_cards && p.rune_cards.length ? p.rune_cards.map((r) => runeChip(r, ctx)) : runes,
     ),
     zone(`${t('hand')} (${p.hand_count})`, hand, 'hand-zone'),
     h('details.pile', h('summary', `${t('trash')} (${p.trash.length})`), h('div.zone-cards', p.trash.map((c) => riftCard(c, ctx, 'trash')))),
@@ -125,7 +147,13 @@ function battlefield(v, bf, b, ctx) {
     h(
       'div.zone-cards',
       bf.units.map((c) => riftCard(c, ctx, `bf${b}`)),
-      bf.facedown ? (bf.facedown.card && typeof bf.facedown.card === 'object' ? riftCard(bf.facedown.card, ctx, `fd${b}`) : cardBack(t('facedown'))) : null,
+      bf.facedown
+        ? bf.facedown.card && typeof bf.facedown.card === 'object'
+          ? riftCard(bf.facedown.card, ctx, `fd${b}`)
+          : bf.facedown.card && typeof bf.facedown.card === 'string'
+            ? riftCard({ id: bf.facedown.id, card: bf.facedown.card, status: ['facedown'] }, ctx, `fd${b}`)
+            : cardBack(t('facedown'))
+        : null,
     ),
   );
 }
@@ -147,7 +175,24 @@ export function render(v, ctx) {
       ? h(
           'div.chain',
           h('div.zone-title', t('chain')),
-          h('ol', v.chain.map((it) => h('li', `P${it.controller + 1}: ${typeof it.source === 'string' ? it.source : it.source?.name || ''}${it.targets && it.targets.length ? ` → ${it.targets.map((x) => (typeof x === 'string' ? x : x.name || x.id)).join(', ')}` : ''}`))),
+          h(
+            'ol',
+            v.chain.map((it) => {
+              const d = it.card ? infoOf('riftbound', String(it.card)) : null;
+              const src = typeof it.source === 'string' ? it.source : it.source?.name || '';
+              return h(
+                'li',
+                {
+                  dataset: it.id ? { id: String(it.id) } : {},
+                  class: it.id && ctx.isLegal(String(it.id), null) ? 'playable' : '',
+                  on: { click: (e) => it.id && !e.target.closest('.card-link') && ctx.select(String(it.id), null) },
+                },
+                `P${it.controller + 1}: `,
+                d ? cardLink('riftbound', { id: it.source_id ?? null, card: d.key }, infoName(d)) : src,
+                it.targets && it.targets.length ? ` → ${it.targets.map((x) => (typeof x === 'string' ? x : x.name || x.id)).join(', ')}` : '',
+              );
+            }),
+          ),
         )
       : null,
     player(v, v.players[me], me, ctx, false),
