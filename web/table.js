@@ -601,7 +601,13 @@ export async function mountTable(root, id) {
           })
         : null;
     parts.push(
-      h('details.all-actions', { open: !(ix && ix.meta && ix.byId.size) || shown.length <= 12 }, h('summary', `${t('all_actions')} (${shown.length})`), filter, list),
+      h(
+        'details.all-actions',
+        { open: st.listOpen !== false, on: { toggle: (e) => (st.listOpen = e.target.open) } },
+        h('summary', `${t('all_actions')} (${shown.length})`),
+        filter,
+        list,
+      ),
       h('p.muted.hint', t('zoom_hint')),
     );
     fill(el.prompt, ...parts);
