@@ -13,10 +13,11 @@
 //! | `t c5` / `t b1` / `t base` | choose an object, battlefield or your base (targets, locations, discards, the rune paying a pip, damage, which showdown begins) |
 //! | `yes` / `no` | optional choices (accelerate, "you may", predict: recycle?) |
 //! | `done` | stop choosing targets for an "up to" slot |
+//! | `back` | back out of playing a card or activating an ability before it is finished: the play is undone and the card returns where it came from (CR 358.5) |
 //! | `first 2` | put pending trigger 2 on the chain next (CR 383.3.d) |
 //! | `t p2` | choose player 2 (the opponent gaining a burn-out point, CR 431) |
 //! | `invite` | 2v2: invite your teammate to act with your Priority (CR 316.5.b.1, 489.8.a) |
-//! | `concede` | leave the game (CR 649–652), when the `allow_concede` option is on |
+//! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act |
 
 use engine::NotationError;
 use std::fmt;
@@ -58,9 +59,12 @@ pub enum RiftAction {
     Yes,
     No,
     Done,
+    /// Back out of the card or ability being played (CR 358.5).
+    Back,
     First(u8),
     Invite,
-    Concede,
+    /// The seat conceding (0-based), or `NOBODY` (u8::MAX) for "the seat to act" (bare `concede`).
+    Concede(u8),
 }
 
 impl fmt::Display for Ref {
@@ -93,9 +97,11 @@ impl fmt::Display for RiftAction {
             Yes => f.write_str("yes"),
             No => f.write_str("no"),
             Done => f.write_str("done"),
+            Back => f.write_str("back"),
             First(i) => write!(f, "first {i}"),
             Invite => f.write_str("invite"),
-            Concede => f.write_str("concede"),
+            Concede(u8::MAX) => f.write_str("concede"),
+            Concede(s) => write!(f, "concede P{}", s + 1),
         }
     }
 }
@@ -158,8 +164,18 @@ impl FromStr for RiftAction {
             "yes" => Yes,
             "no" => No,
             "done" => Done,
+            "back" => Back,
             "invite" => Invite,
-            "concede" => Concede,
+            "concede" => match w.next() {
+                None => Concede(u8::MAX),
+                Some(x) => Concede(
+                    x.strip_prefix(['P', 'p'])
+                        .and_then(|n| n.parse::<u8>().ok())
+                        .filter(|n| (1..u8::MAX).contains(n))
+                        .map(|n| n - 1)
+                        .ok_or_else(|| NotationError::new(text, "expected 'concede P2'"))?,
+                ),
+            },
             "first" => First(
                 w.next().and_then(|n| n.parse().ok()).ok_or_else(|| NotationError::new(text, "expected 'first N'"))?,
             ),

@@ -506,7 +506,7 @@ impl RiftGame {
     }
 
     /// The cost of the item being built, so far (CR 356), Deflect included.
-    fn build_cost(&self, b: &Build) -> Cost {
+    pub(crate) fn build_cost(&self, b: &Build) -> Cost {
         let mut c = self.build_base_cost(b);
         c.add_any(self.deflect_extra(b.seat, &b.item.targets));
         c
@@ -719,6 +719,16 @@ impl RiftGame {
         }
     }
 
+    /// Back out of a card or ability being played before it is finished (CR 358.5: the play is
+    /// undone and the card returns where it came from). Nothing is paid before finalization, so
+    /// only the card's zone changes back.
+    pub fn back_out(&mut self) {
+        let Some(Prompt::Build(b)) = self.prompt.take() else { return };
+        if b.card != NONE {
+            self.set_zone(b.card, b.from);
+        }
+    }
+
     /// Accelerate (CR 805) is offered if the extra cost can be paid.
     fn accel_open(&self, b: &Build) -> bool {
         let d = self.obj(b.card).def();
@@ -771,6 +781,8 @@ impl RiftGame {
         }
         // A card: it is now finalized (Legion counts it, CR 812).
         self.players[seat as usize].finalized = self.players[seat as usize].finalized.saturating_add(1);
+        let (card, def) = (b.card, self.obj(b.card).def);
+        self.notes.add(|| crate::notes::Note::Played { seat, card, def });
         let d = self.obj(b.card).def();
         match d.kind {
             Kind::Spell => self.push_chain(b.item),

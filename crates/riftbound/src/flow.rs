@@ -4,6 +4,7 @@
 
 use crate::action::ObjId;
 use crate::cards::{kw, On};
+use crate::notes::{By, Note};
 use crate::ops::{AB_TEMPORARY, AB_VISION};
 use crate::state::*;
 use engine::Outcome;
@@ -73,6 +74,8 @@ impl RiftGame {
     /// Awaken (CR 315.1), then the Beginning Step: Temporary kills (CR 816).
     fn beginning_phase(&mut self) {
         let tp = self.turn_player;
+        let turn = self.turn;
+        self.notes.add(|| Note::Turn { turn, seat: tp });
         self.players[tp as usize].legend_exhausted = false;
         for i in 0..self.objs.len() {
             let o = &mut self.objs[i];
@@ -127,11 +130,14 @@ impl RiftGame {
             p.pool = Pool::default();
         }
         self.phase = Phase::Main;
+        self.notes.add(|| Note::Phase { phase: Phase::Main, seat: tp });
     }
 
     /// Ending Phase (CR 317): the Expiration Step's special cleanup heals all units, ends "this
     /// turn" effects (Stun included, CR 423.1.a.2) and empties rune pools; then the next turn.
     fn ending_phase(&mut self) {
+        let tp = self.turn_player;
+        self.notes.add(|| Note::Phase { phase: Phase::Ending, seat: tp });
         for o in self.objs.iter_mut() {
             o.damage = 0;
             o.temp_might = 0;
@@ -344,6 +350,8 @@ impl RiftGame {
         let contester = self.bfs[b as usize].contested_by;
         self.showdown = Some(Showdown { bf: b, focus: contester, passes: 0, combat: None });
         self.focus_pass_due = false;
+        let def = self.bfs[b as usize].def;
+        self.notes.add(|| Note::ShowdownStarted { bf: b, def, focus: contester });
         self.try_start_combat(b);
     }
 
@@ -369,6 +377,8 @@ impl RiftGame {
             sd.focus = att;
         }
         sd.passes = 0;
+        let bf_def = self.bfs[b as usize].def;
+        self.notes.add(|| Note::CombatStarted { bf: b, def: bf_def, attacker: att, defender: def });
         true
     }
 
@@ -482,6 +492,7 @@ impl RiftGame {
             }
             self.prompt = None;
             // CR 465.3: all assigned damage is dealt at once.
+            self.notes.by = Some(By::Combat { bf: sd.bf });
             for (u, n) in c.assigned {
                 self.deal(u, n as i32);
             }
@@ -518,6 +529,11 @@ impl RiftGame {
         let sd = self.showdown.take().expect("combat");
         let b = sd.bf;
         let present: Vec<u8> = (0..self.n()).filter(|&s| self.has_units_at(s, Loc::Bf(b))).collect();
+        if self.notes.on {
+            let (def, winner) = (self.bfs[b as usize].def, if present.len() == 1 { present[0] } else { NOBODY });
+            let (attacker, defender) = sd.combat.as_ref().map(|c| (c.attacker, c.defender)).unwrap_or((NOBODY, NOBODY));
+            self.notes.add(|| Note::CombatEnded { bf: b, def, attacker, defender, winner });
+        }
         self.bfs[b as usize].contested_by = NOBODY;
         match present.as_slice() {
             [] => self.bfs[b as usize].controller = NOBODY,

@@ -2,18 +2,34 @@
 
 use crate::action::{Ref, RiftAction, Src};
 use crate::cards::def;
+use crate::notes::Note;
 use crate::options::RiftOptions;
 use crate::setup::{RiftSetup, SeatSetup};
 use crate::state::*;
 use crate::view::RiftView;
-use engine::{ActionError, EventLog, Game, GameRng, Label, Seat, SetupError, Status, Viewer};
+use engine::{
+    ActionError, ActionMeta, CardInfo, EventLog, EventText, Game, GameRng, Label, OptionInfo, Seat, SetupError, Status,
+    Viewer,
+};
 use serde::{Deserialize, Serialize};
 
-/// Log events: the action taken, in notation, by whom.
+/// Log events: an action taken (its notation and, in words, what it was), or something that
+/// happened while it was applied (`what`: damage, deaths, draws, points, turns, …).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RiftEvent {
     pub seat: u8,
+    /// The action's notation; empty for events that are not an action.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub action: String,
+    /// The action in words, as it was when taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<Label>,
+    /// What happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub what: Option<Note>,
+    /// The cards the action names (its subject, then its targets), as they were when taken.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<engine::CardRef>,
 }
 
 impl Game for RiftGame {
@@ -86,7 +102,10 @@ impl Game for RiftGame {
     }
 
     fn apply(&mut self, action: &RiftAction, log: &mut EventLog<RiftEvent>) -> Result<(), ActionError> {
-        let seat = self.acting().unwrap_or(0);
+        let seat = match *action {
+            RiftAction::Concede(s) if s != crate::state::NOBODY => s,
+            _ => self.acting().unwrap_or(0),
+        };
         // Choices about hidden cards are logged privately (mulligan, predict, recycling from hand,
         // hiding); their public half only says that a choice was made.
         let recycle_lead = match &self.prompt {
@@ -101,16 +120,71 @@ impl Game for RiftGame {
             Some(Prompt::Mulligan { .. }) | Some(Prompt::Predict { .. }) | Some(Prompt::Recycle { .. })
         ) || recycle_lead
             || matches!(action, RiftAction::Hide(..));
-        self.apply_action(*action)?;
+        let private = private && !matches!(action, RiftAction::Concede(_));
+        if !log.is_enabled() {
+            return self.apply_action(*action);
+        }
+        let label = self.action_label(action);
+        let meta = self.meta_of(*action);
+        let cards: Vec<engine::CardRef> = meta.subject.into_iter().chain(meta.targets).collect();
+        self.notes.on = true;
+        self.notes.list.clear();
+        self.notes.by = None;
+        let result = self.apply_action(*action);
+        self.notes.on = false;
+        self.notes.by = None;
+        let notes = std::mem::take(&mut self.notes.list);
+        result?;
         let text = action.to_string();
         if private {
             log.private(
                 Seat(seat),
-                || RiftEvent { seat, action: text.clone() },
-                || RiftEvent { seat, action: "(private choice)".into() },
+                || RiftEvent {
+                    seat,
+                    action: text.clone(),
+                    label: Some(label.clone()),
+                    what: None,
+                    cards: cards.clone(),
+                },
+                || RiftEvent {
+                    seat,
+                    action: String::new(),
+                    label: Some(Label::new("made a choice in private", "秘密地做出了选择")),
+                    what: None,
+                    cards: Vec::new(),
+                },
             );
         } else {
-            log.public(|| RiftEvent { seat, action: text.clone() });
+            log.public(|| RiftEvent {
+                seat,
+                action: text.clone(),
+                label: Some(label.clone()),
+                what: None,
+                cards: cards.clone(),
+            });
+        }
+        for n in notes {
+            let who = crate::present::note_seat(&n);
+            let ev = |what: Note| RiftEvent {
+                seat: who,
+                action: String::new(),
+                label: None,
+                what: Some(what),
+                cards: Vec::new(),
+            };
+            match crate::present::public_half(&n) {
+                Some(public) => log.private(Seat(who), || ev(n), || ev(public)),
+                None => log.public(|| ev(n)),
+            }
+        }
+        if self.outcome.is_some() {
+            log.public(|| RiftEvent {
+                seat,
+                action: String::new(),
+                label: None,
+                what: Some(Note::GameOver),
+                cards: Vec::new(),
+            });
         }
         Ok(())
     }
@@ -208,7 +282,10 @@ impl Game for RiftGame {
                 let (e, z) = name(c);
                 Label::new(format!("Play {e}"), format!("打出 {z}"))
             }
-            RiftAction::Act(Src::Legend) => Label::new("Use legend ability", "使用传奇能力"),
+            RiftAction::Act(Src::Legend) => {
+                let l = def(self.players[self.acting().unwrap_or(0) as usize].legend);
+                Label::new(format!("Use {}'s ability", l.name), format!("使用{}的能力", l.zh))
+            }
             RiftAction::Act(Src::Obj(c)) => {
                 let (e, z) = name(c);
                 Label::new(format!("Use {e}"), format!("使用 {z}"))
@@ -230,18 +307,115 @@ impl Game for RiftGame {
             RiftAction::Pass => Label::new("Pass", "让过"),
             RiftAction::Pick(r) => {
                 let (e, z) = place(r);
-                Label::new(format!("Choose {e}"), format!("选择 {z}"))
+                match &self.prompt {
+                    Some(Prompt::Build(b)) => match b.stage {
+                        Stage::Pay => Label::new(format!("Pay with {e}"), format!("用{z}支付")),
+                        Stage::Location => Label::new(format!("Enter at {e}"), format!("在{z}进场")),
+                        Stage::ExtraDiscard => {
+                            Label::new(format!("Discard {e} (additional cost)"), format!("弃置{z}（额外费用）"))
+                        }
+                        Stage::Optional => match self.ability(&b.item).and_then(|a| a.lead) {
+                            Some(crate::cards::Lead::RecycleHand) => {
+                                Label::new(format!("Recycle {e} to use it"), format!("回收{z}以使用"))
+                            }
+                            _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
+                        },
+                        Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
+                        Stage::Accelerate => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                    },
+                    Some(Prompt::Discard { .. }) => Label::new(format!("Discard {e}"), format!("弃置{z}")),
+                    Some(Prompt::Recycle { .. }) => Label::new(format!("Recycle {e}"), format!("回收{z}")),
+                    Some(Prompt::Assign { .. }) => {
+                        Label::new(format!("Assign combat damage to {e}"), format!("将战斗伤害分配给{z}"))
+                    }
+                    Some(Prompt::Showdown { .. }) => {
+                        Label::new(format!("Begin the showdown at {e}"), format!("在{z}开始对决"))
+                    }
+                    Some(Prompt::BurnOut { .. }) => {
+                        Label::new(format!("{e} gains the burn-out point"), format!("{z}获得燃尽分"))
+                    }
+                    _ => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                }
             }
-            RiftAction::Yes => Label::new("Yes", "是"),
-            RiftAction::No => Label::new("No", "否"),
+            RiftAction::Yes | RiftAction::No => {
+                let yes = *action == RiftAction::Yes;
+                match &self.prompt {
+                    Some(Prompt::Build(b)) if b.stage == Stage::Accelerate => {
+                        if yes {
+                            Label::new("Pay Accelerate: enter ready", "支付急速：以活跃状态进场")
+                        } else {
+                            Label::new("Don't accelerate", "不使用急速")
+                        }
+                    }
+                    Some(Prompt::Build(_)) => {
+                        if yes {
+                            Label::new("Yes, use the trigger", "是，使用该触发")
+                        } else {
+                            Label::new("No, decline the trigger", "否，放弃该触发")
+                        }
+                    }
+                    Some(Prompt::Predict { .. }) => {
+                        if yes {
+                            Label::new("Recycle the top card", "回收牌库顶的牌")
+                        } else {
+                            Label::new("Keep it on top", "留在牌库顶")
+                        }
+                    }
+                    _ if yes => Label::new("Yes", "是"),
+                    _ => Label::new("No", "否"),
+                }
+            }
             RiftAction::Done => Label::new("Done choosing", "选择完毕"),
+            RiftAction::Back => match &self.prompt {
+                Some(Prompt::Build(b)) if b.card != NONE => {
+                    let (e, z) = name(b.card);
+                    Label::new(format!("Back out of playing {e}"), format!("撤回打出{z}"))
+                }
+                Some(Prompt::Build(b)) => {
+                    let n = self.item_name(&b.item);
+                    let z = self.item_zh(&b.item);
+                    Label::new(format!("Back out of using {n}"), format!("撤回使用{z}"))
+                }
+                _ => Label::new("Back out", "撤回"),
+            },
             RiftAction::Invite => Label::new("Invite your teammate to act", "邀请队友行动"),
-            RiftAction::Concede => Label::new("Concede", "认输"),
+            RiftAction::Concede(s) => {
+                let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
+                Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
+            }
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();
                 Label::new(format!("Put {n} on the chain first"), format!("先将 {n} 放入链"))
             }
         }
+    }
+
+    fn concede_action(&self, seat: Seat) -> Option<RiftAction> {
+        self.can_concede(seat.0).then_some(RiftAction::Concede(seat.0))
+    }
+
+    fn action_meta(&self, action: &RiftAction) -> ActionMeta {
+        self.meta_of(*action)
+    }
+
+    fn prompt(&self) -> Option<engine::Prompt> {
+        self.prompt_now()
+    }
+
+    fn describe_event(&self, event: &RiftEvent) -> EventText {
+        self.describe(event)
+    }
+
+    fn outcome_label(&self, outcome: &engine::Outcome) -> Label {
+        self.outcome_words(outcome)
+    }
+
+    fn catalogue(&self) -> Vec<CardInfo> {
+        crate::present::catalogue()
+    }
+
+    fn options_info() -> Vec<OptionInfo> {
+        crate::present::options_info()
     }
 
     fn render(&self, viewer: Viewer) -> String {

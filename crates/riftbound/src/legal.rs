@@ -30,8 +30,8 @@ impl RiftGame {
         let Some(seat) = self.acting() else { return };
         if let Some(p) = &self.prompt {
             self.prompt_options(p, out);
-            if self.can_concede() {
-                out.push(RiftAction::Concede);
+            if self.can_concede(seat) {
+                out.push(RiftAction::Concede(seat));
             }
             return;
         }
@@ -84,8 +84,8 @@ impl RiftGame {
         } else {
             out.push(RiftAction::Pass);
         }
-        if self.can_concede() {
-            out.push(RiftAction::Concede);
+        if self.can_concede(seat) {
+            out.push(RiftAction::Concede(seat));
         }
     }
 
@@ -101,7 +101,12 @@ impl RiftGame {
                 }
                 out.push(RiftAction::Keep);
             }
-            Prompt::Build(b) => self.build_options(b, out),
+            Prompt::Build(b) => {
+                self.build_options(b, out);
+                if !b.item.trigger {
+                    out.push(RiftAction::Back);
+                }
+            }
             Prompt::TriggerOrder { seat } => {
                 for (i, pd) in self.pending.iter().enumerate() {
                     if pd.item.controller == *seat && !self.pending[..i].iter().any(|q| q.item == pd.item) {
@@ -153,15 +158,21 @@ impl RiftGame {
     /// Apply a legal action. Returns an error naming the rule otherwise (state unchanged).
     pub fn apply_action(&mut self, a: RiftAction) -> Result<(), ActionError> {
         let Some(seat) = self.acting() else { return Err(ActionError::game_over()) };
+        if let RiftAction::Concede(s) = a {
+            // CR 649: a player may concede at any time, out of turn too.
+            let s = if s == NOBODY { seat } else { s };
+            if !self.can_concede(s) {
+                return Err(self.explain(s, RiftAction::Concede(s)));
+            }
+            self.actions += 1;
+            self.concede(s);
+            self.advance();
+            return Ok(());
+        }
         if !self.is_legal(seat, a) {
             return Err(self.explain(seat, a));
         }
         self.actions += 1;
-        if a == RiftAction::Concede {
-            self.concede(seat);
-            self.advance();
-            return Ok(());
-        }
         if seat == self.turn_player && a != RiftAction::Invite {
             self.invite_declined = false;
         }
@@ -174,6 +185,7 @@ impl RiftGame {
                 }
                 _ => self.finish_mulligan(seat, aside),
             },
+            Some(Prompt::Build(_)) if a == RiftAction::Back => self.back_out(),
             Some(Prompt::Build(_)) => self.step_build(Some(a)),
             Some(Prompt::TriggerOrder { .. }) => {
                 if let RiftAction::First(i) = a {
@@ -202,6 +214,12 @@ impl RiftGame {
             }
             Some(Prompt::Predict { seat, card }) => {
                 self.prompt = None;
+                let def = self.obj(card).def;
+                self.notes.add(|| crate::notes::Note::Predicted {
+                    seat,
+                    def: Some(def),
+                    recycled: a == RiftAction::Yes,
+                });
                 if a == RiftAction::Yes {
                     let deck = &mut self.players[seat as usize].deck;
                     deck.retain(|&x| x != card);
@@ -287,9 +305,6 @@ impl RiftGame {
 
     /// Exactly "`a` is in `legal()`", without building the whole list.
     fn is_legal(&self, seat: u8, a: RiftAction) -> bool {
-        if a == RiftAction::Concede {
-            return self.can_concede();
-        }
         if let Some(p) = &self.prompt {
             let mut v = Vec::new();
             self.prompt_options(p, &mut v);
@@ -322,7 +337,6 @@ impl RiftGame {
             RiftAction::End => self.own_neutral_open(seat),
             RiftAction::Pass => !self.own_neutral_open(seat),
             RiftAction::Invite => self.can_invite(seat),
-            RiftAction::Concede => self.can_concede(),
             _ => false,
         }
     }
@@ -361,10 +375,15 @@ impl RiftGame {
             (Some(Prompt::MoveGroup { .. }), _) => "add units sharing the destination, or 'go' (CR 144)".into(),
             (Some(Prompt::Showdown { .. }), _) => "choose the battlefield whose showdown begins first (CR 323.9)".into(),
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
-            (_, RiftAction::Concede) if !self.opts.allow_concede => {
+            (_, RiftAction::Concede(_)) if !self.opts.allow_concede => {
                 "conceding is turned off by the 'allow_concede' option (CR 649)".into()
             }
-            (_, RiftAction::Concede) => "you can't concede halfway through resolving an item; finish the choice first".into(),
+            (_, RiftAction::Concede(s)) if (s as usize) >= self.players.len() || self.players[s as usize].left => {
+                format!("P{} is not in the game (CR 649)", s.wrapping_add(1))
+            }
+            (_, RiftAction::Concede(_)) => {
+                "you can't concede halfway through resolving an item or while another player makes a choice about the board; concede once it is done (CR 649)".into()
+            }
             (None, RiftAction::Invite) => {
                 "invite: 2v2 only, your Main Phase in Neutral Open, teammate still playing, not right after a declined invitation (CR 316.5.b.1, 489.8.a)".into()
             }

@@ -20,8 +20,39 @@ impl RiftGame {
     /// Conceding (CR 649) is allowed at any time; the contract asks one seat at a time, so it is
     /// offered to the seat to act, at every decision except halfway through resolving an item
     /// (its remaining instructions would have no one to finish them). Behind `allow_concede`.
-    pub fn can_concede(&self) -> bool {
-        self.opts.allow_concede && self.outcome.is_none() && self.resolving.is_none()
+    ///
+    /// Out of turn (CR 649: "at any time"), a seat may concede whenever its leaving can't strand
+    /// the decision another player is making: with no choice open, or during a choice about that
+    /// player's own cards (mulligan, trigger order, discard, recycle, predict, burn-out point). A
+    /// concession that ends the game (1v1, 2v2, the last opponent in FFA) is always allowed.
+    pub fn can_concede(&self, seat: u8) -> bool {
+        if !self.opts.allow_concede || self.outcome.is_some() {
+            return false;
+        }
+        let Some(p) = self.players.get(seat as usize) else { return false };
+        if p.left {
+            return false;
+        }
+        let remaining: Vec<u8> =
+            (0..self.n()).filter(|&s| !self.players[s as usize].left && !self.friendly(s, seat)).collect();
+        if remaining.iter().all(|&s| self.friendly(s, remaining[0])) {
+            return true;
+        }
+        if self.resolving.is_some() {
+            return false;
+        }
+        if self.acting() == Some(seat) {
+            return true;
+        }
+        matches!(
+            self.prompt,
+            None | Some(Prompt::Mulligan { .. })
+                | Some(Prompt::TriggerOrder { .. })
+                | Some(Prompt::Discard { .. })
+                | Some(Prompt::Recycle { .. })
+                | Some(Prompt::Predict { .. })
+                | Some(Prompt::BurnOut { .. })
+        )
     }
 
     /// `seat` concedes (CR 649–652). In 1v1 the opponent wins; in 2v2 the team concedes together
@@ -30,6 +61,7 @@ impl RiftGame {
     /// own become blank battlefield tokens (other players' units there stay), their chain items are
     /// countered, their pending triggers and choices vanish, and turn, Focus and Priority move on.
     pub fn concede(&mut self, seat: u8) {
+        self.notes.add(|| crate::notes::Note::Conceded { seat });
         for s in 0..self.n() {
             if self.friendly(seat, s) {
                 self.players[s as usize].left = true;

@@ -3,6 +3,7 @@
 
 use crate::action::ObjId;
 use crate::cards::{db, kw, On};
+use crate::notes::{By, Note};
 use crate::state::*;
 use engine::Outcome;
 
@@ -75,6 +76,8 @@ impl RiftGame {
             }
             if let Some(&top) = self.players[seat as usize].deck.first() {
                 self.set_zone(top, Zone::Hand);
+                let d = self.obj(top).def;
+                self.notes.add(|| Note::Drew { seat, card: Some(top), def: Some(d) });
             }
         }
     }
@@ -89,6 +92,8 @@ impl RiftGame {
         for id in trash {
             self.set_zone(id, Zone::Deck);
         }
+        self.notes.add(|| Note::BurnOut { seat });
+        self.notes.add(|| Note::Shuffled { seat });
         match self.burn_out_choices(seat).as_slice() {
             // One opposing team (1v1, 2v2: its players share their points): no choice to make.
             [opp, ..] if !self.burn_out_choice_matters(seat) => {
@@ -141,6 +146,8 @@ impl RiftGame {
                 p.points = p.points.saturating_add(1);
             }
         }
+        let total = self.players[seat as usize].points;
+        self.notes.add(|| Note::Point { seat, total, gained: 1 });
     }
 
     /// CR 194–196: a player (team) still in the game with points ≥ the Victory Score and more than
@@ -168,17 +175,29 @@ impl RiftGame {
     /// Discard (CR 422) and "when you discard" triggers.
     pub fn discard(&mut self, seat: u8, id: ObjId) {
         self.set_zone(id, Zone::Trash);
+        let def = self.obj(id).def;
+        self.notes.add(|| Note::Discarded { seat, card: id, def });
         self.fire_controlled(seat, On::YouDiscard, None);
     }
 
     /// Recycle a card from hand to the bottom of its deck (CR 416).
     pub fn recycle_card(&mut self, id: ObjId) {
+        let from_hand = self.obj(id).zone == Zone::Hand;
         self.set_zone(id, Zone::Deck);
+        let (seat, def) = (self.obj(id).owner, self.obj(id).def);
+        if from_hand {
+            self.notes.add(|| Note::RecycledHand { seat, def: Some(def) });
+        }
     }
 
     pub fn deal(&mut self, id: ObjId, n: i32) {
         if n > 0 && self.obj(id).zone.on_board() {
             self.objs[id as usize].damage = self.obj(id).damage.saturating_add(n as i16);
+            if self.notes.on {
+                let o = self.obj(id);
+                let (def, controller, by) = (o.def, o.controller, self.notes.by.unwrap_or(By::Unknown));
+                self.notes.add(|| Note::Damage { by, unit: id, def, controller, amount: n as i16 });
+            }
         }
     }
 
@@ -208,6 +227,14 @@ impl RiftGame {
             }
         }
         self.set_zone(id, Zone::Trash);
+        let unit = d.is_unit();
+        self.notes.add(|| {
+            if unit {
+                Note::Died { unit: id, def: o.def, controller: o.controller }
+            } else {
+                Note::Destroyed { card: id, def: o.def, controller: o.controller }
+            }
+        });
     }
 
     /// Objects on the board controlled by `seat` with an ability on `on`.
@@ -274,6 +301,8 @@ impl RiftGame {
             self.set_zone(r, Zone::Base);
             self.objs[r as usize].controller = seat;
             self.objs[r as usize].set(flag::EXHAUSTED, exhausted);
+            let def = self.obj(r).def;
+            self.notes.add(|| Note::Channeled { seat, def });
         }
     }
 
@@ -403,6 +432,8 @@ impl RiftGame {
         };
         self.set_zone(unit, zone);
         let seat = self.obj(unit).controller;
+        let def = self.obj(unit).def;
+        self.notes.add(|| Note::Moved { unit, def, controller: seat, to });
         if let Loc::Bf(b) = to {
             self.contest(b, seat);
             if let Loc::Bf(_) = from {
@@ -420,6 +451,8 @@ impl RiftGame {
     /// Recall (CR 454–458): to its controller's base; not a move, statuses unchanged.
     pub fn recall(&mut self, id: ObjId) {
         if let Zone::Bf(_) = self.obj(id).zone {
+            let (def, controller) = (self.obj(id).def, self.obj(id).controller);
+            self.notes.add(|| Note::Recalled { unit: id, def, controller });
             self.objs[id as usize].zone = Zone::Base;
             for e in self.objs.iter_mut() {
                 if e.attached_to == id {
@@ -447,7 +480,10 @@ impl RiftGame {
         let excluded = if team_turn { self.ally_held | self.ally_occupied } else { 0 };
         let all = ((1u8 << self.bfs.len()) - 1) & !excluded;
         let p = &self.players[seat as usize];
+        let def = self.bfs[b as usize].def;
+        self.notes.add(|| if conquer { Note::Conquered { seat, bf: b, def } } else { Note::Held { seat, bf: b, def } });
         if conquer && p.points + 1 >= self.opts.victory() && p.scored & all != all {
+            self.notes.add(|| Note::FinalPointDenied { seat, bf: b, def });
             self.draw(seat, 1);
         } else {
             self.gain_point(seat);

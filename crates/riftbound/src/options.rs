@@ -62,8 +62,7 @@ pub enum Edition {
 pub struct RiftOptions {
     pub mode: Mode,
     pub edition: Edition,
-    /// Victory Score (CR 193); none = the mode's (8, or 11 in 2v2).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Victory Score (CR 193); none (null) = the mode's (8, or 11 in 2v2).
     pub victory_score: Option<u8>,
     /// Main Deck of exactly 40 (TR 601.1.b) instead of at least 40 (CR 103.2).
     pub exact_forty: bool,

@@ -283,6 +283,8 @@ impl RiftGame {
         }
         for &r in plan.recycle.as_slice() {
             self.set_zone(r, Zone::RuneDeck);
+            let def = self.obj(r).def;
+            self.notes.add(|| crate::notes::Note::RecycledRune { seat, def });
         }
         true
     }

@@ -10,6 +10,9 @@ use crate::state::*;
 impl RiftGame {
     pub fn continue_resolve(&mut self, r: Resolving) {
         let item = r.item;
+        if self.notes.on {
+            self.notes.by = Some(self.by_of(item.src));
+        }
         match item.ab {
             AB_VISION => {
                 // Vision (CR 817): Predict 1 — look at the top card, may recycle it (CR 436).
@@ -238,6 +241,8 @@ impl RiftGame {
             Op::ReturnHand => {
                 for u in self.slot_objs(item, ins.t) {
                     self.set_zone(u, Zone::Hand);
+                    let (def, owner) = (self.obj(u).def, self.obj(u).owner);
+                    self.notes.add(|| crate::notes::Note::Returned { card: u, def, owner });
                 }
             }
             Op::Counter => {

@@ -99,6 +99,7 @@ impl RiftGame {
             ally_held: 0,
             ally_occupied: 0,
             burnout_owed: Vec::new(),
+            notes: Default::default(),
         };
         for (seat, s) in setup.seats.iter().enumerate() {
             let list = deck_of(s)?;

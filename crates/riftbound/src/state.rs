@@ -364,6 +364,8 @@ pub struct RiftGame {
     pub ally_occupied: u8,
     /// Burn-outs whose point has not been given yet (CR 431): the burning seats, oldest first.
     pub burnout_owed: Vec<u8>,
+    /// The log recorder (off in playouts; compares equal and clones empty).
+    pub notes: crate::notes::Notes,
 }
 
 /// Is the object at this board location?

@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardView {
     pub id: ObjId,
+    /// The catalogue key (`/api/games/riftbound/cards`), e.g. "ST1-042".
+    #[serde(default)]
+    pub card: String,
     pub name: String,
     pub zh: String,
     pub controller: u8,
@@ -49,10 +52,32 @@ pub struct PlayerView {
     pub runes_exhausted: usize,
     pub runes: Vec<String>,
     pub trash: Vec<CardView>,
+    /// The legend as a card object: `id` "L1"… (the seat), `card` its catalogue key.
+    #[serde(default)]
+    pub legend_card: LegendView,
+    /// The runes on the board, each with its `id` and `card` (`runes` lists their names).
+    #[serde(default)]
+    pub rune_cards: Vec<CardView>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LegendView {
+    /// "L" and the seat, 1-based ("L1"): the id actions and prompts name the legend by.
+    pub id: String,
+    pub card: String,
+    pub name: String,
+    pub zh: String,
+    pub exhausted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattlefieldView {
+    /// "b" and the battlefield's number, 1-based ("b1"), as in the notation.
+    #[serde(default)]
+    pub id: String,
+    /// Catalogue key; "BLANK" for a blank battlefield token (CR 651).
+    #[serde(default)]
+    pub card: String,
     pub name: String,
     pub zh: String,
     pub owner: u8,
@@ -69,6 +94,9 @@ pub struct BattlefieldView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FacedownView {
     pub controller: u8,
+    /// The facedown card's id (which card it is shows only in `card`, to its controller).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub id: Option<ObjId>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub card: Option<CardView>,
 }
@@ -78,6 +106,18 @@ pub struct ItemView {
     pub controller: u8,
     pub source: String,
     pub targets: Vec<String>,
+    /// A spell: the card's id (as a string); an ability: "k" and its chain position ("k1").
+    #[serde(default)]
+    pub id: String,
+    /// Catalogue key of the source (the spell, or the card whose ability it is).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub card: Option<String>,
+    /// The id of the source object ("12", "L1", "b2").
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub source_id: Option<String>,
+    /// The ids of the chosen targets.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub target_ids: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -113,6 +153,12 @@ pub struct RiftView {
     pub showdown: Option<ShowdownView>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub outcome: Option<Outcome>,
+    /// The card being played while its choices are made (it has left the hand, CR 355).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub playing: Option<CardView>,
+    /// The chain item resolving now, while a choice it asks for is made (CR 340, 359.3).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub resolving: Option<ItemView>,
 }
 
 fn sees(viewer: Viewer, seat: u8) -> bool {
@@ -142,6 +188,7 @@ impl RiftGame {
         }
         CardView {
             id,
+            card: d.id.clone(),
             name: d.name.clone(),
             zh: d.zh.clone(),
             controller: o.controller,
@@ -197,6 +244,14 @@ impl RiftGame {
                 runes_exhausted: runes.iter().filter(|&&r| self.obj(r).has(flag::EXHAUSTED)).count(),
                 runes: runes.iter().map(|&r| self.obj(r).def().name.clone()).collect(),
                 trash: mine(Zone::Trash),
+                legend_card: LegendView {
+                    id: format!("L{}", s + 1),
+                    card: def(p.legend).id.clone(),
+                    name: def(p.legend).name.clone(),
+                    zh: def(p.legend).zh.clone(),
+                    exhausted: p.legend_exhausted,
+                },
+                rune_cards: runes.iter().map(|&r| self.card_view(r)).collect(),
             });
         }
         let battlefields = self
@@ -216,6 +271,8 @@ impl RiftGame {
                     .collect();
                 units.sort_by_key(|c| c.id);
                 BattlefieldView {
+                    id: format!("b{}", b + 1),
+                    card: if bf.blank { crate::present::BLANK.to_string() } else { d.id.clone() },
                     name,
                     zh,
                     owner: bf.owner,
@@ -224,20 +281,39 @@ impl RiftGame {
                     units,
                     facedown: (bf.facedown != NONE).then(|| {
                         let c = self.obj(bf.facedown).controller;
-                        FacedownView { controller: c, card: sees(viewer, c).then(|| self.card_view(bf.facedown)) }
+                        FacedownView {
+                            controller: c,
+                            id: Some(bf.facedown),
+                            card: sees(viewer, c).then(|| self.card_view(bf.facedown)),
+                        }
                     }),
                 }
             })
             .collect();
-        let chain = self
-            .chain
-            .iter()
-            .map(|it| ItemView {
+        let sees_seat = |s: u8| sees(viewer, s);
+        let item_view = |k: usize, it: &Item| {
+            let src = self.item_source_as(it, &sees_seat);
+            ItemView {
                 controller: it.controller,
                 source: self.item_name(it),
                 targets: it.targets.iter().map(|(_, t)| self.tgt_name(*t)).collect(),
-            })
-            .collect();
+                id: match it.src {
+                    ItemSrc::Spell(id) => id.to_string(),
+                    _ => format!("k{}", k + 1),
+                },
+                card: src.card.clone(),
+                source_id: (!src.id.is_empty()).then(|| src.id.clone()),
+                target_ids: it
+                    .targets
+                    .iter()
+                    .map(|(_, t)| match *t {
+                        Tgt::Obj(id, _) => self.cref_as(id, &sees_seat).id,
+                        _ => self.tgt_ref(*t).id,
+                    })
+                    .collect(),
+            }
+        };
+        let chain = self.chain.iter().enumerate().map(|(k, it)| item_view(k, it)).collect();
         let prompt = self.prompt.as_ref().map(|p| {
             match p {
                 Prompt::Mulligan { .. } => "mulligan",
@@ -284,6 +360,11 @@ impl RiftGame {
                 defender: s.combat.as_ref().map(|c| c.defender),
             }),
             outcome: self.outcome.clone(),
+            playing: match &self.prompt {
+                Some(Prompt::Build(b)) if b.card != NONE => Some(self.card_view(b.card)),
+                _ => None,
+            },
+            resolving: self.resolving.as_ref().map(|r| item_view(self.chain.len(), &r.item)),
         }
     }
 

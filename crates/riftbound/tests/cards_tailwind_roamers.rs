@@ -242,7 +242,7 @@ fn st1_069_wayfinders_compass_moves_a_unit_to_a_battlefield_you_control() {
     let c = t.put(0, "Wayfinder's Compass", Loc::Base(0));
     t.act(&format!("act c{c}"));
     t.act(&format!("t c{u}"));
-    assert_eq!(t.legal(), vec!["t b1"], "only a battlefield P1 controls");
+    assert_eq!(t.legal(), vec!["t b1", "back"], "only a battlefield P1 controls");
     t.act("t b1");
     t.resolve();
     assert_eq!(t.zone(u), Zone::Bf(0));

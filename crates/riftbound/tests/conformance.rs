@@ -1,5 +1,6 @@
 //! design.md §4: the engine's conformance harness over random playouts of random starter decks,
-//! in every mode (CR 481–489), and with concession turned on.
+//! in every mode (CR 481–489), and with concession turned on; presentation (prompts, action meta,
+//! event labels, catalogue) checked in every run.
 
 use engine::conformance::{run, Config};
 use riftbound::{Mode, RiftGame, RiftOptions};
@@ -10,14 +11,14 @@ fn opts(mode: Mode) -> RiftOptions {
 
 #[test]
 fn conformance_2000_random_games() {
-    let report = run::<RiftGame>(&RiftOptions::default(), &Config::new(2_000));
+    let report = run::<RiftGame>(&RiftOptions::default(), &Config::new(2_000).presentation(true));
     assert_eq!(report.games, 2_000);
     eprintln!("{report:?}");
 }
 
 #[test]
 fn conformance_quick() {
-    let report = run::<RiftGame>(&RiftOptions::default(), &Config::new(50).seed(7));
+    let report = run::<RiftGame>(&RiftOptions::default(), &Config::new(50).seed(7).presentation(true));
     assert_eq!(report.games, 50);
     eprintln!("{report:?}");
 }
@@ -29,7 +30,7 @@ fn games() -> usize {
 #[test]
 fn conformance_ffa3_random_games() {
     let n = games();
-    let report = run::<RiftGame>(&opts(Mode::Ffa3), &Config::new(n).seed(3).deep(10, 24));
+    let report = run::<RiftGame>(&opts(Mode::Ffa3), &Config::new(n).seed(3).deep(10, 24).presentation(true));
     assert_eq!(report.games, n);
     assert!(report.wins.len() == 3 || report.draws > 0, "{report:?}");
     eprintln!("FFA3 {report:?}");
@@ -38,7 +39,7 @@ fn conformance_ffa3_random_games() {
 #[test]
 fn conformance_ffa4_random_games() {
     let n = games();
-    let report = run::<RiftGame>(&opts(Mode::Ffa4), &Config::new(n).seed(4).deep(10, 24));
+    let report = run::<RiftGame>(&opts(Mode::Ffa4), &Config::new(n).seed(4).deep(10, 24).presentation(true));
     assert_eq!(report.games, n);
     eprintln!("FFA4 {report:?}");
 }
@@ -46,7 +47,7 @@ fn conformance_ffa4_random_games() {
 #[test]
 fn conformance_2v2_random_games() {
     let n = games();
-    let report = run::<RiftGame>(&opts(Mode::TwoVsTwo), &Config::new(n).seed(22).deep(10, 24));
+    let report = run::<RiftGame>(&opts(Mode::TwoVsTwo), &Config::new(n).seed(22).deep(10, 24).presentation(true));
     assert_eq!(report.games, n);
     // CR 489.8.d: a team wins together, so every won game has two winners (teammates).
     let wins: usize = report.wins.iter().sum();
@@ -59,7 +60,7 @@ fn conformance_2v2_random_games() {
 fn conformance_with_concession_every_mode() {
     for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
         let o = RiftOptions { allow_concede: true, ..opts(mode) };
-        let report = run::<RiftGame>(&o, &Config::new(150).seed(11).deep(10, 8));
+        let report = run::<RiftGame>(&o, &Config::new(150).seed(11).deep(10, 8).presentation(true));
         assert_eq!(report.games, 150);
         eprintln!("{mode:?} with concession {report:?}");
     }
@@ -102,13 +103,14 @@ fn ffa_concessions_in_the_middle_of_random_games() {
                 assert!(!g.players[seat.index()].left, "seed {seed}: a player who left is asked to act");
                 v.clear();
                 g.legal_actions(&mut v);
-                let a = if v.contains(&RiftAction::Concede) && rng.index(300) == 0 {
+                let concede = RiftAction::Concede(seat.0);
+                let a = if v.contains(&concede) && rng.index(300) == 0 {
                     if g.turn > 1 {
                         conceded_mid_game += 1;
                     }
-                    RiftAction::Concede
+                    concede
                 } else {
-                    let w: Vec<RiftAction> = v.iter().copied().filter(|a| *a != RiftAction::Concede).collect();
+                    let w: Vec<RiftAction> = v.iter().copied().filter(|a| *a != concede).collect();
                     w[rng.index(w.len())]
                 };
                 g.apply(&a, &mut log).unwrap_or_else(|e| panic!("seed {seed} step {step}: {a}: {e}"));

@@ -383,7 +383,7 @@ fn cr649_concede_is_an_option_and_in_1v1_the_opponent_wins() {
     assert!(!t.can("concede"));
     assert!(t.try_act("concede").unwrap_err().contains("allow_concede"));
     t.g.opts.allow_concede = true;
-    assert!(t.can("concede"));
+    assert!(t.can("concede P1"));
     t.act("concede");
     assert_eq!(winners(&t), vec![1]);
 }

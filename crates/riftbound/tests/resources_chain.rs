@@ -141,7 +141,8 @@ fn cr357_the_player_chooses_which_rune_to_recycle_for_a_two_domain_pip() {
     let f = t.in_hand(0, "Fresh Fuse");
     t.play(f, &[]);
     // R/P: an Ember or a Vortex rune may be recycled; one choice per kind of rune.
-    let legal = t.legal();
+    // (`back` backs out of the play, CR 358.5.)
+    let legal: Vec<String> = t.legal().into_iter().filter(|a| a != "back").collect();
     assert_eq!(legal.len(), 2, "{legal:?}");
     let vortex = legal
         .iter()

@@ -1,0 +1,211 @@
+//! What happened while an action was applied, for the log (design.md §2): damage, deaths,
+//! draws, points, conquests, showdowns, turns. Recording is off unless the caller's log is
+//! enabled, so random playouts pay one branch per hook and allocate nothing.
+
+use crate::action::ObjId;
+use crate::cards::DefId;
+use crate::state::{Loc, Phase};
+use serde::{Deserialize, Serialize};
+
+/// Where damage came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum By {
+    /// A card's spell or ability: the source object (or legend/battlefield) and its definition.
+    Card {
+        id: ObjId,
+        def: DefId,
+    },
+    Legend {
+        seat: u8,
+        def: DefId,
+    },
+    Battlefield {
+        bf: u8,
+        def: DefId,
+    },
+    /// Combat damage (CR 465) from the other side of the fight.
+    Combat {
+        bf: u8,
+    },
+    Unknown,
+}
+
+/// One thing that happened (an entry of the log besides the action itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Note {
+    Turn {
+        turn: u16,
+        seat: u8,
+    },
+    Phase {
+        phase: Phase,
+        seat: u8,
+    },
+    /// A card was played (put on the chain or onto the board, CR 419).
+    Played {
+        seat: u8,
+        card: ObjId,
+        def: DefId,
+    },
+    Damage {
+        by: By,
+        unit: ObjId,
+        def: DefId,
+        controller: u8,
+        amount: i16,
+    },
+    Died {
+        unit: ObjId,
+        def: DefId,
+        controller: u8,
+    },
+    /// Gear or a card other than a unit went to the trash from the board.
+    Destroyed {
+        card: ObjId,
+        def: DefId,
+        controller: u8,
+    },
+    Discarded {
+        seat: u8,
+        card: ObjId,
+        def: DefId,
+    },
+    Returned {
+        card: ObjId,
+        def: DefId,
+        owner: u8,
+    },
+    Moved {
+        unit: ObjId,
+        def: DefId,
+        controller: u8,
+        to: Loc,
+    },
+    Recalled {
+        unit: ObjId,
+        def: DefId,
+        controller: u8,
+    },
+    /// A card drawn: `def` is set only in the drawer's private copy.
+    Drew {
+        seat: u8,
+        card: Option<ObjId>,
+        def: Option<DefId>,
+    },
+    BurnOut {
+        seat: u8,
+    },
+    /// The trash shuffled into the deck (burn out, CR 431).
+    Shuffled {
+        seat: u8,
+    },
+    /// A card from hand to the bottom of the deck (CR 416); the card only in the private copy.
+    RecycledHand {
+        seat: u8,
+        def: Option<DefId>,
+    },
+    /// The looked-at top card recycled (Predict, CR 436) or kept.
+    Predicted {
+        seat: u8,
+        def: Option<DefId>,
+        recycled: bool,
+    },
+    /// A rune recycled to pay Power (CR 416, 444).
+    RecycledRune {
+        seat: u8,
+        def: DefId,
+    },
+    Channeled {
+        seat: u8,
+        def: DefId,
+    },
+    ShowdownStarted {
+        bf: u8,
+        def: DefId,
+        focus: u8,
+    },
+    CombatStarted {
+        bf: u8,
+        def: DefId,
+        attacker: u8,
+        defender: u8,
+    },
+    /// Combat result (CR 466): `winner` holds the battlefield's units afterwards (NOBODY: none).
+    CombatEnded {
+        bf: u8,
+        def: DefId,
+        attacker: u8,
+        defender: u8,
+        winner: u8,
+    },
+    Conquered {
+        seat: u8,
+        bf: u8,
+        def: DefId,
+    },
+    Held {
+        seat: u8,
+        bf: u8,
+        def: DefId,
+    },
+    /// The final point by Conquer needs every battlefield (CR 470): the player draws instead.
+    FinalPointDenied {
+        seat: u8,
+        bf: u8,
+        def: DefId,
+    },
+    Point {
+        seat: u8,
+        total: u8,
+        gained: u8,
+    },
+    Conceded {
+        seat: u8,
+    },
+    GameOver,
+}
+
+/// The recorder: a side channel of the state that compares equal and clones empty, so it never
+/// changes what the state is.
+#[derive(Debug, Default)]
+pub struct Notes {
+    pub on: bool,
+    pub list: Vec<Note>,
+    /// The source of damage dealt now.
+    pub by: Option<By>,
+}
+
+impl Clone for Notes {
+    fn clone(&self) -> Self {
+        Notes::default()
+    }
+}
+
+impl PartialEq for Notes {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Notes {
+    #[inline]
+    pub fn add(&mut self, make: impl FnOnce() -> Note) {
+        if self.on {
+            self.list.push(make());
+        }
+    }
+}
+
+impl crate::state::RiftGame {
+    /// The source of an item, for damage it deals.
+    pub fn by_of(&self, src: crate::state::ItemSrc) -> By {
+        use crate::state::ItemSrc;
+        match src {
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => By::Card { id, def: self.obj(id).def },
+            ItemSrc::Legend(s) => By::Legend { seat: s, def: self.players[s as usize].legend },
+            ItemSrc::Bf(b) => By::Battlefield { bf: b, def: self.bfs[b as usize].def },
+        }
+    }
+}

@@ -1,0 +1,1258 @@
+//! Presentation (design.md §2): what each action is and which cards it names, what every
+//! decision point asks and for which card, log events in words, how the game ended, the card
+//! catalogue and the rules options. Runs only when a client asks; playouts never call it.
+
+use crate::action::{ObjId, Ref, RiftAction, Src};
+use crate::cards::{db, def, kw, CardDef, DefId, Instr, Kind, Lead, Op, Side, TargetSpec, What, DOMAIN_LETTERS};
+use crate::game::RiftEvent;
+use crate::notes::{By, Note};
+use crate::options::{Mode, RiftOptions};
+use crate::payment::Cost;
+use crate::state::*;
+use engine::{
+    ActionKind, ActionMeta, CardInfo, CardRef, EventKind, EventText, Label, OptionInfo, Outcome, Prompt as UiPrompt,
+};
+use serde_json::json;
+
+/// Catalogue key of the blank battlefield token a conceding player's battlefield becomes (CR 651).
+pub const BLANK: &str = "BLANK";
+
+fn l(en: impl Into<String>, zh: impl Into<String>) -> Label {
+    Label::new(en, zh)
+}
+
+fn seat_en(s: u8) -> String {
+    format!("P{}", s + 1)
+}
+
+fn seat_zh(s: u8) -> String {
+    format!("玩家{}", s + 1)
+}
+
+fn names(d: DefId) -> (String, String) {
+    let c = def(d);
+    (c.name.clone(), c.zh.clone())
+}
+
+fn plural(n: i32, one: &str, many: &str) -> String {
+    if n == 1 {
+        one.to_string()
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// The cost as printed: Energy, then one letter per Power pip ("3 R", "2 R/P"; "A" any domain).
+pub fn cost_text(energy: u8, pips: &[u8]) -> String {
+    let mut s = energy.to_string();
+    for &m in pips {
+        s.push(' ');
+        if m == crate::cards::ANY_DOMAIN {
+            s.push('A');
+            continue;
+        }
+        let letters: Vec<String> =
+            (0..6).filter(|i| m & (1 << i) != 0).map(|i| DOMAIN_LETTERS[i].to_string()).collect();
+        s.push_str(&letters.join("/"));
+    }
+    s
+}
+
+fn cost_of(c: &Cost) -> String {
+    cost_text(c.energy, c.pips())
+}
+
+/// The seat a note is about (the log entry's `seat`).
+pub fn note_seat(n: &Note) -> u8 {
+    match *n {
+        Note::Turn { seat, .. }
+        | Note::Phase { seat, .. }
+        | Note::Played { seat, .. }
+        | Note::Discarded { seat, .. }
+        | Note::Drew { seat, .. }
+        | Note::BurnOut { seat }
+        | Note::Shuffled { seat }
+        | Note::RecycledHand { seat, .. }
+        | Note::Predicted { seat, .. }
+        | Note::RecycledRune { seat, .. }
+        | Note::Channeled { seat, .. }
+        | Note::Conquered { seat, .. }
+        | Note::Held { seat, .. }
+        | Note::FinalPointDenied { seat, .. }
+        | Note::Point { seat, .. }
+        | Note::Conceded { seat } => seat,
+        Note::Damage { controller, .. }
+        | Note::Died { controller, .. }
+        | Note::Destroyed { controller, .. }
+        | Note::Moved { controller, .. }
+        | Note::Recalled { controller, .. } => controller,
+        Note::Returned { owner, .. } => owner,
+        Note::ShowdownStarted { focus, .. } => focus,
+        Note::CombatStarted { attacker, .. } | Note::CombatEnded { attacker, .. } => attacker,
+        Note::GameOver => 0,
+    }
+}
+
+/// A note only its seat may read in full (a card drawn, recycled from hand, looked at) and what
+/// the others read instead; `None` for a public note.
+pub fn public_half(n: &Note) -> Option<Note> {
+    match *n {
+        Note::Drew { seat, .. } => Some(Note::Drew { seat, card: None, def: None }),
+        Note::RecycledHand { seat, .. } => Some(Note::RecycledHand { seat, def: None }),
+        Note::Predicted { seat, recycled, .. } => Some(Note::Predicted { seat, def: None, recycled }),
+        _ => None,
+    }
+}
+
+/// What an instruction does, as a verb phrase: with `object`, the phrase takes the chosen target
+/// ("deal 2 damage to" / "对其造成2点伤害"), else it stands alone ("deal 2 damage").
+fn effect(ins: &Instr, object: bool) -> (String, String) {
+    let n = ins.n;
+    let pick = |o: (String, String), a: (String, String)| if object { o } else { a };
+    match ins.op {
+        Op::Draw => (format!("draw {}", plural(n, "a card", "cards")), format!("抽{n}张牌")),
+        Op::Discard => (format!("discard {}", plural(n, "a card", "cards")), format!("弃置{n}张牌")),
+        Op::DiscardHand => ("discard your hand".into(), "弃掉你的手牌".into()),
+        Op::Damage => pick(
+            (format!("deal {n} damage to"), format!("对其造成{n}点伤害")),
+            (format!("deal {n} damage"), format!("造成{n}点伤害")),
+        ),
+        Op::DamageEach => (format!("deal {n} damage to each of them"), format!("对每个单位造成{n}点伤害")),
+        Op::Kill => pick(("kill".into(), "消灭其".into()), ("kill a unit".into(), "消灭一个单位".into())),
+        Op::Stun => pick(("stun".into(), "眩晕其".into()), ("stun a unit".into(), "眩晕一个单位".into())),
+        Op::Ready => pick(("ready".into(), "重置其".into()), ("ready a unit".into(), "重置一个单位".into())),
+        Op::ReadySelf => ("ready it".into(), "重置它".into()),
+        Op::Might | Op::MightEach => pick(
+            (format!("give +{n} Might this turn to"), format!("本回合使其战力+{n}")),
+            (format!("give a unit +{n} Might this turn"), format!("本回合使一个单位战力+{n}")),
+        ),
+        Op::BuffEach => ("buff them".into(), "增益它们".into()),
+        Op::ReturnHand => pick(
+            ("return to its owner's hand".into(), "将其返回拥有者的手牌".into()),
+            ("return a unit to its owner's hand".into(), "将一个单位返回其拥有者的手牌".into()),
+        ),
+        Op::Counter => pick(("counter".into(), "反制其".into()), ("counter a spell".into(), "反制一个法术".into())),
+        Op::Cadet => (format!("create {}", plural(n, "a Cadet token", "Cadet tokens")), format!("创造{n}个学员指示物")),
+        Op::Channel => (format!("channel {}", plural(n, "a rune", "runes")), format!("引导{n}张符文")),
+        Op::Move => pick(("move".into(), "移动其".into()), ("move a unit".into(), "移动一个单位".into())),
+        Op::RecycleHand => ("recycle a card from your hand".into(), "从手牌回收一张牌".into()),
+        Op::Save => pick(
+            ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
+            ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
+        ),
+    }
+}
+
+fn target_noun(spec: &TargetSpec, up_to: bool) -> (String, String) {
+    let (side_en, side_zh) = match spec.side {
+        Side::Any => ("", ""),
+        Side::Friendly => ("friendly ", "友方"),
+        Side::Enemy => ("enemy ", "敌方"),
+    };
+    let (noun_en, noun_zh) = match spec.what {
+        What::Unit => ("unit", "单位"),
+        What::Spell => ("spell", "法术"),
+        What::Battlefield => ("battlefield", "战场"),
+        What::Place => ("place (your base or a battlefield)", "地点（你的基地或战场）"),
+        What::Destination => ("destination", "目的地"),
+    };
+    let article = if up_to { "another".to_string() } else { "a".to_string() };
+    let article = if spec.side == Side::Enemy && !up_to { "an".to_string() } else { article };
+    (format!("{article} {side_en}{noun_en}"), format!("一个{side_zh}{noun_zh}"))
+}
+
+impl RiftGame {
+    // ------------------------------------------------------------------ card references
+
+    /// A card as actions, prompts and the log name it: its view id (the object number) where it is
+    /// somewhere a view shows it, else only its catalogue key.
+    pub fn cref(&self, id: ObjId) -> CardRef {
+        let me = self.acting().unwrap_or(NOBODY);
+        self.cref_as(id, &|s| s == me)
+    }
+
+    /// [`RiftGame::cref`] for a viewer who sees the private cards of the seats `sees` accepts.
+    pub fn cref_as(&self, id: ObjId, sees: &dyn Fn(u8) -> bool) -> CardRef {
+        let o = self.obj(id);
+        let key = o.def().id.clone();
+        match o.zone {
+            Zone::Deck | Zone::RuneDeck | Zone::Banished | Zone::Gone => CardRef::of_card(key),
+            // Hands are private (CR 128); facedown cards show their id to everyone, their face to
+            // their controller (CR 107.3).
+            Zone::Hand if !sees(o.owner) => CardRef::default(),
+            Zone::Facedown(_) if !sees(o.controller) => CardRef::hidden(id.to_string()),
+            _ => CardRef::new(id.to_string(), key),
+        }
+    }
+
+    /// The card an item belongs to, as a viewer who sees the seats `sees` accepts knows it.
+    pub fn item_source_as(&self, it: &Item, sees: &dyn Fn(u8) -> bool) -> CardRef {
+        match it.src {
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.cref_as(id, sees),
+            ItemSrc::Legend(s) => self.legend_ref(s),
+            ItemSrc::Bf(b) => self.bf_ref(b),
+        }
+    }
+
+    pub fn legend_ref(&self, seat: u8) -> CardRef {
+        CardRef::new(format!("L{}", seat + 1), def(self.players[seat as usize].legend).id.clone())
+    }
+
+    pub fn bf_ref(&self, b: u8) -> CardRef {
+        let bf = &self.bfs[b as usize];
+        let key = if bf.blank { BLANK.to_string() } else { def(bf.def).id.clone() };
+        CardRef::new(format!("b{}", b + 1), key)
+    }
+
+    /// The card an item belongs to.
+    pub fn item_source(&self, it: &Item) -> CardRef {
+        match it.src {
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.cref(id),
+            ItemSrc::Legend(s) => self.legend_ref(s),
+            ItemSrc::Bf(b) => self.bf_ref(b),
+        }
+    }
+
+    pub fn tgt_ref(&self, t: Tgt) -> CardRef {
+        match t {
+            Tgt::Obj(id, _) => self.cref(id),
+            Tgt::Bf(b) => self.bf_ref(b),
+            Tgt::Base(s) => CardRef { id: format!("P{} base", s + 1), card: None },
+        }
+    }
+
+    fn obj_names(&self, id: ObjId) -> (String, String) {
+        names(self.obj(id).def)
+    }
+
+    fn bf_names(&self, b: u8) -> (String, String) {
+        let bf = &self.bfs[b as usize];
+        let (e, z) = names(bf.def);
+        if bf.blank {
+            (format!("Blank Battlefield (was {e})"), format!("空白战场（原{z}）"))
+        } else {
+            (e, z)
+        }
+    }
+
+    pub fn item_zh(&self, it: &Item) -> String {
+        self.src_names(it).1
+    }
+
+    fn src_names(&self, it: &Item) -> (String, String) {
+        match it.src {
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj_names(id),
+            ItemSrc::Legend(s) => names(self.players[s as usize].legend),
+            ItemSrc::Bf(b) => self.bf_names(b),
+        }
+    }
+
+    fn ref_card(&self, r: Ref) -> Option<CardRef> {
+        match r {
+            Ref::Obj(id) if (id as usize) < self.objs.len() => Some(self.cref(id)),
+            Ref::Bf(b) if (b as usize) < self.bfs.len() => Some(self.bf_ref(b)),
+            _ => None,
+        }
+    }
+
+    // ------------------------------------------------------------------ actions
+
+    /// The prompt id of the open decision (see [`RiftGame::prompt_now`]).
+    fn prompt_id(&self) -> &'static str {
+        match &self.prompt {
+            Some(Prompt::Mulligan { .. }) => "mulligan",
+            Some(Prompt::Build(b)) => match b.stage {
+                Stage::Optional => "optional",
+                Stage::Location => "location",
+                Stage::Accelerate => "accelerate",
+                Stage::ExtraDiscard => "additional_cost",
+                Stage::Targets(_) => "target",
+                Stage::Pay => "pay",
+            },
+            Some(Prompt::TriggerOrder { .. }) => "trigger_order",
+            Some(Prompt::Discard { .. }) => "discard",
+            Some(Prompt::Recycle { .. }) => "recycle",
+            Some(Prompt::Predict { .. }) => "predict",
+            Some(Prompt::Assign { .. }) => "assign",
+            Some(Prompt::MoveGroup { .. }) => "move",
+            Some(Prompt::Showdown { .. }) => "showdown",
+            Some(Prompt::BurnOut { .. }) => "burn_out",
+            None if !self.chain.is_empty() => "priority",
+            None if self.showdown.is_some() => "focus",
+            None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
+            None => "main",
+        }
+    }
+
+    pub fn meta_of(&self, a: RiftAction) -> ActionMeta {
+        use RiftAction::*;
+        let inside = self.prompt.is_some();
+        let answer = |m: ActionMeta| if inside { m.answers(self.prompt_id()) } else { m };
+        let obj = |id: ObjId| (id as usize) < self.objs.len();
+        match a {
+            Mull(c) if obj(c) => answer(ActionMeta::of(ActionKind::Setup).subject(self.cref(c))),
+            Mull(_) | Keep => answer(ActionMeta::of(ActionKind::Setup)),
+            Play(c) if obj(c) => ActionMeta::of(ActionKind::Play).subject(self.cref(c)),
+            Act(Src::Legend) => {
+                let s = self.acting().unwrap_or(0);
+                ActionMeta::of(ActionKind::Activate).subject(self.legend_ref(s))
+            }
+            Act(Src::Obj(c)) if obj(c) => ActionMeta::of(ActionKind::Activate).subject(self.cref(c)),
+            Move(c, r) if obj(c) => {
+                let m = ActionMeta::of(ActionKind::Move).subject(self.cref(c));
+                match self.ref_card(r) {
+                    Some(t) => m.target(t),
+                    None => m,
+                }
+            }
+            Add(c) if obj(c) => answer(ActionMeta::of(ActionKind::Move).subject(self.cref(c))),
+            Go | Done => answer(ActionMeta::of(ActionKind::Confirm)),
+            Back => {
+                let m = ActionMeta::of(ActionKind::Cancel);
+                let m = match &self.prompt {
+                    Some(Prompt::Build(b)) => m.subject(self.item_source(&b.item)),
+                    _ => m,
+                };
+                answer(m)
+            }
+            Hide(c, b) if obj(c) && (b as usize) < self.bfs.len() => {
+                ActionMeta::of(ActionKind::Play).subject(self.cref(c)).target(self.bf_ref(b))
+            }
+            End | Pass => answer(ActionMeta::of(ActionKind::Pass)),
+            Pick(r) => {
+                let kind = match &self.prompt {
+                    Some(Prompt::Build(b)) => match b.stage {
+                        Stage::Targets(_) => ActionKind::Target,
+                        Stage::Pay | Stage::ExtraDiscard | Stage::Optional => ActionKind::Pay,
+                        _ => ActionKind::Choose,
+                    },
+                    Some(Prompt::Assign { .. }) => ActionKind::Target,
+                    _ => ActionKind::Choose,
+                };
+                let source = match &self.prompt {
+                    Some(Prompt::Build(b)) => Some(self.item_source(&b.item)),
+                    _ => None,
+                };
+                let mut m = ActionMeta::of(kind);
+                if let Some(s) = source {
+                    m = m.subject(s);
+                }
+                if let Some(t) = self.ref_card(r) {
+                    m = m.target(t);
+                }
+                answer(m)
+            }
+            Yes | No => {
+                let m = ActionMeta::of(ActionKind::Choose);
+                let m = match &self.prompt {
+                    Some(Prompt::Build(b)) => m.subject(self.item_source(&b.item)),
+                    _ => m,
+                };
+                answer(m)
+            }
+            First(i) => {
+                let m = ActionMeta::of(ActionKind::Choose);
+                let m = match self.pending.get(i as usize) {
+                    Some(p) => m.subject(self.item_source(&p.item)),
+                    None => m,
+                };
+                answer(m)
+            }
+            Invite => ActionMeta::of(ActionKind::Other),
+            Concede(_) => ActionMeta::of(ActionKind::Concede),
+            _ => ActionMeta::of(ActionKind::Other),
+        }
+    }
+
+    // ------------------------------------------------------------------ prompts
+
+    /// What the ability of an item does, as a phrase, and its Chinese.
+    fn ability_effect(&self, it: &Item) -> (String, String) {
+        match it.ab {
+            crate::ops::AB_EQUIP => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
+            crate::ops::AB_VISION => return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
+            crate::ops::AB_TEMPORARY => return ("kill it".into(), "消灭它".into()),
+            _ => {}
+        }
+        let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };
+        let parts: Vec<(String, String)> = ab.effects.iter().take(2).map(|i| effect(i, false)).collect();
+        if parts.is_empty() {
+            return ("use its ability".into(), "使用其能力".into());
+        }
+        let en: Vec<&str> = parts.iter().map(|p| p.0.as_str()).collect();
+        let zh: Vec<&str> = parts.iter().map(|p| p.1.as_str()).collect();
+        (en.join(", then "), zh.join("，然后"))
+    }
+
+    /// What the ability does to the target in `slot`.
+    fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
+        if it.ab == crate::ops::AB_EQUIP {
+            return ("attach it to".into(), "将其装备给该单位".into());
+        }
+        let aimed = |op: Op| {
+            matches!(
+                op,
+                Op::Damage
+                    | Op::Kill
+                    | Op::Stun
+                    | Op::Ready
+                    | Op::Might
+                    | Op::ReturnHand
+                    | Op::Counter
+                    | Op::Move
+                    | Op::Save
+            )
+        };
+        let found = self.ability(it).and_then(|ab| ab.effects.iter().find(|i| i.t == slot && aimed(i.op)));
+        match found {
+            Some(i) => effect(i, true),
+            None => ("be the target of its effect".into(), "作为其效果的目标".into()),
+        }
+    }
+
+    /// The decision the seat to act is making, naming the card it is for.
+    pub fn prompt_now(&self) -> Option<UiPrompt> {
+        let seat = self.acting()?;
+        let id = self.prompt_id();
+        let p = match &self.prompt {
+            Some(Prompt::Mulligan { aside, .. }) => {
+                let left = (self.opts.mulligan_max as usize).saturating_sub(aside.len()) as u32;
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!(
+                            "Mulligan: choose up to {left} more card(s) to set aside and redraw, or keep your hand (CR 117)"
+                        ),
+                        format!("调度：再选择至多{left}张牌放到一旁并重抽，或保留手牌（CR 117）"),
+                    ),
+                )
+                .picks_left(left)
+            }
+            Some(Prompt::Build(b)) => self.build_prompt(b, id),
+            Some(Prompt::TriggerOrder { .. }) => UiPrompt::new(
+                id,
+                l(
+                    "Choose which of your triggered abilities goes on the chain first (it resolves last)",
+                    "选择你的哪个触发能力先放入链中（它最后结算）",
+                ),
+            ),
+            Some(Prompt::Discard { left, .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Effect".into(), "效果".into()));
+                let p =
+                    UiPrompt::new(id, l(format!("{e}: choose a card to discard"), format!("{z}：选择一张要弃置的牌")))
+                        .picks_left(*left as u32);
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
+            Some(Prompt::Recycle { left, .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Effect".into(), "效果".into()));
+                let p = UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e}: choose a card from your hand to recycle to the bottom of your deck"),
+                        format!("{z}：选择一张手牌回收到你的牌库底"),
+                    ),
+                )
+                .picks_left(*left as u32);
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
+            Some(Prompt::Predict { .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Vision".into(), "预见".into()));
+                let p = UiPrompt::new(
+                    id,
+                    l(
+                        format!(
+                            "{e} (Vision): recycle the top card of your deck (shown to you) to the bottom? (CR 436)"
+                        ),
+                        format!("{z}（预见）：将你牌库顶的牌（仅你可见）回收到牌库底吗？（CR 436）"),
+                    ),
+                );
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
+            Some(Prompt::Assign { left, .. }) => {
+                let b = self.showdown.as_ref().map(|s| s.bf).unwrap_or(0);
+                let (e, z) = self.bf_names(b);
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("Combat at {e}: choose an enemy unit to assign your next combat damage to ({left} left, CR 465.2)"),
+                        format!("{z}的战斗：选择一个敌方单位分配你的下一份战斗伤害（剩余{left}点，CR 465.2）"),
+                    ),
+                )
+                .source(self.bf_ref(b))
+            }
+            Some(Prompt::MoveGroup { dest, units, .. }) => {
+                let (de, dz) = match *dest {
+                    Loc::Bf(b) => self.bf_names(b),
+                    _ => ("your base".into(), "你的基地".into()),
+                };
+                let first = units.first().copied();
+                let (ue, uz) = first.map(|u| self.obj_names(u)).unwrap_or_default();
+                let p = UiPrompt::new(
+                    id,
+                    l(
+                        format!("Moving {ue} to {de}: add more units going there, or move now (CR 144)"),
+                        format!("将{uz}移动到{dz}：加入更多前往该处的单位，或立即移动（CR 144）"),
+                    ),
+                );
+                match first {
+                    Some(u) => p.source(self.cref(u)),
+                    None => p,
+                }
+            }
+            Some(Prompt::Showdown { .. }) => UiPrompt::new(
+                id,
+                l(
+                    "Several showdowns are staged: choose the battlefield whose showdown begins first (CR 323.9)",
+                    "多场对决待开始：选择先开始对决的战场（CR 323.9）",
+                ),
+            ),
+            Some(Prompt::BurnOut { .. }) => UiPrompt::new(
+                id,
+                l(
+                    "Burn out: your deck ran out — choose the opponent who gains 1 point (CR 431)",
+                    "燃尽：你的牌库耗尽——选择获得1分的对手（CR 431）",
+                ),
+            ),
+            None => {
+                if let Some(top) = self.chain.last() {
+                    let (e, z) = self.src_names(top);
+                    UiPrompt::new(
+                        id,
+                        l(
+                            format!("{e} is on the chain: play a Reaction, or pass to let it resolve (CR 339)"),
+                            format!("{z}在链上：打出一张反应牌，或让过使其结算（CR 339）"),
+                        ),
+                    )
+                    .source(self.item_source(top))
+                } else if let Some(sd) = &self.showdown {
+                    let (e, z) = self.bf_names(sd.bf);
+                    let what = if sd.combat.is_some() { ("Combat", "战斗") } else { ("Showdown", "对决") };
+                    UiPrompt::new(
+                        id,
+                        l(
+                            format!("{} at {e}: you have Focus — play an Action or Reaction, or pass (CR 347)", what.0),
+                            format!("{z}的{}：你拥有焦点——打出行动或反应牌，或让过（CR 347）", what.1),
+                        ),
+                    )
+                    .source(self.bf_ref(sd.bf))
+                } else if id == "invited" {
+                    UiPrompt::new(
+                        id,
+                        l(
+                            format!(
+                                "{} invited you to act: play a card or use an ability, or pass",
+                                seat_en(self.turn_player)
+                            ),
+                            format!("{}邀请你行动：打出一张牌或使用能力，或让过", seat_zh(self.turn_player)),
+                        ),
+                    )
+                } else {
+                    let _ = seat;
+                    UiPrompt::new(
+                        id,
+                        l(
+                            "Your Main Phase: play cards, use abilities, move units, or end your turn",
+                            "你的主要阶段：打出卡牌、使用能力、移动单位，或结束回合",
+                        ),
+                    )
+                }
+            }
+        };
+        Some(p)
+    }
+
+    fn build_prompt(&self, b: &Build, id: &str) -> UiPrompt {
+        let (e, z) = self.src_names(&b.item);
+        let source = self.item_source(&b.item);
+        let title = match b.stage {
+            Stage::Optional => {
+                let (fe, fz) = self.ability_effect(&b.item);
+                match self.ability(&b.item).and_then(|a| a.lead) {
+                    Some(Lead::Discard) => l(
+                        format!("{e}'s optional trigger: discard a card to {fe}? (choose the card, or no)"),
+                        format!("{z}的可选触发：弃置一张牌以{fz}？（选择要弃的牌，或否）"),
+                    ),
+                    Some(Lead::RecycleHand) => l(
+                        format!(
+                            "{e}'s optional trigger: recycle a card from your hand to {fe}? (choose the card, or no)"
+                        ),
+                        format!("{z}的可选触发：从手牌回收一张牌以{fz}？（选择要回收的牌，或否）"),
+                    ),
+                    Some(Lead::ExhaustSelf) => l(
+                        format!("{e}'s optional trigger: exhaust it to {fe}?"),
+                        format!("{z}的可选触发：横置它以{fz}？"),
+                    ),
+                    None => l(format!("{e}'s optional trigger: {fe}?"), format!("{z}的可选触发：{fz}？")),
+                }
+            }
+            Stage::Location => l(
+                format!("Play {e}: choose where it enters — your base or a battlefield you control (CR 143.4)"),
+                format!("打出{z}：选择它进场的位置——你的基地或你控制的战场（CR 143.4）"),
+            ),
+            Stage::Accelerate => l(
+                format!("Play {e}: pay the Accelerate cost (1 and one Power) so it enters ready? (CR 805)"),
+                format!("打出{z}：支付急速费用（1点和一点能量）使其以活跃状态进场吗？（CR 805）"),
+            ),
+            Stage::ExtraDiscard => l(
+                format!("{e}: discard a card as the additional cost (CR 204.2)"),
+                format!("{z}：弃置一张牌作为额外费用（CR 204.2）"),
+            ),
+            Stage::Targets(slot) => {
+                let spec = &self.specs(&b.item)[slot as usize];
+                let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
+                let (ne, nz) = target_noun(spec, chosen > 0);
+                let (fe, fz) = if spec.what == What::Destination {
+                    ("move it to".to_string(), "将其移动到该处".to_string())
+                } else {
+                    self.slot_effect(&b.item, slot)
+                };
+                let up = if spec.up_to > 0 { (" (or done)", "（或完成）") } else { ("", "") };
+                l(format!("{e}: choose {ne} to {fe}{}", up.0), format!("{z}：选择{nz}，{fz}{}", up.1))
+            }
+            Stage::Pay => {
+                let cost = self.build_cost(b);
+                let c = cost_of(&cost);
+                l(
+                    format!(
+                        "Pay {c} for {e}: choose the rune to recycle (or gear to exhaust) for the next Power (CR 357)"
+                    ),
+                    format!("为{z}支付{c}：选择为下一点能量回收的符文（或横置的装备）（CR 357）"),
+                )
+            }
+        };
+        let mut p = UiPrompt::new(id, title).source(source);
+        // CR 358.5: a play or activation not yet finished can be undone (`back`); a trigger can't.
+        if !b.item.trigger {
+            p = p.cancel("back");
+        }
+        match b.stage {
+            Stage::Targets(slot) => {
+                let spec = &self.specs(&b.item)[slot as usize];
+                let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count() as u32;
+                let want = if spec.up_to > 0 { spec.up_to as u32 } else { 1 };
+                p = p.picks_left(want.saturating_sub(chosen));
+            }
+            Stage::Pay => {
+                let cost = self.build_cost(b);
+                p = p.picks_left((cost.pips().len() as u32).saturating_sub(b.paid.len() as u32));
+            }
+            _ => {}
+        }
+        p
+    }
+
+    // ------------------------------------------------------------------ log events
+
+    pub fn describe(&self, e: &RiftEvent) -> EventText {
+        if let Some(n) = &e.what {
+            return describe_note(n, self);
+        }
+        let label = e.label.clone().unwrap_or_else(|| l(e.action.clone(), e.action.clone()));
+        let who = (seat_en(e.seat), seat_zh(e.seat));
+        let mut t = EventText::new(
+            EventKind::Action,
+            l(format!("{}: {}", who.0, label.en), format!("{}：{}", who.1, label.zh)),
+        );
+        t.cards = e.cards.clone();
+        t
+    }
+
+    pub fn outcome_words(&self, o: &Outcome) -> Label {
+        let scores: Vec<String> = o.scores.iter().map(|s| s.to_string()).collect();
+        let score = scores.join("–");
+        let (why_en, why_zh) = match o.reason.as_str() {
+            "victory score" => (
+                format!("reached the Victory Score of {}", self.opts.victory()),
+                format!("达到{}分胜利分数", self.opts.victory()),
+            ),
+            "victory score reached by burn out" => (
+                "reached the Victory Score through an opponent's burn out".to_string(),
+                "因对手燃尽而达到胜利分数".to_string(),
+            ),
+            "opponents conceded" => ("every opponent conceded".to_string(), "所有对手均已认输".to_string()),
+            "everyone conceded" => ("everyone conceded".to_string(), "所有玩家均已认输".to_string()),
+            "turn limit" => ("the turn limit was reached".to_string(), "达到回合上限".to_string()),
+            r => (r.to_string(), format!("原因：{r}")),
+        };
+        if o.winners.is_empty() {
+            return l(format!("Draw: {why_en} (points {score})"), format!("平局：{why_zh}（分数 {score}）"));
+        }
+        let en: Vec<String> = o.winners.iter().map(|s| seat_en(s.0)).collect();
+        let zh: Vec<String> = o.winners.iter().map(|s| seat_zh(s.0)).collect();
+        if self.opts.mode.teams() {
+            l(
+                format!("Team {} wins: {why_en} (points {score})", en.join(" & ")),
+                format!("{}队伍获胜：{why_zh}（分数 {score}）", zh.join("与")),
+            )
+        } else {
+            l(
+                format!("{} wins: {why_en} (points {score})", en.join(", ")),
+                format!("{}获胜：{why_zh}（分数 {score}）", zh.join("、")),
+            )
+        }
+    }
+}
+
+fn a_an(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+fn card_of(id: ObjId, d: DefId) -> CardRef {
+    CardRef::new(id.to_string(), def(d).id.clone())
+}
+
+fn key_of(d: DefId) -> CardRef {
+    CardRef::of_card(def(d).id.clone())
+}
+
+fn phase_names(p: Phase) -> (&'static str, &'static str) {
+    match p {
+        Phase::Mulligan => ("mulligan", "调度"),
+        Phase::Beginning => ("Beginning Phase", "开始阶段"),
+        Phase::Scoring => ("Scoring Step", "计分步骤"),
+        Phase::Channel => ("Channel Phase", "引导阶段"),
+        Phase::Draw => ("Draw Phase", "抽牌阶段"),
+        Phase::Main => ("Main Phase", "主要阶段"),
+        Phase::Ending => ("Ending Phase", "结束阶段"),
+    }
+}
+
+fn bf_label(g: &RiftGame, b: u8, d: DefId) -> (String, String) {
+    if (b as usize) < g.bfs.len() && g.bfs[b as usize].blank {
+        return g.bf_names(b);
+    }
+    names(d)
+}
+
+fn describe_note(n: &Note, g: &RiftGame) -> EventText {
+    use EventKind as K;
+    let t = |k: K, en: String, zh: String| EventText::new(k, l(en, zh));
+    match *n {
+        Note::Turn { turn, seat } => t(
+            K::Turn,
+            format!("Turn {turn}: {}'s turn", seat_en(seat)),
+            format!("第{turn}回合：{}的回合", seat_zh(seat)),
+        ),
+        Note::Phase { phase, seat } => {
+            let (e, z) = phase_names(phase);
+            t(K::Phase, format!("{}'s {e}", seat_en(seat)), format!("{}的{z}", seat_zh(seat)))
+        }
+        Note::Played { seat, card, def: d } => {
+            let (e, z) = names(d);
+            t(K::Action, format!("{} played {e}", seat_en(seat)), format!("{}打出了{z}", seat_zh(seat)))
+                .card(card_of(card, d))
+        }
+        Note::Damage { by, unit, def: d, controller, amount } => {
+            let (ue, uz) = names(d);
+            let (be, bz, src) = match by {
+                By::Card { id, def: sd } => {
+                    let (e, z) = names(sd);
+                    (e, z, Some(card_of(id, sd)))
+                }
+                By::Legend { seat, def: sd } => {
+                    let (e, z) = names(sd);
+                    (format!("{}'s {e}", seat_en(seat)), format!("{}的{z}", seat_zh(seat)), Some(key_of(sd)))
+                }
+                By::Battlefield { def: sd, .. } => {
+                    let (e, z) = names(sd);
+                    (e, z, Some(key_of(sd)))
+                }
+                By::Combat { .. } => ("Combat".to_string(), "战斗".to_string(), None),
+                By::Unknown => ("An effect".to_string(), "一个效果".to_string(), None),
+            };
+            let mut e = t(
+                K::Damage,
+                format!("{be} dealt {amount} damage to {}'s {ue}", seat_en(controller)),
+                format!("{bz}对{}的{uz}造成了{amount}点伤害", seat_zh(controller)),
+            );
+            if let Some(s) = src {
+                e = e.card(s);
+            }
+            e.card(card_of(unit, d))
+        }
+        Note::Died { unit, def: d, controller } => {
+            let (e, z) = names(d);
+            t(K::Death, format!("{}'s {e} died", seat_en(controller)), format!("{}的{z}阵亡了", seat_zh(controller)))
+                .card(card_of(unit, d))
+        }
+        Note::Destroyed { card, def: d, controller } => {
+            let (e, z) = names(d);
+            t(
+                K::Death,
+                format!("{}'s {e} was put into the trash", seat_en(controller)),
+                format!("{}的{z}被置入废牌堆", seat_zh(controller)),
+            )
+            .card(card_of(card, d))
+        }
+        Note::Discarded { seat, card, def: d } => {
+            let (e, z) = names(d);
+            t(K::Card, format!("{} discarded {e}", seat_en(seat)), format!("{}弃置了{z}", seat_zh(seat)))
+                .card(card_of(card, d))
+        }
+        Note::Returned { card, def: d, owner } => {
+            let (e, z) = names(d);
+            t(
+                K::Card,
+                format!("{e} returned to {}'s hand", seat_en(owner)),
+                format!("{z}返回了{}的手牌", seat_zh(owner)),
+            )
+            .card(card_of(card, d))
+        }
+        Note::Moved { unit, def: d, controller, to } => {
+            let (e, z) = names(d);
+            let (de, dz) = match to {
+                Loc::Bf(b) if (b as usize) < g.bfs.len() => g.bf_names(b),
+                _ => ("their base".to_string(), "基地".to_string()),
+            };
+            t(
+                K::Action,
+                format!("{}'s {e} moved to {de}", seat_en(controller)),
+                format!("{}的{z}移动到了{dz}", seat_zh(controller)),
+            )
+            .card(card_of(unit, d))
+        }
+        Note::Recalled { unit, def: d, controller } => {
+            let (e, z) = names(d);
+            t(
+                K::Action,
+                format!("{}'s {e} was recalled to base", seat_en(controller)),
+                format!("{}的{z}被召回基地", seat_zh(controller)),
+            )
+            .card(card_of(unit, d))
+        }
+        Note::Drew { seat, card: Some(c), def: Some(d) } => {
+            let (e, z) = names(d);
+            t(K::Card, format!("{} drew {e}", seat_en(seat)), format!("{}抽到了{z}", seat_zh(seat))).card(card_of(c, d))
+        }
+        Note::Drew { seat, .. } => {
+            t(K::Card, format!("{} drew a card", seat_en(seat)), format!("{}抽了一张牌", seat_zh(seat)))
+        }
+        Note::BurnOut { seat } => t(
+            K::Score,
+            format!("{} burned out: their deck was empty (CR 431)", seat_en(seat)),
+            format!("{}燃尽：牌库已空（CR 431）", seat_zh(seat)),
+        ),
+        Note::Shuffled { seat } => t(
+            K::Card,
+            format!("{} shuffled their trash into their deck", seat_en(seat)),
+            format!("{}将废牌堆洗入牌库", seat_zh(seat)),
+        ),
+        Note::RecycledHand { seat, def: Some(d) } => {
+            let (e, z) = names(d);
+            t(
+                K::Card,
+                format!("{} recycled {e} from hand to the bottom of their deck", seat_en(seat)),
+                format!("{}将手牌中的{z}回收到牌库底", seat_zh(seat)),
+            )
+            .card(key_of(d))
+        }
+        Note::RecycledHand { seat, .. } => t(
+            K::Card,
+            format!("{} recycled a card from hand to the bottom of their deck", seat_en(seat)),
+            format!("{}将一张手牌回收到牌库底", seat_zh(seat)),
+        ),
+        Note::Predicted { seat, def, recycled } => {
+            let (e, z) = match def {
+                Some(d) => names(d),
+                None => ("the top card".to_string(), "牌库顶的牌".to_string()),
+            };
+            let mut ev = if recycled {
+                t(
+                    K::Card,
+                    format!("{} looked at {e} and recycled it to the bottom of their deck", seat_en(seat)),
+                    format!("{}查看了{z}并将其回收到牌库底", seat_zh(seat)),
+                )
+            } else {
+                t(
+                    K::Card,
+                    format!("{} looked at {e} and kept it on top", seat_en(seat)),
+                    format!("{}查看了{z}并将其留在牌库顶", seat_zh(seat)),
+                )
+            };
+            if let Some(d) = def {
+                ev = ev.card(key_of(d));
+            }
+            ev
+        }
+        Note::RecycledRune { seat, def: d } => {
+            let (e, z) = names(d);
+            t(
+                K::Card,
+                format!("{} recycled {} to the bottom of their rune deck", seat_en(seat), a_an(&e)),
+                format!("{}将一张{z}回收到符文牌库底", seat_zh(seat)),
+            )
+            .card(key_of(d))
+        }
+        Note::Channeled { seat, def: d } => {
+            let (e, z) = names(d);
+            t(K::Card, format!("{} channeled a {e}", seat_en(seat)), format!("{}引导了一张{z}", seat_zh(seat)))
+                .card(key_of(d))
+        }
+        Note::ShowdownStarted { bf, def: d, focus } => {
+            let (e, z) = bf_label(g, bf, d);
+            t(
+                K::Phase,
+                format!("Showdown at {e}: {} has Focus (CR 344)", seat_en(focus)),
+                format!("{z}开始对决：{}拥有焦点（CR 344）", seat_zh(focus)),
+            )
+            .card(key_of(d))
+        }
+        Note::CombatStarted { bf, def: d, attacker, defender } => {
+            let (e, z) = bf_label(g, bf, d);
+            t(
+                K::Phase,
+                format!("Combat at {e}: {} attacks {} (CR 460)", seat_en(attacker), seat_en(defender)),
+                format!("{z}发生战斗：{}进攻{}（CR 460）", seat_zh(attacker), seat_zh(defender)),
+            )
+            .card(key_of(d))
+        }
+        Note::CombatEnded { bf, def: d, attacker, defender, winner } => {
+            let (e, z) = bf_label(g, bf, d);
+            let (re, rz) = if winner == NOBODY {
+                ("no units are left there".to_string(), "双方都没有单位留下".to_string())
+            } else if winner == attacker {
+                (format!("the attacker {} wins", seat_en(winner)), format!("进攻方{}获胜", seat_zh(winner)))
+            } else if winner == defender {
+                (format!("the defender {} holds", seat_en(winner)), format!("防守方{}守住了", seat_zh(winner)))
+            } else {
+                (format!("{} is left there", seat_en(winner)), format!("{}留在了那里", seat_zh(winner)))
+            };
+            t(K::Info, format!("Combat at {e} ended: {re} (CR 466)"), format!("{z}的战斗结束：{rz}（CR 466）"))
+                .card(key_of(d))
+        }
+        Note::Conquered { seat, bf, def: d } => {
+            let (e, z) = bf_label(g, bf, d);
+            t(K::Score, format!("{} conquered {e}", seat_en(seat)), format!("{}征服了{z}", seat_zh(seat)))
+                .card(key_of(d))
+        }
+        Note::Held { seat, bf, def: d } => {
+            let (e, z) = bf_label(g, bf, d);
+            t(K::Score, format!("{} held {e}", seat_en(seat)), format!("{}据守了{z}", seat_zh(seat))).card(key_of(d))
+        }
+        Note::FinalPointDenied { seat, bf, def: d } => {
+            let (e, z) = bf_label(g, bf, d);
+            t(
+                K::Score,
+                format!("{} conquered {e} but needs every battlefield this turn for the final point, so draws a card instead (CR 470)", seat_en(seat)),
+                format!("{}征服了{z}，但最后一分需要本回合计分所有战场，因此改为抽一张牌（CR 470）", seat_zh(seat)),
+            )
+            .card(key_of(d))
+        }
+        Note::Point { seat, total, gained } => {
+            let team = g.opts.mode.teams();
+            let (we, wz) = if team {
+                (format!("{}'s team", seat_en(seat)), format!("{}的队伍", seat_zh(seat)))
+            } else {
+                (seat_en(seat), seat_zh(seat))
+            };
+            t(
+                K::Score,
+                format!(
+                    "{we} scored {gained} point{}: {total} of {}",
+                    if gained == 1 { "" } else { "s" },
+                    g.opts.victory()
+                ),
+                format!("{wz}得到{gained}分：共{total}/{}分", g.opts.victory()),
+            )
+        }
+        Note::Conceded { seat } => {
+            let (e, z) = if g.opts.mode.teams() {
+                (
+                    format!("{} conceded: their team leaves the game (CR 652)", seat_en(seat)),
+                    format!("{}认输：其队伍离开对局（CR 652）", seat_zh(seat)),
+                )
+            } else {
+                (
+                    format!("{} conceded and left the game (CR 649)", seat_en(seat)),
+                    format!("{}认输并离开了对局（CR 649）", seat_zh(seat)),
+                )
+            };
+            t(K::Info, e, z)
+        }
+        Note::GameOver => match &g.outcome {
+            Some(o) => EventText::new(K::End, g.outcome_words(o)),
+            None => t(K::End, "The game is over".into(), "对局结束".into()),
+        },
+    }
+}
+
+// ---------------------------------------------------------------------- catalogue
+
+const KEYWORDS: [(u32, &str, &str); 10] = [
+    (kw::ACCELERATE, "Accelerate", "急速"),
+    (kw::ACTION, "Action", "行动"),
+    (kw::REACTION, "Reaction", "反应"),
+    (kw::TANK, "Tank", "坦克"),
+    (kw::BACKLINE, "Backline", "后排"),
+    (kw::GANKING, "Ganking", "游走"),
+    (kw::HIDDEN, "Hidden", "待命"),
+    (kw::TEMPORARY, "Temporary", "临时"),
+    (kw::VISION, "Vision", "预见"),
+    (kw::AMBUSH, "Ambush", "伏击"),
+];
+
+fn keywords_of(d: &CardDef) -> Vec<Label> {
+    let mut out: Vec<Label> = KEYWORDS.iter().filter(|(k, _, _)| d.has(*k)).map(|(_, e, z)| l(*e, *z)).collect();
+    if d.assault > 0 {
+        out.push(l(format!("Assault {}", d.assault), format!("强攻 {}", d.assault)));
+    }
+    if d.shield > 0 {
+        out.push(l(format!("Shield {}", d.shield), format!("护盾 {}", d.shield)));
+    }
+    if d.deflect > 0 {
+        out.push(l(format!("Deflect {}", d.deflect), format!("偏转 {}", d.deflect)));
+    }
+    if let Some(e) = d.equip {
+        out.push(l(format!("Equip {e}"), format!("装备 {e}")));
+    }
+    if d.might_bonus != 0 {
+        out.push(l(format!("Might Bonus +{}", d.might_bonus), format!("战力加成 +{}", d.might_bonus)));
+    }
+    if d.abilities.iter().any(|a| a.on == crate::cards::On::Deathknell) {
+        out.push(l("Deathknell", "绝响"));
+    }
+    if d.abilities.iter().any(|a| a.legion) {
+        out.push(l("Legion", "军团"));
+    }
+    out
+}
+
+fn type_names(d: &CardDef) -> (String, String) {
+    match d.kind {
+        Kind::Unit if d.champion => ("Champion Unit".into(), "英雄单位".into()),
+        Kind::Unit if d.signature => ("Signature Unit".into(), "专属单位".into()),
+        Kind::Unit => ("Unit".into(), "单位".into()),
+        Kind::Spell if d.signature => ("Signature Spell".into(), "专属法术".into()),
+        Kind::Spell => ("Spell".into(), "法术".into()),
+        Kind::Gear if d.equipment => ("Gear — Equipment".into(), "装备 — 武装".into()),
+        Kind::Gear => ("Gear".into(), "装备".into()),
+        Kind::Legend => ("Legend".into(), "传奇".into()),
+        Kind::Battlefield => ("Battlefield".into(), "战场".into()),
+        Kind::Rune => ("Rune".into(), "符文".into()),
+        Kind::Token => ("Unit Token".into(), "单位指示物".into()),
+    }
+}
+
+/// Chinese rules text by card id (data/st1_zh.tsv).
+fn zh_texts() -> std::collections::HashMap<&'static str, &'static str> {
+    include_str!("../data/st1_zh.tsv")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(|line| line.split_once('\t'))
+        .collect()
+}
+
+/// Every card of ST1 (units, spells, gear, legends with their abilities, battlefields with theirs,
+/// runes, the Cadet token) and the blank battlefield token (CR 651), keyed as the views' `card`.
+pub fn catalogue() -> Vec<CardInfo> {
+    let zh = zh_texts();
+    let mut out = Vec::new();
+    for d in &db().cards {
+        let (te, tz) = type_names(d);
+        let cost = d.is_main_deck().then(|| cost_text(d.energy, &d.pips));
+        let domains: Vec<&str> =
+            (0..6).filter(|i| d.domains & (1 << i) != 0).map(|i| crate::cards::DOMAINS[i]).collect();
+        let text_zh = zh.get(d.id.as_str()).map(|s| s.to_string()).unwrap_or_default();
+        out.push(
+            CardInfo {
+                key: d.id.clone(),
+                name_en: d.name.clone(),
+                name_zh: d.zh.clone(),
+                type_en: te,
+                type_zh: tz,
+                cost,
+                power: d.is_unit().then_some(d.might as i64),
+                keywords: keywords_of(d),
+                text_en: d.text.clone(),
+                text_zh,
+                extra: Default::default(),
+            }
+            .with("domains", json!(domains))
+            .with("tags", json!(d.tags))
+            .with("set", "ST1"),
+        );
+    }
+    out.push(
+        CardInfo {
+            key: BLANK.into(),
+            name_en: "Blank Battlefield".into(),
+            name_zh: "空白战场".into(),
+            type_en: "Battlefield Token".into(),
+            type_zh: "战场指示物".into(),
+            text_en: "No abilities. (A conceding player's battlefield becomes this token; units there stay, CR 651.)"
+                .into(),
+            text_zh: "没有能力。（认输玩家的战场变为此指示物；其上的单位保留，CR 651。）".into(),
+            ..Default::default()
+        }
+        .with("set", "ST1"),
+    );
+    out
+}
+
+// ---------------------------------------------------------------------- options
+
+pub fn options_info() -> Vec<OptionInfo> {
+    let d = RiftOptions::default();
+    vec![
+        OptionInfo::new(
+            "mode",
+            l("Mode of play", "游戏模式"),
+            l(
+                "1v1 duel, free-for-all with three or four players, or two teams of two (CR 481–489)",
+                "1对1决斗、三人或四人混战，或二对二团队战（CR 481–489）",
+            ),
+            json!(d.mode),
+        )
+        .choice(json!(Mode::Duel), l("1v1 Duel", "1对1决斗"))
+        .choice(json!(Mode::Ffa3), l("Free-for-all, 3 players (Skirmish)", "三人混战（遭遇战）"))
+        .choice(json!(Mode::Ffa4), l("Free-for-all, 4 players (War)", "四人混战（战争）"))
+        .choice(json!(Mode::TwoVsTwo), l("2v2 teams (Magma Chamber)", "二对二团队（熔岩密室）")),
+        OptionInfo::new(
+            "edition",
+            l("Rules edition", "规则版本"),
+            l(
+                "The Core Rules edition; only the 2026-07-16 rules are implemented",
+                "核心规则版本；仅实现了2026-07-16版规则",
+            ),
+            json!(d.edition),
+        )
+        .choice(json!(crate::options::Edition::Cr20260716), l("Core Rules 2026-07-16", "核心规则 2026-07-16")),
+        OptionInfo::new(
+            "victory_score",
+            l("Victory Score", "胜利分数"),
+            l(
+                "Points needed to win; empty means the mode's (8, or 11 in 2v2) (CR 193)",
+                "获胜所需分数；留空则按模式（8分，二对二为11分）（CR 193）",
+            ),
+            serde_json::Value::Null,
+        )
+        .range(1, 30),
+        OptionInfo::new(
+            "exact_forty",
+            l("Exactly 40 cards", "主牌组恰好40张"),
+            l(
+                "Main decks must have exactly 40 cards (tournament rule) instead of at least 40 (CR 103.2)",
+                "主牌组必须恰好40张（赛事规则），而非至少40张（CR 103.2）",
+            ),
+            json!(d.exact_forty),
+        )
+        .yes_no(),
+        OptionInfo::new(
+            "opening_hand",
+            l("Opening hand", "起手牌数"),
+            l("Cards each player draws at setup (CR 116)", "开局时每名玩家抽的牌数（CR 116）"),
+            json!(d.opening_hand),
+        )
+        .range(0, 10),
+        OptionInfo::new(
+            "mulligan_max",
+            l("Mulligan limit", "调度上限"),
+            l("Cards a player may set aside and redraw in the mulligan (CR 117)", "调度时玩家最多可放到一旁并重抽的牌数（CR 117）"),
+            json!(d.mulligan_max),
+        )
+        .range(0, 10),
+        OptionInfo::new(
+            "turn_limit",
+            l("Turn limit", "回合上限"),
+            l(
+                "Not a rule: after this many turns per two players the game is a draw, so that every game ends; 0 = none",
+                "非正式规则：每两名玩家进行这么多回合后对局判为平局，以保证对局结束；0 = 无上限",
+            ),
+            json!(d.turn_limit),
+        )
+        .range(0, 1000),
+        OptionInfo::new(
+            "hide_neutral_open_only",
+            l("Hide only in Neutral Open", "仅在中立开放时待命"),
+            l(
+                "Cards may be hidden only in your own Main Phase with no chain or showdown (spec §29 #3)",
+                "只能在你自己的主要阶段、无链且无对决时将卡牌待命（规格 §29 #3）",
+            ),
+            json!(d.hide_neutral_open_only),
+        )
+        .yes_no(),
+        OptionInfo::new(
+            "converted_combat_keeps_focus",
+            l("Converted combat keeps Focus", "转为战斗时保留焦点"),
+            l(
+                "When a showdown turns into a combat, whoever holds Focus keeps it (spec §29 #2)",
+                "当对决转为战斗时，持有焦点的玩家保留焦点（规格 §29 #2）",
+            ),
+            json!(d.converted_combat_keeps_focus),
+        )
+        .yes_no(),
+        OptionInfo::new(
+            "allow_concede",
+            l("Conceding", "允许认输"),
+            l(
+                "Players may concede at any time and leave; in FFA the others play on, in 2v2 the team loses together (CR 649–652)",
+                "玩家可随时认输并离开；混战中其他玩家继续，二对二中整队一同落败（CR 649–652）",
+            ),
+            json!(d.allow_concede),
+        )
+        .yes_no(),
+    ]
+}
+
+/// The setup's fields (`RiftSetup`, `SeatSetup`), labelled for forms: the deck and team are real
+/// settings; `top`, `battlefield` and `first` are test settings that fix what the rules leave to
+/// chance (not for rated play).
+pub fn setup_info() -> Vec<OptionInfo> {
+    vec![
+        OptionInfo::new(
+            "deck",
+            l("Deck", "牌组"),
+            l("A starter deck name or a deck list (CR 103)", "起始牌组名称或牌组列表（CR 103）"),
+            serde_json::Value::Null,
+        ),
+        OptionInfo::new(
+            "team",
+            l("Team", "队伍"),
+            l(
+                "2v2 only: seats 1 and 3 are team A, seats 2 and 4 team B (CR 489)",
+                "仅二对二：座位1和3为A队，座位2和4为B队（CR 489）",
+            ),
+            serde_json::Value::Null,
+        ),
+        OptionInfo::new(
+            "top",
+            l("Test setting: cards on top of the deck", "测试设置：牌库顶的牌"),
+            l(
+                "For tests only: these card names are put on top of the shuffled deck, first on top",
+                "仅供测试：将这些牌名放到洗好的牌库顶，第一张在最上",
+            ),
+            json!([]),
+        ),
+        OptionInfo::new(
+            "battlefield",
+            l("Test setting: battlefield used", "测试设置：使用的战场"),
+            l(
+                "For tests only: the battlefield this seat uses instead of a random one of its three (CR 103.4)",
+                "仅供测试：该座位使用的战场，而非从其三张中随机选择（CR 103.4）",
+            ),
+            serde_json::Value::Null,
+        ),
+        OptionInfo::new(
+            "first",
+            l("Test setting: first player", "测试设置：先手玩家"),
+            l(
+                "For tests only: the seat that goes first instead of a random one (CR 115)",
+                "仅供测试：先手的座位，而非随机决定（CR 115）",
+            ),
+            serde_json::Value::Null,
+        ),
+    ]
+}
