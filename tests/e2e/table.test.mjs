@@ -145,7 +145,7 @@ for (const game of ['fate', 'ardent', 'riftbound']) {
     const seen = await playChecking(page, {
       seed: 9,
       shots: async (n) => {
-        if (n === 8) {
+        if (n >= 8 && names == null) {
           // Every card face on the board carries a name.
           names = await page.$$eval('#board .card:not(.back) .card-name', (ns) => ns.map((x) => x.textContent.trim()));
           await snap(page, `table-${game}-1280x800`);
