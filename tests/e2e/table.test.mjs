@@ -22,6 +22,8 @@ const EXTRA_SHOTS = '/tmp/shots';
 fs.mkdirSync(EXTRA_SHOTS, { recursive: true });
 
 let browser;
+// Guest names are unique per run (a name already in use by another guest is refused).
+const RUN = String(Date.now() % 100000);
 let offered = [];
 before(async () => {
   browser = await launch();
@@ -136,7 +138,7 @@ for (const game of ['fate', 'ardent', 'riftbound']) {
       t.skip(`NOT TESTED: the server does not offer ${game}`);
       return;
     }
-    const { context, page } = await guest(browser, `Tab ${game}`);
+    const { context, page } = await guest(browser, `Tab ${game} ${RUN}`);
     const started = Date.now();
     await createTable(page, game, ['me', 'bot:random'], QUICK[game]);
     await page.waitForSelector(`.${BOARD[game]}`);
@@ -208,7 +210,7 @@ for (const [mode, n] of [
       t.skip('NOT TESTED: the server does not offer riftbound');
       return;
     }
-    const { context, page } = await guest(browser, `Rift ${n}`);
+    const { context, page } = await guest(browser, `Rift ${n} ${RUN}`);
     const seats = ['me', ...Array.from({ length: n - 1 }, () => 'bot:random')];
     await createTable(page, 'riftbound', seats, { mode, turn_limit: 6 });
     await page.waitForSelector('.rift-board');
@@ -233,7 +235,7 @@ test('in Chinese: a game of Ardent Reapers against a bot — names, prompts, log
     t.skip('NOT TESTED: the server does not offer ardent');
     return;
   }
-  const { context, page } = await guest(browser, 'Zh');
+  const { context, page } = await guest(browser, `Zh ${RUN}`);
   await page.evaluate(() => localStorage.setItem('ct_lang', 'zh'));
   await page.reload();
   await page.waitForSelector('#header');
@@ -267,7 +269,7 @@ test('phone: the action panel never covers your own cards, no card is drawn rota
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   await page.goto(`${BASE}/#/account`);
-  await page.fill('#guest-name', 'Phone');
+  await page.fill('#guest-name', `Phone ${RUN}`);
   await page.click('#guest-submit');
   await page.waitForSelector('#me-name');
   await createTable(page, 'riftbound', ['me', 'bot:random'], QUICK.riftbound);
@@ -326,8 +328,8 @@ test('phone: the action panel never covers your own cards, no card is drawn rota
 });
 
 test('two players: chat beside the board with an unread badge, kept across a reload; a pending take-back is shown to the asker', async () => {
-  const ann = await guest(browser, 'Ada');
-  const bob = await guest(browser, 'Ben');
+  const ann = await guest(browser, `Ada ${RUN}`);
+  const bob = await guest(browser, `Ben ${RUN}`);
   const id = await createTable(ann.page, 'ardent', ['me', 'open'], QUICK.ardent);
   await joinFromLobby(bob.page, id, 1);
   await ann.page.waitForFunction(() => !document.querySelector('#start')?.disabled);
