@@ -2,9 +2,10 @@
 // and the board after each step (GET /api/tables/ID/replay/N: the omniscient view) drawn by the
 // game's board renderer.
 import { h, api, fill } from './dom.js';
-import { t, gameName } from './i18n.js';
+import { t, L, gameName } from './i18n.js';
 import { boardFor } from './boards/index.js';
-import { logText, namesIn } from './boards/logtext.js';
+import { logText, namesIn, realLabel } from './boards/logtext.js';
+import { loadCatalogue } from './cards.js';
 
 /** The table's final state as a spectator sees it (view and public log). */
 function finalState(id) {
@@ -30,6 +31,8 @@ export async function mountReplay(root, id) {
   const page = h('div.page.replay-page');
   root.append(page);
   const [rep, st] = await Promise.all([api('GET', `/api/tables/${id}/replay`), finalState(id)]);
+  await loadCatalogue(rep.game);
+  const said = (e) => (realLabel(e.label) ? L(e.label) : logText(rep.game, e.event, seatName, names));
   const seats = (st && st.seats) || [];
   const seatName = (i) => `P${i + 1}${seats[i] && seats[i].name ? ` ${seats[i].name}` : ''}`;
   const log = (st && st.log) || [];
@@ -50,7 +53,7 @@ export async function mountReplay(root, id) {
       return;
     }
     if (wanted !== n) return; // a later step was asked for meanwhile
-    const ctx = { you: null, seats, seatName, legalKeys: new Map(), selected: null, select: () => {} };
+    const ctx = { you: null, seats, seatName, legalKeys: new Map(), selected: null, select: () => {}, isLegal: () => false, isSelected: () => false };
     let drawn;
     try {
       drawn = board.render(step.view, ctx);
@@ -70,7 +73,7 @@ export async function mountReplay(root, id) {
     drawBoard(n);
     fill(stepBox, 
       h('div.row', h('b', `${t('replay_step')} ${n} / ${rep.actions.length}`), n > 0 ? h('code', rep.actions[n - 1]) : null),
-      h('ul', log.filter((e) => e.seq === n).map((e) => h('li', logText(rep.game, e.event, seatName, names)))),
+      h('ul', log.filter((e) => e.seq === n).map((e) => h('li', said(e)))),
     );
     for (const li of list.children) li.classList.toggle('current', Number(li.dataset.n) === n);
   };
@@ -89,7 +92,7 @@ export async function mountReplay(root, id) {
         },
         h('code', a),
         ' ',
-        h('span.muted', log.filter((e) => e.seq === k + 1).map((e) => logText(rep.game, e.event, seatName, names)).join(' · ')),
+        h('span.muted', log.filter((e) => e.seq === k + 1).map(said).join(' · ')),
       ),
     ),
   );
@@ -98,7 +101,7 @@ export async function mountReplay(root, id) {
   page.append(
     h('h2', `${t('replay_title')}: ${gameName(rep.game)}`),
     h('p.muted', t('replay_note')),
-    outcome ? h('p.banner', `${t('result')}: ${outcome.reason}${outcome.winners && outcome.winners.length ? ` — ${t('winner')}: ${outcome.winners.map(seatName).join(', ')}` : ''}`) : null,
+    outcome ? h('p.banner', `${t('result')}: ${st && st.outcome_label ? L(st.outcome_label) : outcome.reason}${outcome.winners && outcome.winners.length ? ` — ${t('winner')}: ${outcome.winners.map(seatName).join(', ')}` : ''}`) : null,
     h(
       'div.row.replay-controls',
       btn(t('first'), 'rp-first', () => (i = 0)),

@@ -1,12 +1,36 @@
-// A table page: seats before the game, then the board, the prompt built from the legal actions,
-// the log, chat, the clock, offers (draw, undo), concede, and reconnection with the seat token.
+// A table page: seats before the game, then the board, the prompt (its title, source card, picks
+// left, cancel) with the legal actions (cards named by an action are highlighted on the board and
+// clicking one acts), the log of what happened, chat (kept per table in localStorage), the clock,
+// offers (draw, undo), concede, the game-end summary with rematch, and reconnection.
 
 import { h, api, toast, fill } from './dom.js';
 import { t, L, gameName, getLang } from './i18n.js';
 import { session, saveSeat, savedSeat, forgetSeat, refreshMe } from './app.js';
+import * as appMod from './app.js';
 import { boardFor } from './boards/index.js';
-import { logText, namesIn } from './boards/logtext.js';
-import { tokensOf, hideZoom } from './cards.js';
+import { logText, namesIn, realLabel } from './boards/logtext.js';
+import { tokensOf, hideZoom, loadCatalogue, cardLink, refName } from './cards.js';
+
+/** The chat of a table kept in this browser (the server does not replay it on reconnect). */
+function loadChat(id) {
+  try {
+    const v = JSON.parse(localStorage.getItem(`ct_chat_${id}`) || '[]');
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+function saveChat(id, chat) {
+  try {
+    localStorage.setItem(`ct_chat_${id}`, JSON.stringify(chat));
+  } catch {
+    /* storage full: the chat is simply not kept */
+  }
+}
+/** `{}` in a string replaced by `arg`. */
+function fmt(s, arg) {
+  return s.replace('{}', arg);
+}
 
 export async function mountTable(root, id) {
   const st = {
@@ -21,9 +45,11 @@ export async function mountTable(root, id) {
     prevSigs: new Map(),
     retry: 0,
     clockTimer: null,
-    chat: [],
+    chat: loadChat(id),
+    unread: 0,
     filter: '',
     concedeArmed: false,
+    myLast: Number(localStorage.getItem(`ct_last_${id}`) || 0), // the seq of my own last action
   };
   const el = {
     head: h('div.table-head'),
@@ -36,6 +62,7 @@ export async function mountTable(root, id) {
     controls: h('div.controls#controls'),
     log: h('ol.log#log'),
     chatList: h('ul.chat-list#chat'),
+    chatBadge: h('span.unread#chat-unread'),
     conn: h('span.conn#conn', t('connecting')),
     clock: h('span.clock#clock'),
   };
@@ -70,7 +97,13 @@ export async function mountTable(root, id) {
           el.prompt,
           el.controls,
           h('details.log-box', { open: window.innerWidth > 700 }, h('summary', t('log')), el.log),
-          h('details.chat-box', h('summary', t('chat')), el.chatList, chatForm),
+          (el.chatBox = h(
+            'details.chat-box#chat-box',
+            { open: window.innerWidth > 700, on: { toggle: () => el.chatBox.open && markRead() } },
+            h('summary', t('chat'), ' ', el.chatBadge),
+            el.chatList,
+            chatForm,
+          )),
         ),
       ),
     ),
@@ -152,11 +185,8 @@ export async function mountTable(root, id) {
         st.msg = m;
         if (seqChanged) st.selected = null;
         st.concedeArmed = false;
-        const y = you();
-        if (y != null && savedSeat(id) == null) {
-          /* seated by cookie only */
-        }
-        render();
+        // The board draws card faces from the catalogue: fetch it once before the first drawing.
+        loadCatalogue(m.game).then(() => st.msg === m && !st.closed && render());
         break;
       }
       case 'error':
@@ -179,8 +209,13 @@ export async function mountTable(root, id) {
         toast(`${m.offer}: ${t('declined')}`);
         break;
       case 'chat':
-        el.chatList.append(h('li', h('b', `${m.from}: `), m.text));
+        st.chat.push({ from: m.from, seat: m.seat, text: m.text, at: Date.now() });
+        if (st.chat.length > 200) st.chat = st.chat.slice(-200);
+        saveChat(id, st.chat);
+        el.chatList.append(chatLine(m));
         el.chatList.scrollTop = el.chatList.scrollHeight;
+        if (!el.chatBox.open || document.hidden || !isVisible(el.chatList)) st.unread++;
+        renderUnread();
         break;
       default:
         break;
@@ -197,17 +232,22 @@ export async function mountTable(root, id) {
 
   function render() {
     const m = st.msg;
+    if (!m) return;
     const y = you();
     const outcome = outcomeOf(m);
     const toAct = m.status && 'to_act' in m.status ? m.status.to_act : null;
-    fill(el.head, 
+    st.index = indexLegal(m.legal || []);
+    fill(
+      el.head,
       h('h2', gameName(m.game)),
-      h('span.muted', `${t('move')} ${m.seq}`),
+      h('span.muted', `${t('move')} ${m.seq} `),
       el.clock,
       el.conn,
       y == null ? h('span.badge.spectator#spectator-badge', t('spectating')) : null,
+      h('a.howto-link#howto-link', { href: `#/howto/${m.game}` }, ` ${t('how_to_play')}`),
     );
-    fill(el.seats, 
+    fill(
+      el.seats,
       ...st.seats.map((s, i) =>
         h(
           'span.seat-chip',
@@ -225,6 +265,7 @@ export async function mountTable(root, id) {
     renderControls();
     renderLog();
     renderClock();
+    renderUnread();
   }
 
   function renderBanner(outcome, y) {
@@ -232,20 +273,49 @@ export async function mountTable(root, id) {
       fill(el.banner);
       return;
     }
+    const m = st.msg;
     const winners = outcome.winners || [];
     let headline = t('draw_result');
     if (winners.length) {
       if (y != null) headline = winners.includes(y) ? t('you_win') : t('you_lose');
       else headline = `${t('winner')}: ${winners.map(seatName).join(', ')}`;
     }
-    fill(el.banner, 
+    const reason = m.outcome_label ? L(m.outcome_label) : outcome.reason || '';
+    const err = h('p.error#rematch-error');
+    const rematch = async (e) => {
+      e.target.disabled = true;
+      try {
+        // The lobby's rematch (app.js) also sits you down and starts a table of bots.
+        if (typeof appMod.rematch === 'function') await appMod.rematch(id);
+        else {
+          const saved = savedSeat(id);
+          const r = await api('POST', `/api/tables/${id}/rematch`, saved ? { token: saved.token } : {});
+          if (!r || !r.id) throw new Error(t('rematch_failed'));
+          location.hash = `#/table/${r.id}`;
+        }
+      } catch (ex) {
+        e.target.disabled = false;
+        err.textContent = `${t('rematch_failed')}: ${ex.message}`;
+      }
+    };
+    fill(
+      el.banner,
       h(
         'div.banner#game-over',
         { role: 'status' },
         h('h2', `${t('game_over')} — ${headline}`),
-        h('p', `${t('reason')}: ${outcome.reason || ''}`),
-        outcome.scores && outcome.scores.length ? h('p', `${t('scores')}: ${outcome.scores.map((s, i) => `P${i + 1} ${s}`).join(' · ')}`) : null,
-        h('div.row', h('a.button#to-lobby', { href: '#/' }, t('back_to_lobby')), h('a.button#to-replay', { href: `#/replay/${id}` }, t('view_replay'))),
+        winners.length ? h('p#winners', `${winners.length > 1 ? t('winners') : t('winner')}: ${winners.map(seatName).join(', ')}`) : null,
+        h('p#outcome-reason', `${t('reason')}: ${reason}`),
+        outcome.scores && outcome.scores.length
+          ? h('table.scores#scores', h('tbody', outcome.scores.map((sc, i) => h('tr', { class: winners.includes(i) ? 'won' : '' }, h('td', seatName(i)), h('td', String(sc))))))
+          : null,
+        h(
+          'div.row',
+          y != null ? h('button.primary#rematch', { on: { click: rematch } }, t('rematch')) : null,
+          h('a.button#to-lobby', { href: '#/' }, t('back_to_lobby')),
+          h('a.button#to-replay', { href: `#/replay/${id}` }, t('view_replay')),
+        ),
+        err,
       ),
     );
   }
@@ -305,39 +375,106 @@ export async function mountTable(root, id) {
   }
 
   /** The newest log entries (those that came with the last change), shown above the board. */
-  function renderRecent() {
-    const items = [...st.newLog].map((i) => st.log[i]).filter(Boolean);
-    fill(el.recent, 
-      items.length ? h('span.recent-label', `${t('last_action')}: `) : null,
-      ...items.slice(-4).map((e) => h('span.recent-item', logText(st.msg.game, e.event, seatName, namesIn(st.msg.view)))),
-    );
+
+  // ---------- legal actions and the cards they name ----------
+
+  /** Legal actions by the card ids they name (subject, targets); `meta` when any action names one. */
+  function indexLegal(legal) {
+    const byId = new Map();
+    const add = (k, a) => {
+      if (k == null) return;
+      k = String(k);
+      if (!byId.has(k)) byId.set(k, []);
+      if (!byId.get(k).includes(a)) byId.get(k).push(a);
+    };
+    let meta = false;
+    for (const a of legal) {
+      if (a.subject) {
+        meta = true;
+        add(a.subject.id, a);
+      }
+      for (const tg of a.targets || []) {
+        meta = true;
+        add(tg.id, a);
+      }
+    }
+    // Fallback for a game whose actions do not name cards yet: the notation's tokens.
+    const byTok = new Map();
+    if (!meta)
+      for (const a of legal)
+        for (const tok of tokensOf(a.notation)) {
+          if (!byTok.has(tok)) byTok.set(tok, []);
+          byTok.get(tok).push(a);
+        }
+    return { byId, byTok, meta };
   }
 
-  function legalKeys() {
-    const keys = new Map();
-    for (const a of st.msg.legal || []) for (const tok of tokensOf(a.notation)) {
-      if (!keys.has(tok)) keys.set(tok, []);
-      keys.get(tok).push(a);
+  /** The actions about the card with view id `cid` (or old token `key`), identical buttons merged. */
+  function actionsFor(cid, key) {
+    const ix = st.index || indexLegal([]);
+    const list = ix.meta ? (cid != null && ix.byId.get(String(cid))) || [] : (key != null && ix.byTok.get(key)) || [];
+    return dedupe(list);
+  }
+
+  /** One button per (label, subject): several identical actions collapse into the first. */
+  function dedupe(list) {
+    const seen = new Set();
+    const out = [];
+    for (const a of list) {
+      const k = `${L(a.label) || a.notation}|${a.subject ? a.subject.id : ''}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(a);
     }
-    return keys;
+    return out;
+  }
+
+  const selKey = (cid, key) => (cid != null ? `id:${cid}` : key != null ? `k:${key}` : null);
+
+  function boardCtx() {
+    const ix = st.index || indexLegal([]);
+    return {
+      you: you(),
+      seats: st.seats,
+      seatName,
+      game: st.msg.game,
+      legalKeys: ix.byTok,
+      selected: st.selected,
+      isLegal: (cid, key) => (ix.meta ? cid != null && ix.byId.has(String(cid)) : key != null && ix.byTok.has(key)),
+      isSelected: (cid, key) => st.selected != null && st.selected === selKey(cid, key),
+      select: (cid, key) => onCardClick(cid, key),
+    };
+  }
+
+  /** A click on a board card: its only action is played; several are offered beside the prompt. */
+  function onCardClick(cid, key) {
+    const k = selKey(cid, key);
+    if (st.selected === k) {
+      ctxSelect(null);
+      return;
+    }
+    const mine = actionsFor(cid, key);
+    if (mine.length === 1 && !(st.index && !st.index.meta)) {
+      act(mine[0].notation);
+      return;
+    }
+    st.selected = k;
+    st.selectedFor = { cid, key };
+    renderBoard();
+    renderPrompt();
+  }
+
+  function ctxSelect(k) {
+    st.selected = k;
+    if (k == null) st.selectedFor = null;
+    renderBoard();
+    renderPrompt();
   }
 
   function renderBoard() {
     const m = st.msg;
     const board = boardFor(m.game);
-    const keys = legalKeys();
-    const ctx = {
-      you: you(),
-      seats: st.seats,
-      seatName,
-      legalKeys: keys,
-      selected: st.selected,
-      select: (key) => {
-        st.selected = st.selected === key ? null : key;
-        renderBoard();
-        renderPrompt();
-      },
-    };
+    const ctx = boardCtx();
     let node;
     try {
       node = board.render(m.view, ctx);
@@ -358,26 +495,41 @@ export async function mountTable(root, id) {
     if (st.newLog.size || !st.prevSigs.size) st.prevSigs = sigs;
   }
 
+  /** The board cards an action names (to point at them while the pointer is on its button). */
+  function hintCards(a, on) {
+    const ids = [a.subject, ...(a.targets || [])].filter(Boolean).map((r) => String(r.id));
+    for (const cid of ids) for (const c of el.board.querySelectorAll(`[data-id="${CSS.escape(cid)}"]`)) c.classList.toggle('hint', on);
+  }
+
   function actionButton(a) {
     return h(
       'button.action',
-      { title: a.notation, dataset: { notation: a.notation }, on: { click: () => act(a.notation) } },
+      {
+        class: a.kind ? `k-${a.kind}` : '',
+        title: a.notation,
+        dataset: { notation: a.notation, kind: a.kind || '' },
+        on: { click: () => act(a.notation), mouseenter: () => hintCards(a, true), mouseleave: () => hintCards(a, false) },
+      },
       L(a.label) || a.notation,
     );
   }
 
   function act(notation) {
     st.selected = null;
+    st.selectedFor = null;
+    st.myLast = st.msg.seq + 1;
+    localStorage.setItem(`ct_last_${id}`, String(st.myLast));
     send({ type: 'act', action: notation, seq: st.msg.seq });
   }
 
   function renderPrompt() {
     const m = st.msg;
-    const y = you();
     const legal = m.legal || [];
     const outcome = outcomeOf(m);
     const toAct = m.status && 'to_act' in m.status ? m.status.to_act : null;
     const board = boardFor(m.game);
+    const y = you();
+    const p = m.prompt;
     const ask = board.prompt ? board.prompt(m.view, { you: y, seatName }) : '';
     if (outcome || m.table_status === 'lobby') {
       fill(el.prompt);
@@ -390,26 +542,53 @@ export async function mountTable(root, id) {
       return;
     }
     el.prompt.className = 'prompt-panel mine';
-    const parts = [h('h3#your-turn', `${t('your_turn')}: ${t('choose_action')}`), ask ? h('p.ask', ask) : null];
-    if (st.selected) {
-      const mine = legal.filter((a) => tokensOf(a.notation).includes(st.selected));
+    const parts = [h('h3#your-turn', `${t('your_turn')}: ${p && p.title ? L(p.title) : t('choose_action')}`)];
+    if (p && p.source) {
+      const link = cardLink(m.game, p.source);
+      if (link) parts.push(h('p.prompt-source#prompt-source', `${t('prompt_source')}: `, link));
+    }
+    if (p && p.picks_left != null && p.picks_left > 0) parts.push(h('p.picks-left#picks-left', `${t('picks_left')}: ${p.picks_left}`));
+    if (!p || !p.title) {
+      if (ask) parts.push(h('p.ask', ask));
+    }
+    const ix = st.index;
+    if (ix && ix.meta && ix.byId.size) parts.push(h('p.muted.hint#click-hint', t('click_highlighted')));
+    // Confirm / cancel first: they end or take back the decision.
+    const cancelA = p && p.cancel ? legal.find((a) => a.notation === p.cancel) : null;
+    const confirms = legal.filter((a) => a.kind === 'confirm');
+    if (cancelA || confirms.length) {
+      parts.push(
+        h(
+          'div.row.decide',
+          confirms.map((a) => h('button.primary.confirm', { dataset: { notation: a.notation }, on: { click: () => act(a.notation) } }, L(a.label) || t('confirm'))),
+          cancelA ? h('button#prompt-cancel', { dataset: { notation: cancelA.notation }, on: { click: () => act(cancelA.notation) } }, `↩ ${L(cancelA.label) || t('cancel_back')}`) : null,
+        ),
+      );
+    } else if (p && p.cancel) {
+      parts.push(h('div.row.decide', h('button#prompt-cancel', { dataset: { notation: p.cancel }, on: { click: () => act(p.cancel) } }, `↩ ${t('cancel_back')}`)));
+    }
+    if (st.selected && st.selectedFor) {
+      const { cid, key } = st.selectedFor;
+      const mine = actionsFor(cid, key);
+      const name = cid != null ? refName(m.game, { id: cid }) : key;
       parts.push(
         h(
           'div.card-actions#card-actions',
-          h('h4', t('actions_for_card')),
+          h('h4', `${t('actions_for_card')}${name ? `: ${name}` : ''}`),
           mine.length ? mine.map(actionButton) : h('p.muted', t('no_actions_for_card')),
           h('button.link', { on: { click: () => ctxSelect(null) } }, t('clear_selection')),
         ),
       );
     }
+    const shown = dedupe(legal);
     const list = h('div.action-list#actions');
     const fillList = () => {
       const f = st.filter.toLowerCase();
-      fill(list, ...legal.filter((a) => !f || L(a.label).toLowerCase().includes(f) || a.notation.toLowerCase().includes(f)).map(actionButton));
+      fill(list, ...shown.filter((a) => !f || L(a.label).toLowerCase().includes(f) || a.notation.toLowerCase().includes(f)).map(actionButton));
     };
     fillList();
     const filter =
-      legal.length > 10
+      shown.length > 10
         ? h('input.filter', {
             placeholder: t('filter_actions'),
             value: st.filter,
@@ -421,14 +600,17 @@ export async function mountTable(root, id) {
             },
           })
         : null;
-    parts.push(h('h4', `${t('all_actions')} (${legal.length})`), filter, list, h('p.muted.hint', t('zoom_hint')));
+    parts.push(
+      h(
+        'details.all-actions',
+        { open: st.listOpen !== false, on: { toggle: (e) => (st.listOpen = e.target.open) } },
+        h('summary', `${t('all_actions')} (${shown.length})`),
+        filter,
+        list,
+      ),
+      h('p.muted.hint', t('zoom_hint')),
+    );
     fill(el.prompt, ...parts);
-  }
-
-  function ctxSelect(k) {
-    st.selected = k;
-    renderBoard();
-    renderPrompt();
   }
 
   function renderControls() {
@@ -442,6 +624,13 @@ export async function mountTable(root, id) {
     const draw = m.draw_offer;
     const undo = m.undo_request;
     const parts = [];
+    // Who has not answered yet (human seats other than those who agreed).
+    const waitingOn = (agreed) =>
+      st.seats
+        .map((s, i) => [s, i])
+        .filter(([s, i]) => !agreed.includes(i) && s.kind !== 'bot')
+        .map(([, i]) => seatName(i))
+        .join(', ');
     if (draw && !draw.includes(y)) {
       parts.push(
         h(
@@ -451,6 +640,8 @@ export async function mountTable(root, id) {
           h('button', { on: { click: () => send({ type: 'decline_draw' }) } }, t('decline_draw')),
         ),
       );
+    } else if (draw && draw.includes(y)) {
+      parts.push(h('div.offer.mine#draw-pending', fmt(t('waiting_answer_draw'), waitingOn(draw))));
     }
     if (undo && !undo.includes(y)) {
       parts.push(
@@ -461,11 +652,13 @@ export async function mountTable(root, id) {
           h('button', { on: { click: () => send({ type: 'decline_undo' }) } }, t('decline_undo')),
         ),
       );
+    } else if (undo && undo.includes(y)) {
+      parts.push(h('div.offer.mine#undo-pending', fmt(t('waiting_answer_undo'), waitingOn(undo))));
     }
     parts.push(
       h(
         'div.row',
-        h('button#undo', { on: { click: () => send({ type: 'request_undo' }) } }, t('request_undo')),
+        h('button#undo', { disabled: !!(undo && undo.includes(y)), on: { click: () => send({ type: 'request_undo' }) } }, t('request_undo')),
         h('button#offer-draw', { disabled: !!(draw && draw.includes(y)), on: { click: () => send({ type: 'offer_draw' }) } }, t('offer_draw')),
         h(
           'button.danger#concede',
@@ -489,13 +682,82 @@ export async function mountTable(root, id) {
     fill(el.controls, ...parts);
   }
 
+  // ---------- the log ----------
+
+  /** A log entry in words: its label (card names clickable), else the old per-game text. */
+  function entryText(e, names) {
+    if (realLabel(e.label)) {
+      const text = L(e.label);
+      const refs = (e.cards || []).map((r) => [r, refName(st.msg.game, r)]).filter(([, n]) => n && text.includes(n));
+      if (!refs.length) return [text];
+      // Split the label at each named card (longest names first) and make them zoom links.
+      const out = [];
+      let rest = text;
+      refs.sort((a, b) => b[1].length - a[1].length);
+      const re = new RegExp(refs.map(([, n]) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+      let last = 0;
+      for (const mt of rest.matchAll(re)) {
+        out.push(rest.slice(last, mt.index));
+        const ref = refs.find(([, n]) => n === mt[0])[0];
+        out.push(cardLink(st.msg.game, ref, mt[0]));
+        last = mt.index + mt[0].length;
+      }
+      out.push(rest.slice(last));
+      return out;
+    }
+    const extra = (e.cards || []).map((r) => cardLink(st.msg.game, r)).filter(Boolean);
+    return [logText(st.msg.game, e.event, seatName, names), ...(extra.length ? [' ', ...extra] : [])];
+  }
+
+  /** "Last:" — everything since your own last action (a bot's whole turn), else the last update. */
+  function renderRecent() {
+    const y = you();
+    let items;
+    if (y != null && st.myLast) items = st.log.filter((e) => e.seq >= st.myLast);
+    else items = [...st.newLog].map((i) => st.log[i]).filter(Boolean);
+    if (items.length > 14) items = items.slice(-14);
+    const names = namesIn(st.msg.view);
+    fill(
+      el.recent,
+      items.length ? h('span.recent-label', `${t('last_action')}: `) : null,
+      ...items.map((e) => (e.kind === 'turn' || e.kind === 'phase' ? h('span.recent-item.sep', { class: `k-${e.kind}` }, ...entryText(e, names)) : h('span.recent-item', { class: e.kind ? `k-${e.kind}` : '' }, ...entryText(e, names)))),
+    );
+  }
+
   function renderLog() {
     const names = namesIn(st.msg.view);
-    fill(el.log, 
-      ...st.log.map((e, i) => h('li', { class: st.newLog.has(i) ? 'new' : '' }, h('span.seq', `${e.seq}.`), ' ', logText(st.msg.game, e.event, seatName, names))),
+    fill(
+      el.log,
+      ...st.log.map((e, i) =>
+        e.kind === 'turn' || e.kind === 'phase'
+          ? h('li.sep', { class: `k-${e.kind}${st.newLog.has(i) ? ' new' : ''}` }, ...entryText(e, names))
+          : h('li', { class: `${st.newLog.has(i) ? 'new' : ''}${e.kind ? ` k-${e.kind}` : ''}` }, h('span.seq', `${e.seq}.`), ' ', ...entryText(e, names)),
+      ),
     );
     el.log.scrollTop = el.log.scrollHeight;
   }
+
+  // ---------- chat ----------
+
+  function chatLine(m) {
+    return h('li', h('b', `${m.from}: `), m.text);
+  }
+  function isVisible(node) {
+    const r = node.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
+  }
+  function markRead() {
+    st.unread = 0;
+    renderUnread();
+  }
+  function renderUnread() {
+    el.chatBadge.textContent = st.unread ? String(st.unread) : '';
+    el.chatBadge.className = `unread${st.unread ? ' on' : ''}`;
+    el.chatBadge.title = st.unread ? t('unread') : '';
+  }
+  fill(el.chatList, ...st.chat.map(chatLine));
+  chatInput.addEventListener('focus', markRead);
+  el.chatList.addEventListener('click', markRead);
 
   function renderClock() {
     clearInterval(st.clockTimer);

@@ -50,12 +50,16 @@ export async function createTable(page, game, seats, options = {}, clockSecs = n
       await page.dispatchEvent(sel, 'change');
     } else throw new Error(`the ${game} options form has no field ${k}`);
   }
-  await page.waitForSelector(`[data-seat="${seats.length - 1}"]`);
+  await page.waitForSelector(`#create-form [data-seat="${seats.length - 1}"]`);
   for (const [i, s] of seats.entries()) {
     const [kind, spec] = s.split(':');
-    await page.selectOption(`[data-seat="${i}"]`, kind);
-    // The bot menu lists levels by their spec (web/bots.js).
-    if (kind === 'bot') await page.selectOption(`[name="bot-${i}"]`, spec);
+    await page.selectOption(`#create-form [data-seat="${i}"]`, kind);
+    // The bot menu lists levels by their spec (web/bots.js); older forms have a text field.
+    if (kind === 'bot') {
+      const b = `[name="bot-${i}"]`;
+      if (await page.$eval(b, (el) => el.tagName === 'SELECT')) await page.selectOption(b, spec);
+      else await page.fill(b, spec);
+    }
   }
   if (decks) {
     for (const [i, want] of decks.entries()) {

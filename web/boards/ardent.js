@@ -1,35 +1,38 @@
 // Ardent Reapers: lines, relics, hands, deck/discard counts, score piles and totals; card states
-// Dormant / Active / Mature shown as rotation (0° / 90° / 180°), the resolving zone and prompts.
+// Dormant / Active / Mature shown as a badge and a slight lean (text stays upright), the
+// resolving zone and prompts. Card faces come from the catalogue (GET /api/games/ardent/cards).
 import { h } from '../dom.js';
 import { t, getLang } from '../i18n.js';
-import { cardEl, cardBack, zone, ardentCards } from '../cards.js';
+import { cardEl, cardBack, zone, infoOf, infoName } from '../cards.js';
 
-// Card data (name, type, power, VP, text in en/zh) from the server: GET /api/games/ardent/cards.
-const DATA = await ardentCards();
+const STATE_TILT = { dormant: 0, active: 1, mature: 2 };
 
-const ROT = { dormant: 0, active: 90, mature: 180 };
-const TYPE_ZH = { Creature: '生物', Action: '行动', Relic: '遗物' };
+/** The token actions used for a card before they named it (`c12`). */
+export function tokOf(id) {
+  if (id == null) return null;
+  return /^\d+$/.test(String(id)) ? `c${id}` : String(id);
+}
 
 function ardentCard(c, ctx, zoneName) {
-  const d = DATA.get(c.number);
-  const zh = getLang() === 'zh';
+  const d = infoOf('ardent', c);
   const stats = [];
-  if (c.power != null) stats.push([t('power'), c.power]);
-  else if (d && d.power != null) stats.push([t('power'), d.power]);
-  stats.push([t('vp'), c.vp]);
-  const text = d ? (zh ? d.text_zh : d.text_en).split('<br>').filter(Boolean) : [];
-  const flags = c.state ? [t(`state_${c.state}`)] : [];
+  const base = d && d.power != null ? d.power : null;
+  const power = c.power != null ? c.power : base;
+  if (power != null) stats.push([t('power'), base != null && c.power != null && c.power !== base ? `${c.power} (${t('base_value')} ${base})` : power]);
+  stats.push([t('vp'), c.vp ?? (d ? d.vp : '')]);
+  const state = c.state ? [[t(`state_${c.state}`), c.state]] : [];
+  if (c.damage) state.push([`${t('damage')} ${c.damage}`, 'damage']);
   return cardEl({
-    key: `c${c.id}`,
+    id: c.id,
+    key: tokOf(c.id),
     sig: `${zoneName}|${c.state}|${c.power}`,
-    title: zh && d ? d.name_zh : c.name,
-    sub: `#${c.number}`,
-    type: d ? (zh ? TYPE_ZH[d.type] || d.type : d.type) : null,
+    info: d,
+    title: d ? infoName(d) : c.name,
+    sub: `#${c.number ?? (d ? d.number : '')}`,
     stats,
-    text,
-    flags,
-    cls: `ardent t-${d ? d.type.toLowerCase() : 'card'}${c.state ? ` st-${c.state}` : ''}`,
-    rot: c.state ? ROT[c.state] : 0,
+    state,
+    cls: `ardent t-${d ? String(d.type).toLowerCase() : 'card'}${c.state ? ` st-${c.state}` : ''}`,
+    tilt: c.state ? STATE_TILT[c.state] : 0,
     ctx,
     owner: c.owner,
   });
@@ -100,6 +103,6 @@ export function prompt(v, ctx) {
 
 /** A card's name in the current language (the log carries the English name and the number). */
 export function ardentName(ref) {
-  const d = DATA.get(ref.number);
+  const d = infoOf('ardent', ref);
   return getLang() === 'zh' && d && d.name_zh ? d.name_zh : ref.name;
 }

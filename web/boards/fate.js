@@ -1,8 +1,8 @@
 // Fate Deduction: both rows in order, resources per suit (untapped / tapped / cap / pile), hands,
 // step and ply, the pending decisions (lineup, buff window, attacks, splits…).
 import { h } from '../dom.js';
-import { t, getLang } from '../i18n.js';
-import { cardEl, cardBack, zone } from '../cards.js';
+import { t, L, getLang } from '../i18n.js';
+import { cardEl, cardBack, zone, infoOf, infoName, infoCost } from '../cards.js';
 
 const SUITS = { P: ['Pentacles', '星币', '✪'], C: ['Cups', '圣杯', '♥'], W: ['Wands', '权杖', '♣'], S: ['Swords', '宝剑', '♠'] };
 const RANKS = { J: ['Page', '侍卫'], N: ['Knight', '骑士'], Q: ['Queen', '皇后'], K: ['King', '国王'] };
@@ -13,6 +13,8 @@ const STEPS = {
 };
 
 export function cardName(code) {
+  code = String(code || '');
+  if (code.length < 2) return code;
   const r = RANKS[code[0].toUpperCase()];
   const s = SUITS[code[1].toUpperCase()];
   if (!r || !s) return code;
@@ -21,22 +23,29 @@ export function cardName(code) {
 
 function fateCard(c, ctx, extra = {}) {
   const code = c.card;
-  const s = SUITS[code[1].toUpperCase()] || ['', '', ''];
-  const flags = [];
-  if (c.acted) flags.push(t('acted'));
-  if (c.affected) flags.push(t('affected'));
-  if (c.hidden_buff) flags.push(`${t('hidden_buff')} +${c.hidden_buff}`);
-  if (c.attacks_used) flags.push(`⚔×${c.attacks_used}`);
-  if (c.extra_attacks) flags.push(`+${c.extra_attacks}⚔`);
-  if (c.skn_bonus) flags.push(`+${c.skn_bonus}`);
+  const s = SUITS[String(code)[1]?.toUpperCase()] || ['', '', ''];
+  const d = infoOf('fate', c);
+  const state = [];
+  if (c.acted) state.push([t('acted'), 'exhausted']);
+  if (c.affected) state.push([t('affected'), 'affected']);
+  if (c.hidden_buff) state.push([`${t('hidden_buff')} +${c.hidden_buff}`, 'buff']);
+  if (c.attacks_used) state.push([`${t('attacks_used')} ${c.attacks_used}`, 'x']);
+  if (c.extra_attacks) state.push([`+${c.extra_attacks} ${t('extra_attacks')}`, 'buff']);
+  if (c.skn_bonus) state.push([`${t('bonus')} +${c.skn_bonus}`, 'buff']);
+  const stats = [];
+  if (d && d.cost != null && d.cost !== '') stats.push([t('cost'), infoCost(d)]);
+  const basePower = d && d.power != null ? d.power : null;
+  if (c.atk || basePower != null) stats.push([t('atk'), c.atk ?? basePower]);
   return cardEl({
+    id: c.id ?? null,
     key: code,
     sig: JSON.stringify(c) + (extra.zone || ''),
-    title: `${s[2]} ${cardName(code)}`,
-    sub: code,
-    stats: c.atk ? [[t('atk'), c.atk]] : [],
-    flags,
-    cls: `fate suit-${code[1].toUpperCase()}${c.acted ? ' exhausted' : ''}`,
+    info: d,
+    title: `${s[2]} ${d ? infoName(d) : cardName(code)}`,
+    stats,
+    state,
+    cls: `fate suit-${String(code)[1]?.toUpperCase()}${c.acted ? ' exhausted' : ''}`,
+    tilt: c.acted ? 1 : 0,
     ctx,
     owner: code[0] === code[0].toUpperCase() ? 0 : 1,
   });
@@ -81,7 +90,7 @@ function player(v, p, ctx) {
     zone(`${t('row')} (${p.row.length})`, p.row.map((c) => fateCard(c, ctx, { zone: 'row' })), 'row-zone'),
     zone(`${t('hand')}${hidden ? ` (+${hidden} ${t('hidden_cards')})` : ''}`, handCards, 'hand-zone'),
     p.aside && p.aside.length
-      ? h('details.pile.aside-zone', h('summary', `${t('aside')} (${p.aside.length})`), h('div.zone-cards', p.aside.map((code) => fateCard({ card: code }, ctx, { zone: 'aside' }))))
+      ? h('details.pile.aside-zone', h('summary', `${t('aside')} (${p.aside.length})`), h('div.zone-cards', p.aside.map((code) => fateCard(typeof code === 'string' ? { card: code } : code, ctx, { zone: 'aside' }))))
       : null,
   );
 }
@@ -96,16 +105,16 @@ export function render(v, ctx) {
       h('span', `${t('ply')} ${v.ply} / ${v.ply_limit}`),
       h('span', `${t('step')}: ${stepName}`),
       v.budget ? h('span', `${t('budget')}: ${v.budget}`) : null,
-      v.eliminated.length ? h('span', `${t('eliminated')}: ${v.eliminated.map(cardName).join(', ')}`) : null,
+      v.eliminated.length ? h('span', `${t('eliminated')}: ${v.eliminated.map((x) => cardName(typeof x === 'string' ? x : x.card || '')).join(', ')}`) : null,
     ),
-    v.pending.length ? h('div.pending', h('b', `${t('pending')}: `), v.pending.join(' · ')) : null,
+    v.pending.length ? h('div.pending', h('b', `${t('pending')}: `), v.pending.map((x) => (typeof x === 'string' ? x : x.en ? L(x) : JSON.stringify(x))).join(' · ')) : null,
     order.map((i) => player(v, v.players[i], ctx)),
   );
 }
 
 export function prompt(v) {
   const stepName = getLang() === 'zh' ? STEPS[v.step] || v.step : v.step.replace(/_/g, ' ');
-  return v.pending.length ? v.pending[0] : `${t('step')}: ${stepName}`;
+  return v.pending.length && typeof v.pending[0] === 'string' ? v.pending[0] : `${t('step')}: ${stepName}`;
 }
 
 function suitName(l) {

@@ -98,3 +98,11 @@ export function namesIn(view) {
   walk(view);
   return out;
 }
+
+/**
+ * Whether a log label is the game's own words (a game that does not describe its events yet gets
+ * the engine's default: the event's debug text, the same in both languages).
+ */
+export function realLabel(l) {
+  return !!(l && typeof l === 'object' && l.en && l.zh && l.en !== l.zh);
+}
