@@ -519,7 +519,9 @@ export async function mountTable(root, id) {
     st.selectedFor = null;
     st.myLast = st.msg.seq + 1;
     localStorage.setItem(`ct_last_${id}`, String(st.myLast));
-    send({ type: 'act', action: notation, seq: st.msg.seq });
+    // The action id makes a resend idempotent: a double click (or a resend after a reconnect)
+    // of the same action at the same point is applied once (docs/protocol.md).
+    send({ type: 'act', action: notation, seq: st.msg.seq, id: `${st.msg.seq}:${notation}`.slice(0, 64) });
   }
 
   function renderPrompt() {

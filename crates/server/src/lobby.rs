@@ -202,7 +202,7 @@ pub async fn create_table(app: &App, who: &store::Session, b: CreateBody) -> Res
                 }
             }
             SeatSpec::Bot { spec } => {
-                crate::bots::check_bot(&app, &b.game, &spec)
+                crate::bots::check_bot(app, &b.game, &spec)
                     .map_err(|e| ApiError::bad(format!("seat {}: {e}", i + 1)))?;
                 SeatRecord {
                     kind: SeatKind::Bot,
