@@ -300,8 +300,9 @@ test("the create form follows Riftbound's mode for its seat count and offers sta
   await page.$eval('#options-details', (d) => (d.open = true));
   await page.waitForSelector('[data-seat="1"]');
   assert.equal(await page.$('[data-seat="2"]'), null, 'a Duel has two seats');
-  await page.fill('[data-opt="mode"]', 'ffa3');
-  await page.press('[data-opt="mode"]', 'Tab');
+  // The mode is a choice list (the game's options_info).
+  await page.selectOption('[data-opt="mode"]', 'ffa3');
+  await page.dispatchEvent('[data-opt="mode"]', 'change');
   await page.waitForSelector('[data-seat="2"]');
   assert.equal(await page.$('[data-seat="3"]'), null, 'Skirmish (ffa3) has three seats (CR 486)');
   await page.waitForSelector('[data-deck-seat="2"] option:nth-child(2)', { state: 'attached' });
