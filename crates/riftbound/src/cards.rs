@@ -187,6 +187,25 @@ pub enum Op {
     Save,
 }
 
+impl Op {
+    /// Whether the instruction acts on the target in its slot `t` (the others act on players,
+    /// the source or everything at once).
+    pub fn aims_at_target(self) -> bool {
+        matches!(
+            self,
+            Op::Damage
+                | Op::Kill
+                | Op::Stun
+                | Op::Ready
+                | Op::Might
+                | Op::ReturnHand
+                | Op::Counter
+                | Op::Move
+                | Op::Save
+        )
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Who {

@@ -389,21 +389,7 @@ impl RiftGame {
         if it.ab == crate::ops::AB_EQUIP {
             return ("attach it to".into(), "将其装备给该单位".into());
         }
-        let aimed = |op: Op| {
-            matches!(
-                op,
-                Op::Damage
-                    | Op::Kill
-                    | Op::Stun
-                    | Op::Ready
-                    | Op::Might
-                    | Op::ReturnHand
-                    | Op::Counter
-                    | Op::Move
-                    | Op::Save
-            )
-        };
-        let found = self.ability(it).and_then(|ab| ab.effects.iter().find(|i| i.t == slot && aimed(i.op)));
+        let found = self.ability(it).and_then(|ab| ab.effects.iter().find(|i| i.t == slot && i.op.aims_at_target()));
         match found {
             Some(i) => effect(i, true),
             None => ("be the target of its effect".into(), "作为其效果的目标".into()),

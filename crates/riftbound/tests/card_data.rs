@@ -1,7 +1,7 @@
 //! The card data file (data/st1.toml) and the effect vocabulary: every row is well-formed and
 //! every instruction refers to something that exists, so no card can silently do nothing.
 
-use riftbound::cards::{db, Kind, On, Op, What};
+use riftbound::cards::{db, Kind, On, What};
 use riftbound::starter::STARTER_DECKS;
 use riftbound::DeckList;
 
@@ -40,18 +40,7 @@ fn instructions_refer_to_existing_target_slots() {
     for c in &db().cards {
         for a in &c.abilities {
             for ins in &a.effects {
-                let uses_t = matches!(
-                    ins.op,
-                    Op::Damage
-                        | Op::Kill
-                        | Op::Stun
-                        | Op::Ready
-                        | Op::Might
-                        | Op::ReturnHand
-                        | Op::Counter
-                        | Op::Move
-                        | Op::Save
-                );
+                let uses_t = ins.op.aims_at_target();
                 if uses_t {
                     assert!(ins.t == 9 || (ins.t as usize) < a.targets.len(), "{}: slot {} missing", c.name, ins.t);
                 }
