@@ -416,19 +416,24 @@ pub async fn rift_save(
     Ok(Json(rift_deck_json(&d)))
 }
 
+/// The saved Riftbound list `id`, if the caller owns it (an account or guest id; never matched
+/// by name): 404 for no such list, 403 for someone else's.
+async fn owned_rift_deck(app: &App, headers: &HeaderMap, id: &str) -> Result<(), ApiError> {
+    let who = session(app, headers).await?;
+    let d = match app.store.deck(id).await? {
+        Some(d) if d.game == RIFTBOUND => d,
+        _ => return Err(ApiError::not_found(format!("no Riftbound deck {id}"))),
+    };
+    check_owner(d.owner.as_deref(), &who, &d.name)
+}
+
 /// `DELETE /api/decks/riftbound/{id}`: only by who saved it.
 pub async fn rift_delete(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let who = session(&app, &headers).await?;
-    let d = match app.store.deck(&id).await? {
-        Some(d) if d.game == RIFTBOUND => d,
-        _ => return Err(ApiError::not_found(format!("no Riftbound deck {id}"))),
-    };
-    // Only its owner (an account or guest id; never matched by name).
-    check_owner(d.owner.as_deref(), &who, &d.name)?;
+    owned_rift_deck(&app, &headers, &id).await?;
     app.store.delete_deck(&id).await?;
     Ok(Json(json!({"deleted": id})))
 }
@@ -441,12 +446,7 @@ pub async fn rift_share(
     Path(id): Path<String>,
     Body(b): Body<ShareBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let who = session(&app, &headers).await?;
-    let d = match app.store.deck(&id).await? {
-        Some(d) if d.game == RIFTBOUND => d,
-        _ => return Err(ApiError::not_found(format!("no Riftbound deck {id}"))),
-    };
-    check_owner(d.owner.as_deref(), &who, &d.name)?;
+    owned_rift_deck(&app, &headers, &id).await?;
     app.store.set_deck_public(&id, b.public).await?;
     Ok(Json(json!({"id": id, "public": b.public})))
 }
