@@ -22,6 +22,7 @@ impl Game for ArdentGame {
     type Action = ArdentAction;
     type View = ArdentView;
     type Event = ArdentEvent;
+    type Cards = engine::NoCards;
 
     fn new(options: &ArdentOptions, setup: &ArdentSetup, seed: u64) -> Result<Self, SetupError> {
         ArdentGame::from_setup(options, setup, seed)

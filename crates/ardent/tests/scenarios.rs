@@ -12,8 +12,7 @@ fn every_scenario_passes() {
     files.sort();
     assert!(files.len() >= 5, "expected 5–10 scenarios");
     for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        let sc = Scenario::from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let sc = Scenario::from_file(&f).unwrap_or_else(|e| panic!("{e}"));
         if let Err(e) = sc.run(&registry) {
             panic!("{} ({}): {e}", f.display(), sc.name);
         }

@@ -1,6 +1,7 @@
 //! The type-erased layer (design.md §2): JSON and notation in and out, so that the server and
 //! the CLI host any game by name.
 
+use crate::cards::{CardFormat, CardSet, CardSetError};
 use crate::error::{ActionError, SetupError};
 use crate::game::{Game, Status};
 use crate::label::Label;
@@ -169,6 +170,9 @@ type PositionFn = fn(&Value, &str) -> Result<Box<dyn DynGame>, SetupError>;
 type DefaultsFn = fn() -> Value;
 type DecksFn = fn(&Value, &[String], u64) -> Result<Value, SetupError>;
 type OptionsInfoFn = fn() -> Vec<OptionInfo>;
+type ParseCardsFn = fn(&str, CardFormat, &str) -> Result<Value, CardSetError>;
+type ExtendCardsFn = fn(&Value, &[Value], &str) -> Result<Value, CardSetError>;
+type ExportCardsFn = fn(&Value, CardFormat) -> Result<String, SetupError>;
 
 /// How to make a game of one kind from JSON.
 #[derive(Clone, Copy)]
@@ -179,6 +183,11 @@ pub struct GameEntry {
     default_options: DefaultsFn,
     setup_with_decks: DecksFn,
     options_info: OptionsInfoFn,
+    /// False where the game's cards are its rules ([`crate::cards::NoCards`]).
+    pub loadable_cards: bool,
+    parse_cards: ParseCardsFn,
+    extend_cards: ExtendCardsFn,
+    export_cards: ExportCardsFn,
 }
 
 fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
@@ -240,6 +249,25 @@ fn setup_with_decks<G: Game>(options: &Value, decks: &[String], seed: u64) -> Re
     serde_json::to_value(&setup).map_err(|e| SetupError::new(e.to_string()))
 }
 
+fn parse_cards<G: Game>(text: &str, format: CardFormat, origin: &str) -> Result<Value, CardSetError> {
+    let set = G::Cards::parse(text, format, origin)?;
+    Ok(crate::cards::Cards::loaded(set).to_json())
+}
+
+fn extend_cards<G: Game>(options: &Value, cards: &[Value], origin: &str) -> Result<Value, CardSetError> {
+    let base = parse_options::<G>(options)
+        .map_err(|e| CardSetError::one(crate::cards::CardProblem::new(origin, e.to_string())))?;
+    let set = G::card_set(&base).with_cards(cards, origin)?;
+    Ok(crate::cards::Cards::loaded(set).to_json())
+}
+
+fn export_cards<G: Game>(options: &Value, format: CardFormat) -> Result<String, SetupError> {
+    if !G::Cards::LOADABLE {
+        return Err(SetupError::new(format!("{} has no card-set file: its cards are fixed by its rules", G::NAME)));
+    }
+    Ok(G::card_set(&parse_options::<G>(options)?).export(format))
+}
+
 fn default_options<G: Game>() -> Value {
     serde_json::to_value(G::Options::default()).unwrap_or(Value::Null)
 }
@@ -253,7 +281,34 @@ impl GameEntry {
             default_options: default_options::<G>,
             setup_with_decks: setup_with_decks::<G>,
             options_info: G::options_info,
+            loadable_cards: G::Cards::LOADABLE,
+            parse_cards: parse_cards::<G>,
+            extend_cards: extend_cards::<G>,
+            export_cards: export_cards::<G>,
         }
+    }
+    /// Read a card-set file of this game (`origin` names it in problems): the set as the JSON
+    /// document an options' `cards` field takes ([`GameEntry::with_cards`]).
+    pub fn parse_cards(&self, text: &str, format: CardFormat, origin: &str) -> Result<Value, CardSetError> {
+        (self.parse_cards)(text, format, origin)
+    }
+    /// The set these options play with, plus `cards` (each a card as the file format writes
+    /// it, as JSON) added or replacing cards of the same id: a scenario's inline cards.
+    pub fn extend_cards(&self, options: &Value, cards: &[Value], origin: &str) -> Result<Value, CardSetError> {
+        (self.extend_cards)(options, cards, origin)
+    }
+    /// The set these options play with (the built-in set by default), in the file format.
+    pub fn export_cards(&self, options: &Value, format: CardFormat) -> Result<String, SetupError> {
+        (self.export_cards)(options, format)
+    }
+    /// These options, playing with `cards` (a document from [`GameEntry::parse_cards`]).
+    pub fn with_cards(options: &Value, cards: Value) -> Value {
+        let mut out = match options {
+            Value::Object(_) => options.clone(),
+            _ => Value::Object(Default::default()),
+        };
+        out["cards"] = cards;
+        out
     }
     /// A new game. Options may be partial (the rest default); no setup means a sampled one.
     pub fn create(&self, options: &Value, setup: Option<&Value>, seed: u64) -> Result<Box<dyn DynGame>, SetupError> {

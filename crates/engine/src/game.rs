@@ -1,6 +1,7 @@
 //! The game contract (design.md §2). Every game implements [`Game`]; the AI, the simulator,
 //! the server, replays, scenarios and the conformance harness use nothing else.
 
+use crate::cards::{CardSet, Cards};
 use crate::error::{ActionError, NotationError, SetupError};
 use crate::label::Label;
 use crate::log::EventLog;
@@ -83,6 +84,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
     /// A log event.
     type Event: Clone + Debug + Serialize + Send;
+    /// The card set the game is played with ([`crate::cards::NoCards`] where the cards are
+    /// the rules). It travels in the options (`cards`), so replays and tables carry it.
+    type Cards: CardSet;
 
     /// Build the initial state. Bad options or setup give a typed error.
     fn new(options: &Self::Options, setup: &Self::Setup, seed: u64) -> Result<Self, SetupError>;
@@ -106,6 +110,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     }
 
     fn options(&self) -> &Self::Options;
+
+    /// The card set these options play with (the built-in set unless one was loaded).
+    fn card_set(options: &Self::Options) -> Cards<Self::Cards> {
+        let _ = options;
+        Cards::builtin()
+    }
     fn num_seats(&self) -> usize;
     fn status(&self) -> Status;
 

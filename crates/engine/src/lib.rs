@@ -4,6 +4,7 @@
 //! scenarios and the conformance harness — uses only this contract. The engine knows no game.
 
 pub mod bench;
+pub mod cards;
 pub mod conformance;
 pub mod dynamic;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod scenario;
 pub mod seat;
 pub mod testgame;
 
+pub use cards::{CardFormat, CardProblem, CardSet, CardSetError, Cards, NoCards};
 pub use dynamic::{DynGame, GameEntry, Hosted, Registry};
 pub use error::{ActionError, ActionErrorKind, NotationError, SetupError};
 pub use game::{Game, Outcome, Status};

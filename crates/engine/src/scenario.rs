@@ -22,8 +22,18 @@ pub struct Scenario {
     /// Start from a position in the game's position notation instead of a setup.
     #[serde(default)]
     pub position: Option<String>,
+    /// A card-set file to play with (TOML or JSON by its extension), relative to the scenario.
+    #[serde(default)]
+    pub cards: Option<String>,
+    /// Test-only cards (`[[card]]`, as the game's card-set format writes one card), added to
+    /// the set (`cards`, or the built-in set) or replacing a card of the same id.
+    #[serde(default, rename = "card")]
+    pub inline_cards: Vec<toml::Value>,
     #[serde(default, rename = "step")]
     pub steps: Vec<Step>,
+    /// The folder `cards` is relative to (the scenario file's own, when read from a file).
+    #[serde(skip)]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -164,11 +174,38 @@ impl Scenario {
         toml::from_str(text).map_err(|e| format!("not a scenario file: {}", toml_error(text, &e)))
     }
 
+    /// Read a scenario file; its `cards` file is found relative to it.
+    pub fn from_file(path: &std::path::Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut s = Scenario::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        s.dir = path.parent().map(|p| p.to_path_buf());
+        Ok(s)
+    }
+
+    /// The options, with the scenario's card set (`cards`, inline `[[card]]`) in them.
+    fn options_with_cards(&self, entry: &crate::GameEntry) -> Result<Value, String> {
+        let mut options = self.options.as_ref().map(toml_to_json).unwrap_or(Value::Null);
+        if let Some(file) = &self.cards {
+            let path = self.dir.as_deref().unwrap_or(std::path::Path::new(".")).join(file);
+            let format = crate::cards::CardFormat::from_path(&path)
+                .ok_or_else(|| format!("cards = '{file}': name a .toml or .json file"))?;
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("cards = '{file}': {e}"))?;
+            let set = entry.parse_cards(&text, format, &path.display().to_string()).map_err(|e| e.to_string())?;
+            options = crate::GameEntry::with_cards(&options, set);
+        }
+        if !self.inline_cards.is_empty() {
+            let cards: Vec<Value> = self.inline_cards.iter().map(toml_to_json).collect();
+            let set = entry.extend_cards(&options, &cards, "scenario [[card]]").map_err(|e| e.to_string())?;
+            options = crate::GameEntry::with_cards(&options, set);
+        }
+        Ok(options)
+    }
+
     /// Run every step; the first failing check is returned with a readable difference.
     pub fn run(&self, registry: &Registry) -> Result<usize, Failure> {
         let fail0 = |message: String| Failure { step: 0, message };
         let entry = registry.get(&self.game).map_err(fail0)?;
-        let options = self.options.as_ref().map(toml_to_json).unwrap_or(Value::Null);
+        let options = self.options_with_cards(entry).map_err(fail0)?;
         let mut game = match &self.position {
             Some(p) => entry.from_position(&options, p),
             None => entry.create(&options, self.setup.as_ref().map(toml_to_json).as_ref(), self.seed),

@@ -101,6 +101,7 @@ impl Game for Pebbles {
     type Action = PebblesAction;
     type View = PebblesView;
     type Event = PebblesEvent;
+    type Cards = crate::cards::NoCards;
 
     fn new(options: &PebblesOptions, _setup: &PebblesSetup, seed: u64) -> Result<Self, SetupError> {
         if options.pile == 0 || options.pile > 200 {

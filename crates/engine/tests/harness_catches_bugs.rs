@@ -51,6 +51,7 @@ impl<const B: u8> Game for Broken<B> {
     type Action = PebblesAction;
     type View = PebblesView;
     type Event = PebblesEvent;
+    type Cards = engine::NoCards;
 
     fn new(o: &PebblesOptions, s: &PebblesSetup, seed: u64) -> Result<Self, SetupError> {
         Ok(Broken(Pebbles::new(o, s, seed)?, 0))

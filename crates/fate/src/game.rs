@@ -106,6 +106,7 @@ impl Game for FateGame {
     type Action = FateAction;
     type View = FateView;
     type Event = FateEvent;
+    type Cards = engine::NoCards;
 
     fn new(options: &FateOptions, setup: &FateSetup, seed: u64) -> Result<Self, SetupError> {
         options.validate().map_err(SetupError::new)?;

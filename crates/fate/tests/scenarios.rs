@@ -12,8 +12,7 @@ fn all_scenario_files_pass() {
     files.sort();
     let mut ran = 0;
     for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
-        let text = std::fs::read_to_string(path).unwrap();
-        let sc = Scenario::from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let sc = Scenario::from_file(path).unwrap_or_else(|e| panic!("{e}"));
         let checks = sc.run(&registry).unwrap_or_else(|f| panic!("{}: {f}", path.display()));
         assert!(checks > 0, "{} checks nothing", path.display());
         ran += 1;

@@ -39,6 +39,7 @@ impl Game for RiftGame {
     type Action = RiftAction;
     type View = RiftView;
     type Event = RiftEvent;
+    type Cards = engine::NoCards;
 
     fn new(options: &RiftOptions, setup: &RiftSetup, seed: u64) -> Result<Self, SetupError> {
         let mut g = RiftGame::setup(options, setup, seed)?;

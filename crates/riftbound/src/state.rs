@@ -505,3 +505,11 @@ impl RiftGame {
         self.obj(id).def().deflect
     }
 }
+
+impl RiftGame {
+    /// The card set this game is played with. Rules code reaches cards only through this
+    /// (issue #19: the set becomes a value in the options).
+    pub fn db(&self) -> &crate::cards::CardDb {
+        crate::cards::db()
+    }
+}

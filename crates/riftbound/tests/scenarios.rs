@@ -12,8 +12,7 @@ fn all_scenarios_pass() {
     paths.sort();
     assert!(paths.len() >= 2);
     for p in paths {
-        let text = std::fs::read_to_string(&p).unwrap();
-        let s = Scenario::from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let s = Scenario::from_file(&p).unwrap_or_else(|e| panic!("{e}"));
         if let Err(f) = s.run(&registry) {
             panic!("{}: {f}", p.display());
         }

@@ -53,6 +53,7 @@ impl Game for Peek {
     type Action = PeekAction;
     type View = u8;
     type Event = String;
+    type Cards = engine::NoCards;
 
     fn new(_: &(), _: &(), seed: u64) -> Result<Self, SetupError> {
         Ok(Peek { played: 0, secret: GameRng::new(seed).below(100) as u8 })

@@ -1,7 +1,6 @@
 //! `cardtable scenario FILE...`: run scenario files (docs/formats.md).
 
 use crate::games::registry;
-use crate::input;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use engine::scenario::Scenario;
@@ -18,7 +17,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let reg = registry();
     let mut failed = 0;
     for file in &args.files {
-        let scenario = Scenario::from_toml(&input::read_file(file)?).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+        let scenario = Scenario::from_file(std::path::Path::new(file)).map_err(|e| anyhow::anyhow!("{e}"))?;
         match scenario.run(&reg) {
             Ok(checks) => println!("ok    {file}: {} ({checks} checks)", scenario.name),
             Err(f) => {

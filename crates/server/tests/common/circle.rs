@@ -117,6 +117,7 @@ impl Game for Circle {
     type Action = CircleAction;
     type View = CircleView;
     type Event = CircleEvent;
+    type Cards = engine::NoCards;
 
     fn new(options: &CircleOptions, _: &(), _seed: u64) -> Result<Self, SetupError> {
         if !(2..=4).contains(&options.seats) || (options.teams && options.seats != 4) {
