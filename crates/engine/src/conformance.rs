@@ -33,11 +33,18 @@ pub struct Config {
     pub deep_every: usize,
     /// Check presentation (prompts, action meta, event labels, catalogue) too.
     pub presentation: bool,
+    /// Check the position notation at every deep step: written, read back and written again
+    /// gives the same text, the same status and the same legal actions.
+    pub positions: bool,
 }
 
 impl Config {
     pub fn new(games: usize) -> Self {
-        Config { games, seed: 0xC0FFEE, deep_games: 20, deep_every: 16, presentation: false }
+        Config { games, seed: 0xC0FFEE, deep_games: 20, deep_every: 16, presentation: false, positions: false }
+    }
+    pub fn positions(mut self, on: bool) -> Self {
+        self.positions = on;
+        self
     }
     pub fn presentation(mut self, on: bool) -> Self {
         self.presentation = on;
@@ -70,8 +77,7 @@ pub fn run<G: Game>(options: &G::Options, config: &Config) -> Report {
     for i in 0..config.games {
         let game_seed = config.seed.wrapping_add(i as u64);
         let deep_every = if i < config.deep_games { 1 } else { config.deep_every };
-        let result =
-            catch_unwind(AssertUnwindSafe(|| play_checked::<G>(options, game_seed, deep_every, config.presentation)));
+        let result = catch_unwind(AssertUnwindSafe(|| play_configured::<G>(options, game_seed, deep_every, config)));
         match result {
             Ok(Ok((len, status))) => {
                 report.games += 1;
@@ -115,6 +121,16 @@ pub fn play_checked<G: Game>(
     deep_every: usize,
     presentation: bool,
 ) -> Result<(usize, Status), String> {
+    play_configured::<G>(options, seed, deep_every, &Config::new(1).presentation(presentation))
+}
+
+fn play_configured<G: Game>(
+    options: &G::Options,
+    seed: u64,
+    deep_every: usize,
+    config: &Config,
+) -> Result<(usize, Status), String> {
+    let presentation = config.presentation;
     let mut rng = GameRng::derive(seed, 1);
     let setup = G::sample_setup(options, &mut rng).map_err(|e| format!("sample_setup: {e}"))?;
     let mut state = G::new(options, &setup, seed).map_err(|e| format!("new: {e}"))?;
@@ -161,6 +177,9 @@ pub fn play_checked<G: Game>(
             if presentation {
                 presentation_checks(&state, &legal, seat, &catalogue).map_err(|e| format!("step {step}: {e}"))?;
             }
+            if config.positions {
+                position_round_trip(options, &state, &legal).map_err(|e| format!("step {step}: {e}"))?;
+            }
         }
         let action = legal[rng.index(legal.len())].clone();
         if foreign.len() < 256 {
@@ -192,6 +211,32 @@ pub fn play_checked<G: Game>(
         check_view_serde(&state, viewer)?;
     }
     Ok((step, status))
+}
+
+/// Write the position, read it back, write it again: the same text, status and legal actions.
+fn position_round_trip<G: Game>(options: &G::Options, state: &G, legal: &[G::Action]) -> Result<(), String> {
+    let Some(text) = state.position() else {
+        return Err(format!("{} writes no position", G::NAME));
+    };
+    let read = G::from_position(options, &text).map_err(|e| format!("position '{text}' does not read back: {e}"))?;
+    match read.position() {
+        Some(again) if again == text => {}
+        again => return Err(format!("position '{text}' reads back as {again:?}")),
+    }
+    if read.status() != state.status() {
+        return Err(format!("position '{text}' reads back with status {:?}, not {:?}", read.status(), state.status()));
+    }
+    let mut read_legal = Vec::new();
+    read.legal_actions(&mut read_legal);
+    if read_legal != legal {
+        let show = |v: &[G::Action]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ");
+        return Err(format!(
+            "position '{text}' reads back with legal actions [{}], not [{}]",
+            show(&read_legal),
+            show(legal)
+        ));
+    }
+    Ok(())
 }
 
 fn check_card_key(card: &CardRef, catalogue: &BTreeSet<String>) -> Result<(), String> {

@@ -61,3 +61,9 @@ fn conformance_more_variants() {
     let report = run::<FateGame>(&opts, &Config::new(500).seed(13).deep(20, 16).presentation(true));
     assert_eq!(report.games, 500);
 }
+
+#[test]
+fn positions_round_trip_at_random_points_of_random_games() {
+    let report = run::<FateGame>(&FateOptions::default(), &Config::new(300).seed(17).deep(20, 8).positions(true));
+    assert_eq!(report.games, 300);
+}
