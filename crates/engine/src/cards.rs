@@ -329,8 +329,8 @@ mod tests {
                 CardFormat::Toml => toml::to_string(self).unwrap(),
             }
         }
-        fn with_cards(&self, _: &[Value], _: &str) -> Result<Self, CardSetError> {
-            unimplemented!()
+        fn with_cards(&self, _: &[Value], origin: &str) -> Result<Self, CardSetError> {
+            Err(CardProblem::new(origin, "not needed here").into())
         }
         fn catalogue(&self) -> Vec<CardInfo> {
             Vec::new()
