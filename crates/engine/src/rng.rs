@@ -30,6 +30,38 @@ impl GameRng {
         GameRng { inner: ChaCha8Rng::from_seed(key) }
     }
 
+    /// The generator's exact state as text (key, stream and word position, in hex), so that a
+    /// position notation can carry it and the game continues identically. Read by [`GameRng::from_text`].
+    pub fn to_text(&self) -> String {
+        let key: String = self.inner.get_seed().iter().map(|b| format!("{b:02x}")).collect();
+        format!("{key}.{:x}.{:x}", self.inner.get_stream(), self.inner.get_word_pos())
+    }
+
+    /// Read [`GameRng::to_text`]; a bare decimal number is a seed (`GameRng::new`).
+    pub fn from_text(text: &str) -> Result<Self, String> {
+        if let Ok(seed) = text.parse::<u64>() {
+            return Ok(GameRng::new(seed));
+        }
+        let bad = || format!("'{text}' is not a generator state (KEY.STREAM.WORDPOS in hex, or a decimal seed)");
+        let mut parts = text.split('.');
+        let (Some(key), Some(stream), Some(pos), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+            return Err(bad());
+        };
+        if key.len() != 64 || !key.is_ascii() {
+            return Err(bad());
+        }
+        let mut seed = [0u8; 32];
+        for (i, b) in seed.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&key[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+        }
+        let stream = u64::from_str_radix(stream, 16).map_err(|_| bad())?;
+        let pos = u128::from_str_radix(pos, 16).map_err(|_| bad())?;
+        let mut inner = ChaCha8Rng::from_seed(seed);
+        inner.set_stream(stream);
+        inner.set_word_pos(pos);
+        Ok(GameRng { inner })
+    }
+
     /// An independent generator derived from this seed and a stream number (e.g. a game index).
     pub fn derive(seed: u64, stream: u64) -> Self {
         let mut state = seed ^ 0xA076_1D64_78BD_642F;
@@ -183,6 +215,17 @@ mod tests {
             assert_ne!(r.weighted_index(&[3, 0, 1]), Some(1));
         }
         assert_eq!(r.weighted_index(&[0, 0]), None);
+    }
+
+    #[test]
+    fn text_state_continues_the_same_stream() {
+        let mut r = GameRng::new(42);
+        r.next_u32();
+        let mut copy = GameRng::from_text(&r.to_text()).unwrap();
+        assert_eq!(copy, r);
+        assert_eq!(copy.next_u64(), r.next_u64());
+        assert_eq!(GameRng::from_text("42").unwrap(), GameRng::new(42));
+        assert!(GameRng::from_text("zz.1.2").is_err());
     }
 
     const GOLDEN_RAW_42: [u64; 4] =
