@@ -422,4 +422,21 @@ impl Game for RiftGame {
     fn render(&self, viewer: Viewer) -> String {
         crate::render::render(self, viewer)
     }
+
+    /// The position notation (docs/riftbound.md, "Position notation").
+    fn position(&self) -> Option<String> {
+        Some(self.write_position())
+    }
+
+    /// Read a position; the mode must be the options' and the position is taken as it stands
+    /// (nothing is advanced), so write one where a player is to act.
+    fn from_position(options: &RiftOptions, text: &str) -> Result<Self, SetupError> {
+        if options.edition != crate::options::Edition::Cr20260716 {
+            return Err(SetupError::new(format!(
+                "not implemented: rules edition {:?} (only the Core Rules of 2026-07-16, spec §26)",
+                options.edition
+            )));
+        }
+        crate::position::read(options, text).map_err(SetupError::new)
+    }
 }

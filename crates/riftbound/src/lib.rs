@@ -13,6 +13,7 @@ pub mod notes;
 pub mod ops;
 pub mod options;
 mod payment;
+pub mod position;
 pub mod present;
 mod render;
 mod resolve;

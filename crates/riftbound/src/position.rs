@@ -1,0 +1,433 @@
+//! Position notation (like FEN; documented in docs/riftbound.md, "Position notation"): readable
+//! text that captures any position — every zone, the battlefields, the chain, a showdown or combat,
+//! pending triggers, the decision pending, every flag of the state and the generator — so that a
+//! game read back continues identically. Cards are named by their set id (`ST1-003`), objects by
+//! the numbers the action notation uses (`c12`).
+//!
+//! This file holds the shared vocabulary and the writer; `position/read.rs` the reader.
+
+mod read;
+
+pub use read::read;
+
+use crate::action::ObjId;
+use crate::cards::DOMAIN_LETTERS;
+use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
+use crate::options::Mode;
+use crate::state::*;
+
+/// Status flags and their words, in the order they are written.
+const FLAGS: [(u16, &str); 10] = [
+    (flag::EXHAUSTED, "x"),
+    (flag::BUFFED, "buff"),
+    (flag::STUNNED, "stun"),
+    (flag::ATTACKER, "atk"),
+    (flag::DEFENDER, "def"),
+    (flag::ATTACK_FIRED, "atkfired"),
+    (flag::DEFEND_FIRED, "deffired"),
+    (flag::SAVE, "save"),
+    (flag::TOKEN, "token"),
+    (flag::EQUIPPED, "eq"),
+];
+
+const PHASES: [(Phase, &str); 7] = [
+    (Phase::Mulligan, "mulligan"),
+    (Phase::Beginning, "beginning"),
+    (Phase::Scoring, "scoring"),
+    (Phase::Channel, "channel"),
+    (Phase::Draw, "draw"),
+    (Phase::Main, "main"),
+    (Phase::Ending, "ending"),
+];
+
+const MODES: [(Mode, &str); 4] = [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
+
+/// Special ability numbers (keyword triggers, Equip) by name.
+const SPECIAL_ABS: [(u8, &str); 3] = [(AB_VISION, "vision"), (AB_TEMPORARY, "temporary"), (AB_EQUIP, "equip")];
+
+/// The owner-kept zones of a player section, in the order they are written.
+const OWNER_ZONES: [(Zone, &str); 5] = [
+    (Zone::Trash, "trash"),
+    (Zone::Banished, "banish"),
+    (Zone::ChampionZone, "champ"),
+    (Zone::Chain, "chain"),
+    (Zone::Gone, "gone"),
+];
+
+fn seat(s: u8) -> String {
+    format!("p{}", s + 1)
+}
+
+fn seat_or_none(s: u8) -> String {
+    if s == NOBODY {
+        "-".into()
+    } else {
+        seat(s)
+    }
+}
+
+fn bits(b: u8) -> String {
+    let v: Vec<String> = (0..8).filter(|i| b & (1 << i) != 0).map(|i| format!("b{}", i + 1)).collect();
+    list(v)
+}
+
+fn list(v: Vec<String>) -> String {
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(",")
+    }
+}
+
+fn zone_word(z: Zone) -> String {
+    match z {
+        Zone::Deck => "deck".into(),
+        Zone::Hand => "hand".into(),
+        Zone::Trash => "trash".into(),
+        Zone::ChampionZone => "champ".into(),
+        Zone::Base => "base".into(),
+        Zone::Bf(b) => format!("b{}", b + 1),
+        Zone::Facedown(b) => format!("fd{}", b + 1),
+        Zone::Chain => "chain".into(),
+        Zone::Banished => "banish".into(),
+        Zone::RuneDeck => "runes".into(),
+        Zone::Gone => "gone".into(),
+    }
+}
+
+fn loc_word(l: Loc) -> String {
+    match l {
+        Loc::Base(s) => format!("base.{}", seat(s)),
+        Loc::Bf(b) => format!("b{}", b + 1),
+        Loc::Nowhere => "-".into(),
+    }
+}
+
+fn stage_word(s: Stage) -> String {
+    match s {
+        Stage::Location => "location".into(),
+        Stage::Accelerate => "accelerate".into(),
+        Stage::ExtraDiscard => "extradiscard".into(),
+        Stage::Optional => "optional".into(),
+        Stage::Targets(n) => format!("targets{n}"),
+        Stage::Pay => "pay".into(),
+    }
+}
+
+fn ids(v: &[ObjId]) -> String {
+    list(v.iter().map(|i| format!("c{i}")).collect())
+}
+
+fn id_or_none(i: ObjId) -> String {
+    if i == NONE {
+        "-".into()
+    } else {
+        format!("c{i}")
+    }
+}
+
+/// `_` stands for a space in the outcome's reason (fields are separated by spaces).
+fn reason_word(r: &str) -> String {
+    if r.is_empty() {
+        "-".into()
+    } else {
+        r.replace(' ', "_")
+    }
+}
+
+impl RiftGame {
+    /// Write the position (docs/riftbound.md, "Position notation").
+    pub fn write_position(&self) -> String {
+        let mut lines = vec![self.write_header()];
+        for s in 0..self.n() {
+            lines.push(self.write_player(s));
+        }
+        for b in 0..self.bfs.len() as u8 {
+            lines.push(self.write_bf(b));
+        }
+        if let Some(sd) = &self.showdown {
+            let mut l = format!("showdown bf=b{} focus={}", sd.bf + 1, seat(sd.focus));
+            if sd.passes != 0 {
+                l += &format!(" passes={}", sd.passes);
+            }
+            if let Some(c) = &sd.combat {
+                let stage = match c.stage {
+                    CombatStage::Showdown => "showdown",
+                    CombatStage::AfterDamage => "afterdamage",
+                };
+                l += &format!(" attacker={} defender={} stage={stage}", seat(c.attacker), seat(c.defender));
+                if !c.assigned.is_empty() {
+                    l += &format!(" assigned={}", list(c.assigned.iter().map(|(u, n)| format!("c{u}:{n}")).collect()));
+                }
+            }
+            lines.push(l);
+        }
+        if !self.chain.is_empty() {
+            lines.push(self.items_line("chain", &self.chain.iter().collect::<Vec<_>>()));
+        }
+        if !self.pending.is_empty() {
+            lines.push(self.items_line("pending", &self.pending.iter().map(|p| &p.item).collect::<Vec<_>>()));
+        }
+        if let Some(r) = &self.resolving {
+            lines.push(format!("resolving pc={} item={}", r.pc, self.item_word(&r.item)));
+        }
+        if let Some(p) = &self.prompt {
+            lines.push(self.prompt_line(p));
+        }
+        lines.join("\n")
+    }
+
+    fn write_header(&self) -> String {
+        let mode = MODES.iter().find(|(m, _)| *m == self.opts.mode).map(|(_, w)| *w).unwrap_or("duel");
+        let phase = PHASES.iter().find(|(p, _)| *p == self.phase).map(|(_, w)| *w).unwrap_or("main");
+        let mut l = format!(
+            "riftbound mode={mode} turn={} tp={} first={} phase={phase} priority={}",
+            self.turn,
+            seat(self.turn_player),
+            seat(self.first_player),
+            seat(self.priority)
+        );
+        if self.passes != 0 {
+            l += &format!(" passes={}", self.passes);
+        }
+        if self.focus_pass_due {
+            l += " focuspass=1";
+        }
+        if self.invited != NOBODY {
+            l += &format!(" invited={}", seat(self.invited));
+        }
+        if self.invite_declined {
+            l += " declined=1";
+        }
+        if self.ally_held != 0 {
+            l += &format!(" allyheld={}", bits(self.ally_held));
+        }
+        if self.ally_occupied != 0 {
+            l += &format!(" allyoccupied={}", bits(self.ally_occupied));
+        }
+        if !self.burnout_owed.is_empty() {
+            l += &format!(" owed={}", list(self.burnout_owed.iter().map(|&s| seat(s)).collect()));
+        }
+        if let Some(o) = &self.outcome {
+            let winners = if o.winners.is_empty() {
+                "draw".to_string()
+            } else {
+                list(o.winners.iter().map(|s| seat(s.0)).collect())
+            };
+            l += &format!(" over={winners} reason={}", reason_word(&o.reason));
+            if !o.scores.is_empty() {
+                l += &format!(" scores={}", list(o.scores.iter().map(|s| s.to_string()).collect()));
+            }
+        }
+        l += &format!(" actions={} rng={}", self.actions, self.rng.to_text());
+        l
+    }
+
+    fn write_player(&self, s: u8) -> String {
+        let p = &self.players[s as usize];
+        let db = self.db();
+        let mut l = format!("{} legend={}", seat(s), db.get(p.legend).id);
+        if p.legend_exhausted {
+            l += "/x";
+        }
+        let default_team = if self.opts.mode.teams() { s % 2 } else { s };
+        if p.team != default_team {
+            l += &format!(" team={}", p.team + 1);
+        }
+        l += &format!(" points={}", p.points);
+        let mut pool = Vec::new();
+        if p.pool.energy != 0 {
+            pool.push(format!("e{}", p.pool.energy));
+        }
+        for (i, &n) in p.pool.power.iter().enumerate() {
+            if n != 0 {
+                pool.push(format!("{}{n}", DOMAIN_LETTERS[i]));
+            }
+        }
+        if !pool.is_empty() {
+            l += &format!(" pool={}", pool.join(","));
+        }
+        if p.scored != 0 {
+            l += &format!(" scored={}", bits(p.scored));
+        }
+        if p.finalized != 0 {
+            l += &format!(" finalized={}", p.finalized);
+        }
+        if p.mulliganed {
+            l += " mulliganed=1";
+        }
+        if p.left {
+            l += " left=1";
+        }
+        if !p.battlefields.is_empty() {
+            l += &format!(" brought={}", list(p.battlefields.iter().map(|&d| db.get(d).id.clone()).collect()));
+        }
+        let mut field = |name: &str, objs: Vec<ObjId>, by_owner: bool| {
+            if !objs.is_empty() {
+                let words: Vec<String> = objs.iter().map(|&i| self.obj_word(i, s, by_owner)).collect();
+                l += &format!(" {name}={}", words.join(","));
+            }
+        };
+        field("deck", p.deck.clone(), true);
+        field("runes", p.rune_deck.clone(), true);
+        field("hand", p.hand.clone(), true);
+        let owned = |z: Zone| -> Vec<ObjId> {
+            (0..self.objs.len() as ObjId).filter(|&i| self.obj(i).owner == s && self.obj(i).zone == z).collect()
+        };
+        for (z, name) in OWNER_ZONES {
+            field(name, owned(z), true);
+        }
+        let controlled = |z: Zone| -> Vec<ObjId> {
+            (0..self.objs.len() as ObjId).filter(|&i| self.obj(i).controller == s && self.obj(i).zone == z).collect()
+        };
+        field("base", controlled(Zone::Base), false);
+        for b in 0..self.bfs.len() as u8 {
+            field(&format!("at{}", b + 1), controlled(Zone::Bf(b)), false);
+            field(&format!("fd{}", b + 1), controlled(Zone::Facedown(b)), false);
+        }
+        l
+    }
+
+    /// `c12:ST1-003/x/dmg2/…`: the object, its card and whatever differs from a fresh card.
+    /// `section` is the player whose list holds it: the owner (`by_owner`) or the controller.
+    fn obj_word(&self, id: ObjId, section: u8, by_owner: bool) -> String {
+        let o = self.obj(id);
+        let mut w = format!("c{id}:{}", self.db().get(o.def).id);
+        let mut rest = o.flags;
+        for (f, name) in FLAGS {
+            if o.flags & f != 0 {
+                w += "/";
+                w += name;
+                rest &= !f;
+            }
+        }
+        if rest != 0 {
+            w += &format!("/flags{rest}");
+        }
+        if o.damage != 0 {
+            w += &format!("/dmg{}", o.damage);
+        }
+        if o.temp_might != 0 {
+            w += &format!("/might{:+}", o.temp_might);
+        }
+        if o.attached_to != NONE {
+            w += &format!("/on.c{}", o.attached_to);
+        }
+        if o.inc != 0 {
+            w += &format!("/inc{}", o.inc);
+        }
+        if o.hidden_turn != 0 {
+            w += &format!("/hid{}", o.hidden_turn);
+        }
+        if by_owner && o.controller != section {
+            w += &format!("/ctl.{}", seat(o.controller));
+        }
+        if !by_owner && o.owner != section {
+            w += &format!("/own.{}", seat(o.owner));
+        }
+        w
+    }
+
+    fn write_bf(&self, b: u8) -> String {
+        let bf = &self.bfs[b as usize];
+        let mut l = format!(
+            "b{} card={} owner={} ctl={}",
+            b + 1,
+            self.db().get(bf.def).id,
+            seat(bf.owner),
+            seat_or_none(bf.controller)
+        );
+        if bf.contested_by != NOBODY {
+            l += &format!(" contested={}", seat(bf.contested_by));
+        }
+        if bf.blank {
+            l += " blank=1";
+        }
+        l
+    }
+
+    fn items_line(&self, name: &str, items: &[&Item]) -> String {
+        let mut l = name.to_string();
+        for it in items {
+            l += &format!(" item={}", self.item_word(it));
+        }
+        l
+    }
+
+    fn tgt_word(&self, t: Tgt) -> String {
+        match t {
+            Tgt::Obj(id, inc) => {
+                let cur = self.objs.get(id as usize).map(|o| o.inc);
+                if cur == Some(inc) {
+                    format!("c{id}")
+                } else {
+                    format!("c{id}^{inc}")
+                }
+            }
+            Tgt::Bf(b) => format!("b{}", b + 1),
+            Tgt::Base(s) => format!("base.{}", seat(s)),
+        }
+    }
+
+    /// `p1:spell.c5:0/t0:c7/here:b1/…`: controller, source, ability, then what differs from the default.
+    fn item_word(&self, it: &Item) -> String {
+        let src = match it.src {
+            ItemSrc::Spell(id) => format!("spell.c{id}"),
+            ItemSrc::Obj(id) => format!("c{id}"),
+            ItemSrc::Legend(s) => format!("legend.{}", seat(s)),
+            ItemSrc::Bf(b) => format!("b{}", b + 1),
+        };
+        let ab = SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string());
+        let mut w = format!("{}:{src}:{ab}", seat(it.controller));
+        for (slot, t) in &it.targets {
+            w += &format!("/t{slot}:{}", self.tgt_word(*t));
+        }
+        if it.here != Loc::Nowhere {
+            w += &format!("/here:{}", loc_word(it.here));
+        }
+        if let Some(t) = it.subject {
+            w += &format!("/subject:{}", self.tgt_word(t));
+        }
+        if it.src_inc != 0 {
+            w += &format!("/inc{}", it.src_inc);
+        }
+        if it.restrict_bf != NOBODY {
+            w += &format!("/only.b{}", it.restrict_bf + 1);
+        }
+        if it.trigger {
+            w += "/trigger";
+        }
+        w
+    }
+
+    fn prompt_line(&self, p: &Prompt) -> String {
+        let head = |kind: &str, s: u8| format!("prompt kind={kind} seat={}", seat(s));
+        match p {
+            Prompt::Mulligan { seat, aside } => format!("{} aside={}", head("mulligan", *seat), ids(aside)),
+            Prompt::TriggerOrder { seat } => head("triggerorder", *seat),
+            Prompt::Discard { seat, left } => format!("{} left={left}", head("discard", *seat)),
+            Prompt::Recycle { seat, left } => format!("{} left={left}", head("recycle", *seat)),
+            Prompt::Predict { seat, card } => format!("{} card=c{card}", head("predict", *seat)),
+            Prompt::Assign { seat, left } => format!("{} left={left}", head("assign", *seat)),
+            Prompt::MoveGroup { seat, dest, units } => {
+                format!("{} dest={} units={}", head("movegroup", *seat), loc_word(*dest), ids(units))
+            }
+            Prompt::Showdown { seat } => head("showdown", *seat),
+            Prompt::BurnOut { seat } => head("burnout", *seat),
+            Prompt::Build(b) => format!(
+                "{} stage={} card={} from={} location={} locations={} accelerate={} discard={} accepted={} paid={} item={}",
+                head("build", b.seat),
+                stage_word(b.stage),
+                id_or_none(b.card),
+                zone_word(b.from),
+                loc_word(b.location),
+                list(b.locations.iter().map(|l| loc_word(*l)).collect()),
+                u8::from(b.accelerate),
+                id_or_none(b.discard),
+                u8::from(b.accepted),
+                ids(&b.paid),
+                self.item_word(&b.item)
+            ),
+        }
+    }
+}

@@ -1,0 +1,760 @@
+//! Reading the position notation (docs/riftbound.md, "Position notation"). Every problem is one
+//! line naming the field (`p1.hand: unknown card 'ST1-999'`); nothing is half-read.
+
+use super::{FLAGS, MODES, OWNER_ZONES, PHASES, SPECIAL_ABS};
+use crate::action::ObjId;
+use crate::cards::{DefId, DOMAIN_LETTERS};
+use crate::options::RiftOptions;
+use crate::state::*;
+use engine::{GameRng, Outcome, Seat};
+
+type R<T> = Result<T, String>;
+
+/// A section of the text: `riftbound` (the header), `p1`, `b2`, `chain`, … and its fields.
+struct Section {
+    name: String,
+    fields: Vec<(String, String)>,
+}
+
+/// An object as written, before ids are given out.
+struct Spec {
+    id: Option<ObjId>,
+    obj: Obj,
+    field: String,
+    /// Index into the player's deck/runes/hand vector it goes to, if any.
+    order: Option<(u8, Zone)>,
+    attached: Option<ObjId>,
+}
+
+struct Reader<'a> {
+    opts: &'a RiftOptions,
+    n: u8,
+    nbf: u8,
+    nobj: usize,
+}
+
+fn err<T>(field: &str, msg: impl std::fmt::Display) -> R<T> {
+    Err(format!("{field}: {msg}"))
+}
+
+fn num<T: std::str::FromStr>(field: &str, v: &str) -> R<T> {
+    v.parse().map_err(|_| format!("{field}: '{v}' is not a number in range"))
+}
+
+fn flag01(field: &str, v: &str) -> R<bool> {
+    match v {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        _ => err(field, format!("'{v}' is not 0 or 1")),
+    }
+}
+
+fn items(v: &str) -> impl Iterator<Item = &str> {
+    v.split(',').filter(|w| !w.is_empty() && *w != "-")
+}
+
+fn card(field: &str, id: &str) -> R<DefId> {
+    let db = crate::cards::db();
+    db.cards.iter().position(|c| c.id == id).map(|i| i as DefId).ok_or_else(|| format!("{field}: unknown card '{id}'"))
+}
+
+impl Reader<'_> {
+    fn seat(&self, field: &str, v: &str) -> R<u8> {
+        v.strip_prefix('p')
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|&n| n >= 1 && n <= self.n)
+            .map(|n| n - 1)
+            .ok_or_else(|| format!("{field}: '{v}' is not a player p1..p{}", self.n))
+    }
+    fn seat_or_none(&self, field: &str, v: &str) -> R<u8> {
+        if v == "-" {
+            Ok(NOBODY)
+        } else {
+            self.seat(field, v)
+        }
+    }
+    fn bf(&self, field: &str, v: &str) -> R<u8> {
+        v.strip_prefix('b')
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|&n| n >= 1 && n <= self.nbf)
+            .map(|n| n - 1)
+            .ok_or_else(|| format!("{field}: '{v}' is not a battlefield b1..b{}", self.nbf))
+    }
+    fn bits(&self, field: &str, v: &str) -> R<u8> {
+        let mut b = 0u8;
+        for w in items(v) {
+            b |= 1 << self.bf(field, w)?;
+        }
+        Ok(b)
+    }
+    fn obj(&self, field: &str, v: &str) -> R<ObjId> {
+        v.strip_prefix('c')
+            .and_then(|n| n.parse::<ObjId>().ok())
+            .filter(|&n| (n as usize) < self.nobj)
+            .ok_or_else(|| format!("{field}: '{v}' is not an object of the position (c0..c{})", self.nobj.max(1) - 1))
+    }
+    fn obj_or_none(&self, field: &str, v: &str) -> R<ObjId> {
+        if v == "-" {
+            Ok(NONE)
+        } else {
+            self.obj(field, v)
+        }
+    }
+    fn objs(&self, field: &str, v: &str) -> R<Vec<ObjId>> {
+        items(v).map(|w| self.obj(field, w)).collect()
+    }
+    fn loc(&self, field: &str, v: &str) -> R<Loc> {
+        match v {
+            "-" => Ok(Loc::Nowhere),
+            _ => match v.strip_prefix("base.") {
+                Some(s) => Ok(Loc::Base(self.seat(field, s)?)),
+                None => Ok(Loc::Bf(self.bf(field, v)?)),
+            },
+        }
+    }
+    fn zone(&self, field: &str, v: &str) -> R<Zone> {
+        Ok(match v {
+            "deck" => Zone::Deck,
+            "hand" => Zone::Hand,
+            "trash" => Zone::Trash,
+            "champ" => Zone::ChampionZone,
+            "base" => Zone::Base,
+            "chain" => Zone::Chain,
+            "banish" => Zone::Banished,
+            "runes" => Zone::RuneDeck,
+            "gone" => Zone::Gone,
+            _ => match v.strip_prefix("fd") {
+                Some(b) => Zone::Facedown(self.bf(field, &format!("b{b}"))?),
+                None => Zone::Bf(self.bf(field, v)?),
+            },
+        })
+    }
+    /// A target: `c7` (its current incarnation), `c7^2`, `b1` or `base.p2`.
+    fn tgt(&self, field: &str, v: &str, g: &RiftGame) -> R<Tgt> {
+        if let Some(s) = v.strip_prefix("base.") {
+            return Ok(Tgt::Base(self.seat(field, s)?));
+        }
+        if v.starts_with('b') {
+            return Ok(Tgt::Bf(self.bf(field, v)?));
+        }
+        let (o, inc) = match v.split_once('^') {
+            Some((o, i)) => (self.obj(field, o)?, Some(num::<u16>(field, i)?)),
+            None => (self.obj(field, v)?, None),
+        };
+        Ok(Tgt::Obj(o, inc.unwrap_or(g.objs[o as usize].inc)))
+    }
+
+    /// `p1:spell.c5:0/t0:c7/here:b1/subject:c9/inc2/only.b1/trigger`.
+    fn item(&self, field: &str, v: &str, g: &RiftGame) -> R<Item> {
+        let mut parts = v.split('/');
+        let head = parts.next().unwrap_or("");
+        let mut h = head.split(':');
+        let (Some(c), Some(src), Some(ab), None) = (h.next(), h.next(), h.next(), h.next()) else {
+            return err(field, format!("'{head}' is not CONTROLLER:SOURCE:ABILITY (like p1:spell.c5:0)"));
+        };
+        let controller = self.seat(field, c)?;
+        let src = if let Some(o) = src.strip_prefix("spell.") {
+            ItemSrc::Spell(self.obj(field, o)?)
+        } else if let Some(s) = src.strip_prefix("legend.") {
+            ItemSrc::Legend(self.seat(field, s)?)
+        } else if src.starts_with('b') {
+            ItemSrc::Bf(self.bf(field, src)?)
+        } else {
+            ItemSrc::Obj(self.obj(field, src)?)
+        };
+        let ab = match SPECIAL_ABS.iter().find(|(_, w)| *w == ab) {
+            Some((n, _)) => *n,
+            None => num::<u8>(field, ab)?,
+        };
+        let mut it = Item {
+            controller,
+            src,
+            ab,
+            targets: Vec::new(),
+            here: Loc::Nowhere,
+            subject: None,
+            src_inc: 0,
+            restrict_bf: NOBODY,
+            trigger: false,
+        };
+        for p in parts {
+            if let Some(rest) = p.strip_prefix('t').filter(|r| r.contains(':')) {
+                let (slot, t) = rest.split_once(':').unwrap_or_default();
+                it.targets.push((num(field, slot)?, self.tgt(field, t, g)?));
+            } else if let Some(l) = p.strip_prefix("here:") {
+                it.here = self.loc(field, l)?;
+            } else if let Some(t) = p.strip_prefix("subject:") {
+                it.subject = Some(self.tgt(field, t, g)?);
+            } else if let Some(i) = p.strip_prefix("inc") {
+                it.src_inc = num(field, i)?;
+            } else if let Some(b) = p.strip_prefix("only.") {
+                it.restrict_bf = self.bf(field, b)?;
+            } else if p == "trigger" {
+                it.trigger = true;
+            } else {
+                return err(field, format!("unknown item part '{p}'"));
+            }
+        }
+        Ok(it)
+    }
+
+    /// `[cN:]SET-ID[/mod…]` in a list of `section`'s (its owner's, or its controller's).
+    fn spec(&self, field: &str, w: &str, section: u8, zone: Zone, by_owner: bool) -> R<Spec> {
+        let mut parts = w.split('/');
+        let head = parts.next().unwrap_or("");
+        let (id, set_id) = match head.split_once(':') {
+            Some((c, s)) => (
+                Some(
+                    c.strip_prefix('c')
+                        .and_then(|n| n.parse::<ObjId>().ok())
+                        .filter(|&n| n < NONE)
+                        .ok_or_else(|| format!("{field}: '{c}' is not an object number like c12"))?,
+                ),
+                s,
+            ),
+            None => (None, head),
+        };
+        let def = card(field, set_id)?;
+        let mut obj = Obj {
+            def,
+            owner: section,
+            controller: section,
+            zone,
+            damage: 0,
+            temp_might: 0,
+            flags: 0,
+            attached_to: NONE,
+            inc: 0,
+            hidden_turn: 0,
+        };
+        let mut attached = None;
+        for p in parts {
+            if let Some((f, _)) = FLAGS.iter().find(|(_, n)| *n == p) {
+                obj.flags |= f;
+            } else if let Some(v) = p.strip_prefix("flags") {
+                obj.flags |= num::<u16>(field, v)?;
+            } else if let Some(v) = p.strip_prefix("dmg") {
+                obj.damage = num(field, v)?;
+            } else if let Some(v) = p.strip_prefix("might") {
+                obj.temp_might = num(field, v)?;
+            } else if let Some(v) = p.strip_prefix("on.c") {
+                attached = Some(num::<ObjId>(field, v)?);
+            } else if let Some(v) = p.strip_prefix("inc") {
+                obj.inc = num(field, v)?;
+            } else if let Some(v) = p.strip_prefix("hid") {
+                obj.hidden_turn = num(field, v)?;
+            } else if let (Some(v), true) = (p.strip_prefix("ctl."), by_owner) {
+                obj.controller = self.seat(field, v)?;
+            } else if let (Some(v), false) = (p.strip_prefix("own."), by_owner) {
+                obj.owner = self.seat(field, v)?;
+            } else {
+                return err(field, format!("unknown part '{p}' of '{w}'"));
+            }
+        }
+        Ok(Spec { id, obj, field: field.to_string(), order: None, attached })
+    }
+}
+
+fn sections(text: &str) -> R<Vec<Section>> {
+    let mut out: Vec<Section> = Vec::new();
+    let mut words = text.split_whitespace();
+    if words.next() != Some("riftbound") {
+        return Err("position: must start with 'riftbound'".into());
+    }
+    out.push(Section { name: "riftbound".into(), fields: Vec::new() });
+    for w in words {
+        match w.split_once('=') {
+            Some((k, v)) => {
+                let s = out.last_mut().expect("the header section");
+                if k != "item" && s.fields.iter().any(|(x, _)| x == k) {
+                    return err(&format!("{}.{k}", s.name), "given twice");
+                }
+                s.fields.push((k.to_string(), v.to_string()));
+            }
+            None => {
+                if out.iter().any(|s| s.name == w) {
+                    return err(w, "section given twice");
+                }
+                out.push(Section { name: w.to_string(), fields: Vec::new() });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Read a position written by [`RiftGame::write_position`] (or by hand).
+pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
+    let secs = sections(text)?;
+    let header = &secs[0];
+    let get = |s: &Section, k: &str| s.fields.iter().find(|(x, _)| x == k).map(|(_, v)| v.clone());
+    let mode = get(header, "mode").ok_or("mode: missing (duel, ffa3, ffa4 or 2v2)")?;
+    let m = MODES.iter().find(|(_, w)| *w == mode).map(|(m, _)| *m).ok_or(format!("mode: unknown mode '{mode}'"))?;
+    if m != opts.mode {
+        return err("mode", format!("the position is {mode} but the options say {:?}", opts.mode));
+    }
+    let n = m.seats() as u8;
+    let nbf = (1..=8u8).take_while(|b| secs.iter().any(|s| s.name == format!("b{b}"))).count() as u8;
+    let mut rd = Reader { opts, n, nbf, nobj: 0 };
+    for s in &secs[1..] {
+        let known = ["showdown", "chain", "pending", "resolving", "prompt"];
+        let player = s.name.strip_prefix('p').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= n);
+        let bf = s.name.strip_prefix('b').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= nbf);
+        if !player && !bf && !known.contains(&s.name.as_str()) {
+            return err(&s.name, format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt)"));
+        }
+    }
+
+    // Players and their objects.
+    let mut players = Vec::new();
+    let mut specs: Vec<Spec> = Vec::new();
+    for s in 0..n {
+        let name = format!("p{}", s + 1);
+        let sec = secs.iter().find(|x| x.name == name).ok_or(format!("{name}: missing"))?;
+        players.push(read_player(&rd, sec, s, &mut specs)?);
+    }
+    // Ids: the written ones, then the lowest free ones in order of appearance.
+    let mut taken: Vec<bool> = Vec::new();
+    for sp in &specs {
+        if let Some(i) = sp.id {
+            let i = i as usize;
+            if taken.len() <= i {
+                taken.resize(i + 1, false);
+            }
+            if taken[i] {
+                return err(&sp.field, format!("c{i} is given twice"));
+            }
+            taken[i] = true;
+        }
+    }
+    let mut next = 0usize;
+    let mut ids = Vec::with_capacity(specs.len());
+    for sp in &specs {
+        let id = match sp.id {
+            Some(i) => i as usize,
+            None => {
+                while taken.get(next).copied().unwrap_or(false) {
+                    next += 1;
+                }
+                if taken.len() <= next {
+                    taken.resize(next + 1, false);
+                }
+                taken[next] = true;
+                next
+            }
+        };
+        ids.push(id);
+    }
+    let hole = Obj {
+        def: crate::cards::db().cadet,
+        owner: 0,
+        controller: 0,
+        zone: Zone::Gone,
+        damage: 0,
+        temp_might: 0,
+        flags: flag::TOKEN,
+        attached_to: NONE,
+        inc: 0,
+        hidden_turn: 0,
+    };
+    let mut objs = vec![hole; taken.len()];
+    rd.nobj = objs.len();
+    for (sp, &id) in specs.iter().zip(&ids) {
+        let mut o = sp.obj.clone();
+        if let Some(a) = sp.attached {
+            o.attached_to = rd.obj(&sp.field, &format!("c{a}"))?;
+        }
+        objs[id] = o;
+        if let Some((s, z)) = sp.order {
+            let p = &mut players[s as usize];
+            match z {
+                Zone::Deck => p.deck.push(id as ObjId),
+                Zone::Hand => p.hand.push(id as ObjId),
+                _ => p.rune_deck.push(id as ObjId),
+            }
+        }
+    }
+
+    // Battlefields.
+    let mut bfs = Vec::new();
+    for b in 0..nbf {
+        let name = format!("b{}", b + 1);
+        let sec = secs.iter().find(|x| x.name == name).ok_or(format!("{name}: missing"))?;
+        let mut bf = Battlefield { def: 0, owner: 0, controller: NOBODY, contested_by: NOBODY, facedown: NONE, blank: false };
+        let mut have_card = false;
+        for (k, v) in &sec.fields {
+            let f = format!("{name}.{k}");
+            match k.as_str() {
+                "card" => {
+                    bf.def = card(&f, v)?;
+                    have_card = true;
+                }
+                "owner" => bf.owner = rd.seat(&f, v)?,
+                "ctl" => bf.controller = rd.seat_or_none(&f, v)?,
+                "contested" => bf.contested_by = rd.seat_or_none(&f, v)?,
+                "blank" => bf.blank = flag01(&f, v)?,
+                _ => return err(&f, "unknown field (card, owner, ctl, contested, blank)"),
+            }
+        }
+        if !have_card {
+            return err(&format!("{name}.card"), "missing");
+        }
+        for (i, o) in objs.iter().enumerate() {
+            if o.zone == Zone::Facedown(b) {
+                if bf.facedown != NONE {
+                    return err(&name, "two facedown cards at one battlefield (CR 107.3)");
+                }
+                bf.facedown = i as ObjId;
+            }
+        }
+        bfs.push(bf);
+    }
+
+    let mut g = RiftGame {
+        opts: opts.clone(),
+        objs,
+        players,
+        bfs,
+        turn: 0,
+        turn_player: 0,
+        first_player: 0,
+        phase: Phase::Main,
+        chain: Vec::new(),
+        priority: 0,
+        passes: 0,
+        focus_pass_due: false,
+        showdown: None,
+        prompt: None,
+        pending: Vec::new(),
+        resolving: None,
+        outcome: None,
+        rng: GameRng::new(0),
+        actions: 0,
+        invited: NOBODY,
+        invite_declined: false,
+        ally_held: 0,
+        ally_occupied: 0,
+        burnout_owed: Vec::new(),
+        notes: Default::default(),
+    };
+    read_header(&rd, header, &mut g)?;
+    if get(header, "priority").is_none() {
+        g.priority = g.turn_player;
+    }
+    for sec in &secs[1..] {
+        match sec.name.as_str() {
+            "chain" | "pending" => {
+                for (k, v) in &sec.fields {
+                    let f = format!("{}.{k}", sec.name);
+                    if k != "item" {
+                        return err(&f, "unknown field (item)");
+                    }
+                    let it = rd.item(&f, v, &g)?;
+                    if sec.name == "chain" {
+                        g.chain.push(it);
+                    } else {
+                        g.pending.push(Pending { item: it });
+                    }
+                }
+            }
+            "resolving" => {
+                let mut r = Resolving { item: blank_item(), pc: 0 };
+                let mut have = false;
+                for (k, v) in &sec.fields {
+                    let f = format!("resolving.{k}");
+                    match k.as_str() {
+                        "pc" => r.pc = num(&f, v)?,
+                        "item" => {
+                            r.item = rd.item(&f, v, &g)?;
+                            have = true;
+                        }
+                        _ => return err(&f, "unknown field (pc, item)"),
+                    }
+                }
+                if !have {
+                    return err("resolving.item", "missing");
+                }
+                g.resolving = Some(r);
+            }
+            "showdown" => g.showdown = Some(read_showdown(&rd, sec)?),
+            "prompt" => g.prompt = Some(read_prompt(&rd, sec, &g)?),
+            _ => {}
+        }
+    }
+    Ok(g)
+}
+
+fn blank_item() -> Item {
+    Item {
+        controller: 0,
+        src: ItemSrc::Legend(0),
+        ab: 0,
+        targets: Vec::new(),
+        here: Loc::Nowhere,
+        subject: None,
+        src_inc: 0,
+        restrict_bf: NOBODY,
+        trigger: false,
+    }
+}
+
+fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Player> {
+    let mut p = Player {
+        legend: 0,
+        legend_exhausted: false,
+        deck: Vec::new(),
+        hand: Vec::new(),
+        rune_deck: Vec::new(),
+        points: 0,
+        pool: Pool::default(),
+        scored: 0,
+        finalized: 0,
+        mulliganed: false,
+        battlefields: Vec::new(),
+        team: if rd.opts.mode.teams() { s % 2 } else { s },
+        left: false,
+    };
+    let mut have_legend = false;
+    for (k, v) in &sec.fields {
+        let f = format!("{}.{k}", sec.name);
+        let list = |zone: Zone, by_owner: bool, order: bool, specs: &mut Vec<Spec>| -> R<()> {
+            for w in items(v) {
+                let mut sp = rd.spec(&f, w, s, zone, by_owner)?;
+                if order {
+                    sp.order = Some((s, zone));
+                }
+                specs.push(sp);
+            }
+            Ok(())
+        };
+        match k.as_str() {
+            "legend" => {
+                let (id, x) = match v.strip_suffix("/x") {
+                    Some(id) => (id, true),
+                    None => (v.as_str(), false),
+                };
+                p.legend = card(&f, id)?;
+                p.legend_exhausted = x;
+                have_legend = true;
+            }
+            "team" => {
+                p.team = num::<u8>(&f, v)?.checked_sub(1).filter(|&t| t < rd.n).ok_or(format!("{f}: '{v}' is not a team 1..{}", rd.n))?
+            }
+            "points" => p.points = num(&f, v)?,
+            "pool" => {
+                for w in items(v) {
+                    let mut c = w.chars();
+                    let head = c.next().unwrap_or(' ');
+                    let amount: u8 = num(&f, c.as_str())?;
+                    if head == 'e' {
+                        p.pool.energy = amount;
+                    } else if let Some(i) = DOMAIN_LETTERS.iter().position(|&d| d == head) {
+                        p.pool.power[i] = amount;
+                    } else {
+                        return err(&f, format!("'{w}' is not e<N> (Energy) or a domain letter R G B O P Y and a number"));
+                    }
+                }
+            }
+            "scored" => p.scored = rd.bits(&f, v)?,
+            "finalized" => p.finalized = num(&f, v)?,
+            "mulliganed" => p.mulliganed = flag01(&f, v)?,
+            "left" => p.left = flag01(&f, v)?,
+            "brought" => p.battlefields = items(v).map(|w| card(&f, w)).collect::<R<_>>()?,
+            "deck" => list(Zone::Deck, true, true, specs)?,
+            "runes" => list(Zone::RuneDeck, true, true, specs)?,
+            "hand" => list(Zone::Hand, true, true, specs)?,
+            "base" => list(Zone::Base, false, false, specs)?,
+            _ => {
+                if let Some((z, _)) = OWNER_ZONES.iter().find(|(_, w)| w == k) {
+                    list(*z, true, false, specs)?;
+                } else if let Some(b) = k.strip_prefix("at") {
+                    let b = rd.bf(&f, &format!("b{b}"))?;
+                    list(Zone::Bf(b), false, false, specs)?;
+                } else if let Some(b) = k.strip_prefix("fd") {
+                    let b = rd.bf(&f, &format!("b{b}"))?;
+                    list(Zone::Facedown(b), false, false, specs)?;
+                } else {
+                    return err(
+                        &f,
+                        "unknown field (legend, team, points, pool, scored, finalized, mulliganed, left, brought, \
+                         deck, runes, hand, trash, banish, champ, chain, gone, base, atN, fdN)",
+                    );
+                }
+            }
+        }
+    }
+    if !have_legend {
+        return err(&format!("{}.legend", sec.name), "missing");
+    }
+    Ok(p)
+}
+
+fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
+    let mut over: Option<Vec<Seat>> = None;
+    let mut reason = String::new();
+    let mut scores = Vec::new();
+    for (k, v) in &sec.fields {
+        let f = k.as_str();
+        match f {
+            "mode" => {}
+            "turn" => g.turn = num(f, v)?,
+            "tp" => g.turn_player = rd.seat(f, v)?,
+            "first" => g.first_player = rd.seat(f, v)?,
+            "phase" => {
+                g.phase = PHASES.iter().find(|(_, w)| w == v).map(|(p, _)| *p).ok_or(format!(
+                    "phase: unknown phase '{v}' (mulligan, beginning, scoring, channel, draw, main, ending)"
+                ))?
+            }
+            "priority" => g.priority = rd.seat(f, v)?,
+            "passes" => g.passes = num(f, v)?,
+            "focuspass" => g.focus_pass_due = flag01(f, v)?,
+            "invited" => g.invited = rd.seat_or_none(f, v)?,
+            "declined" => g.invite_declined = flag01(f, v)?,
+            "allyheld" => g.ally_held = rd.bits(f, v)?,
+            "allyoccupied" => g.ally_occupied = rd.bits(f, v)?,
+            "owed" => g.burnout_owed = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
+            "over" => {
+                over = Some(if v == "draw" { Vec::new() } else { items(v).map(|w| rd.seat(f, w).map(Seat)).collect::<R<_>>()? })
+            }
+            "reason" => reason = if v == "-" { String::new() } else { v.replace('_', " ") },
+            "scores" => scores = items(v).map(|w| num::<i64>(f, w)).collect::<R<_>>()?,
+            "actions" => g.actions = num(f, v)?,
+            "rng" => g.rng = GameRng::from_text(v).map_err(|e| format!("rng: {e}"))?,
+            _ => {
+                return err(
+                    f,
+                    "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
+                     allyheld, allyoccupied, owed, over, reason, scores, actions, rng)",
+                )
+            }
+        }
+    }
+    if let Some(winners) = over {
+        g.outcome = Some(Outcome { winners, scores, reason });
+    } else if !reason.is_empty() || !scores.is_empty() {
+        return err("over", "missing (reason and scores describe a finished game)");
+    }
+    Ok(())
+}
+
+fn read_showdown(rd: &Reader, sec: &Section) -> R<Showdown> {
+    let mut sd = Showdown { bf: NOBODY, focus: NOBODY, passes: 0, combat: None };
+    let mut combat = Combat { attacker: NOBODY, defender: NOBODY, stage: CombatStage::Showdown, assigned: Vec::new() };
+    let mut is_combat = false;
+    for (k, v) in &sec.fields {
+        let f = format!("showdown.{k}");
+        match k.as_str() {
+            "bf" => sd.bf = rd.bf(&f, v)?,
+            "focus" => sd.focus = rd.seat(&f, v)?,
+            "passes" => sd.passes = num(&f, v)?,
+            "attacker" => {
+                combat.attacker = rd.seat(&f, v)?;
+                is_combat = true;
+            }
+            "defender" => {
+                combat.defender = rd.seat(&f, v)?;
+                is_combat = true;
+            }
+            "stage" => {
+                combat.stage = match v.as_str() {
+                    "showdown" => CombatStage::Showdown,
+                    "afterdamage" => CombatStage::AfterDamage,
+                    _ => return err(&f, format!("'{v}' is not showdown or afterdamage")),
+                }
+            }
+            "assigned" => {
+                for w in items(v) {
+                    let (u, a) = w.split_once(':').ok_or(format!("{f}: '{w}' is not UNIT:DAMAGE like c5:2"))?;
+                    combat.assigned.push((rd.obj(&f, u)?, num(&f, a)?));
+                }
+            }
+            _ => return err(&f, "unknown field (bf, focus, passes, attacker, defender, stage, assigned)"),
+        }
+    }
+    if sd.bf == NOBODY {
+        return err("showdown.bf", "missing");
+    }
+    if sd.focus == NOBODY {
+        return err("showdown.focus", "missing");
+    }
+    if is_combat {
+        if combat.attacker == NOBODY || combat.defender == NOBODY {
+            return err("showdown", "a combat needs both attacker= and defender=");
+        }
+        sd.combat = Some(combat);
+    }
+    Ok(sd)
+}
+
+fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
+    let get = |k: &str| sec.fields.iter().find(|(x, _)| x == k).map(|(_, v)| v.as_str());
+    let need = |k: &str| get(k).ok_or(format!("prompt.{k}: missing"));
+    let kind = need("kind")?;
+    let seat = rd.seat("prompt.seat", need("seat")?)?;
+    let allowed: &[&str] = match kind {
+        "mulligan" => &["aside"],
+        "triggerorder" | "showdown" | "burnout" => &[],
+        "discard" | "recycle" | "assign" => &["left"],
+        "predict" => &["card"],
+        "movegroup" => &["dest", "units"],
+        "build" => &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"],
+        _ => {
+            return err(
+                "prompt.kind",
+                format!(
+                    "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
+                     movegroup, showdown, burnout)"
+                ),
+            )
+        }
+    };
+    for (k, _) in &sec.fields {
+        if k != "kind" && k != "seat" && !allowed.contains(&k.as_str()) {
+            return err(&format!("prompt.{k}"), format!("not a field of a {kind} prompt"));
+        }
+    }
+    let opt = |k: &str, d: &'static str| get(k).unwrap_or(d);
+    Ok(match kind {
+        "mulligan" => Prompt::Mulligan { seat, aside: rd.objs("prompt.aside", opt("aside", "-"))? },
+        "triggerorder" => Prompt::TriggerOrder { seat },
+        "showdown" => Prompt::Showdown { seat },
+        "burnout" => Prompt::BurnOut { seat },
+        "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
+        "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
+        "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
+        "predict" => Prompt::Predict { seat, card: rd.obj("prompt.card", need("card")?)? },
+        "movegroup" => Prompt::MoveGroup {
+            seat,
+            dest: rd.loc("prompt.dest", need("dest")?)?,
+            units: rd.objs("prompt.units", opt("units", "-"))?,
+        },
+        _ => {
+            let sv = need("stage")?;
+            let stage = match sv {
+                "location" => Stage::Location,
+                "accelerate" => Stage::Accelerate,
+                "extradiscard" => Stage::ExtraDiscard,
+                "optional" => Stage::Optional,
+                "pay" => Stage::Pay,
+                _ => match sv.strip_prefix("targets").and_then(|n| n.parse::<u8>().ok()) {
+                    Some(n) => Stage::Targets(n),
+                    None => return err("prompt.stage", format!("unknown stage '{sv}'")),
+                },
+            };
+            let locations: Vec<Loc> =
+                items(opt("locations", "-")).map(|w| rd.loc("prompt.locations", w)).collect::<R<_>>()?;
+            Prompt::Build(Box::new(Build {
+                seat,
+                item: rd.item("prompt.item", need("item")?, g)?,
+                stage,
+                card: rd.obj_or_none("prompt.card", opt("card", "-"))?,
+                from: rd.zone("prompt.from", opt("from", "hand"))?,
+                location: rd.loc("prompt.location", opt("location", "-"))?,
+                locations,
+                accelerate: flag01("prompt.accelerate", opt("accelerate", "0"))?,
+                discard: rd.obj_or_none("prompt.discard", opt("discard", "-"))?,
+                accepted: flag01("prompt.accepted", opt("accepted", "0"))?,
+                paid: rd.objs("prompt.paid", opt("paid", "-"))?,
+            }))
+        }
+    })
+}
