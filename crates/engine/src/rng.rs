@@ -44,7 +44,8 @@ impl GameRng {
         }
         let bad = || format!("'{text}' is not a generator state (KEY.STREAM.WORDPOS in hex, or a decimal seed)");
         let mut parts = text.split('.');
-        let (Some(key), Some(stream), Some(pos), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        let (Some(key), Some(stream), Some(pos), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
             return Err(bad());
         };
         if key.len() != 64 || !key.is_ascii() {

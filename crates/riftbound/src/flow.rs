@@ -24,6 +24,10 @@ impl RiftGame {
                 self.burn_out_point(seat);
                 continue;
             }
+            if self.burnout_endless != 0 {
+                self.burn_out_again();
+                continue;
+            }
             self.cleanup();
             if self.outcome.is_some() {
                 return;

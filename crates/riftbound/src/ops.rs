@@ -65,7 +65,10 @@ impl RiftGame {
         }
     }
 
-    /// Draw (CR 413); an empty deck burns out first (CR 431).
+    /// Draw (CR 413); an empty deck burns out first (CR 431). With the trash empty too the deck
+    /// stays empty and the player burns out again and again (CR 431, spec §18) until an opponent
+    /// wins at once; in FFA each point waits for the burning player's choice, so the repetition
+    /// continues from `advance` (`burnout_endless`) and the rest of this draw is not made.
     pub fn draw(&mut self, seat: u8, n: i32) {
         for _ in 0..n {
             if self.outcome.is_some() {
@@ -73,11 +76,40 @@ impl RiftGame {
             }
             if self.players[seat as usize].deck.is_empty() {
                 self.burn_out(seat);
+                while self.players[seat as usize].deck.is_empty() && self.outcome.is_none() {
+                    if !self.burn_out_can_repeat(seat) {
+                        break;
+                    }
+                    if self.burnout_owed.contains(&seat) {
+                        self.burnout_endless |= 1 << seat;
+                        return;
+                    }
+                    self.burn_out(seat);
+                }
             }
             if let Some(&top) = self.players[seat as usize].deck.first() {
                 self.set_zone(top, Zone::Hand);
                 let d = self.obj(top).def;
                 self.notes.add(|| Note::Drew { seat, card: Some(top), def: Some(d) });
+            }
+        }
+    }
+
+    /// Another burn-out can give a point: the player is in the game and some opponent still in
+    /// the game can gain one (points are capped by their counter, so the repetition always ends).
+    fn burn_out_can_repeat(&self, seat: u8) -> bool {
+        !self.players[seat as usize].left
+            && self.burn_out_choices(seat).iter().any(|&o| self.players[o as usize].points < u8::MAX)
+    }
+
+    /// The next burn-out of a stuck FFA draw (CR 431), once the previous point is given.
+    pub fn burn_out_again(&mut self) {
+        let Some(seat) = (0..self.n()).find(|s| self.burnout_endless & (1 << s) != 0) else { return };
+        self.burnout_endless &= !(1 << seat);
+        if self.outcome.is_none() && self.players[seat as usize].deck.is_empty() && self.burn_out_can_repeat(seat) {
+            self.burn_out(seat);
+            if self.players[seat as usize].deck.is_empty() && self.outcome.is_none() {
+                self.burnout_endless |= 1 << seat;
             }
         }
     }

@@ -40,7 +40,8 @@ const PHASES: [(Phase, &str); 7] = [
     (Phase::Ending, "ending"),
 ];
 
-const MODES: [(Mode, &str); 4] = [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
+const MODES: [(Mode, &str); 4] =
+    [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
 
 /// Special ability numbers (keyword triggers, Equip) by name.
 const SPECIAL_ABS: [(u8, &str); 3] = [(AB_VISION, "vision"), (AB_TEMPORARY, "temporary"), (AB_EQUIP, "equip")];
@@ -207,6 +208,10 @@ impl RiftGame {
         }
         if !self.burnout_owed.is_empty() {
             l += &format!(" owed={}", list(self.burnout_owed.iter().map(|&s| seat(s)).collect()));
+        }
+        if self.burnout_endless != 0 {
+            let seats = (0..self.n()).filter(|s| self.burnout_endless & (1 << s) != 0).map(seat).collect();
+            l += &format!(" endless={}", list(seats));
         }
         if let Some(o) = &self.outcome {
             let winners = if o.winners.is_empty() {

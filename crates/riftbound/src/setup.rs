@@ -100,6 +100,7 @@ impl RiftGame {
             ally_occupied: 0,
             burnout_owed: Vec::new(),
             notes: Default::default(),
+            burnout_endless: 0,
         };
         for (seat, s) in setup.seats.iter().enumerate() {
             let list = deck_of(s)?;

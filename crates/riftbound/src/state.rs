@@ -366,6 +366,9 @@ pub struct RiftGame {
     pub burnout_owed: Vec<u8>,
     /// The log recorder (off in playouts; compares equal and clones empty).
     pub notes: crate::notes::Notes,
+    /// Seats (bits) whose draw is stuck with deck and trash both empty (CR 431, FFA): once the
+    /// owed burn-out point is given they burn out again, until the game is won.
+    pub burnout_endless: u8,
 }
 
 /// Is the object at this board location?

@@ -30,7 +30,8 @@ fn games() -> usize {
 #[test]
 fn conformance_ffa3_random_games() {
     let n = games();
-    let report = run::<RiftGame>(&opts(Mode::Ffa3), &Config::new(n).seed(3).deep(10, 24).presentation(true).positions(true));
+    let report =
+        run::<RiftGame>(&opts(Mode::Ffa3), &Config::new(n).seed(3).deep(10, 24).presentation(true).positions(true));
     assert_eq!(report.games, n);
     assert!(report.wins.len() == 3 || report.draws > 0, "{report:?}");
     eprintln!("FFA3 {report:?}");
@@ -39,7 +40,8 @@ fn conformance_ffa3_random_games() {
 #[test]
 fn conformance_ffa4_random_games() {
     let n = games();
-    let report = run::<RiftGame>(&opts(Mode::Ffa4), &Config::new(n).seed(4).deep(10, 24).presentation(true).positions(true));
+    let report =
+        run::<RiftGame>(&opts(Mode::Ffa4), &Config::new(n).seed(4).deep(10, 24).presentation(true).positions(true));
     assert_eq!(report.games, n);
     eprintln!("FFA4 {report:?}");
 }
@@ -47,7 +49,10 @@ fn conformance_ffa4_random_games() {
 #[test]
 fn conformance_2v2_random_games() {
     let n = games();
-    let report = run::<RiftGame>(&opts(Mode::TwoVsTwo), &Config::new(n).seed(22).deep(10, 24).presentation(true).positions(true));
+    let report = run::<RiftGame>(
+        &opts(Mode::TwoVsTwo),
+        &Config::new(n).seed(22).deep(10, 24).presentation(true).positions(true),
+    );
     assert_eq!(report.games, n);
     // CR 489.8.d: a team wins together, so every won game has two winners (teammates).
     let wins: usize = report.wins.iter().sum();

@@ -327,12 +327,15 @@ fn cr431_ffa_the_burning_player_chooses_which_opponent_gains_the_point() {
 fn cr431_2v2_burn_out_point_goes_to_the_opposing_team_without_a_choice() {
     let mut t = T::four(Mode::TwoVsTwo);
     let deck = t.g.players[0].deck.clone();
-    for c in deck {
+    // One card in the trash: a single burn-out (repeated ones are in tests/scenarios/burn_out_*).
+    t.g.set_zone(deck[0], Zone::Trash);
+    for c in deck[1..].iter().copied() {
         t.g.set_zone(c, Zone::Banished);
     }
     t.g.draw(0, 1);
     t.g.advance();
     assert!(t.g.prompt.is_none());
+    assert_eq!(t.g.players[0].hand.last(), Some(&deck[0]), "the trash was shuffled in and drawn");
     let pts: Vec<u8> = (0..4).map(|s| t.points(s)).collect();
     assert_eq!(pts, vec![0, 1, 0, 1]);
 }

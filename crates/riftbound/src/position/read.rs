@@ -300,7 +300,10 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         let player = s.name.strip_prefix('p').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= n);
         let bf = s.name.strip_prefix('b').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= nbf);
         if !player && !bf && !known.contains(&s.name.as_str()) {
-            return err(&s.name, format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt)"));
+            return err(
+                &s.name,
+                format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt)"),
+            );
         }
     }
 
@@ -379,7 +382,8 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     for b in 0..nbf {
         let name = format!("b{}", b + 1);
         let sec = secs.iter().find(|x| x.name == name).ok_or(format!("{name}: missing"))?;
-        let mut bf = Battlefield { def: 0, owner: 0, controller: NOBODY, contested_by: NOBODY, facedown: NONE, blank: false };
+        let mut bf =
+            Battlefield { def: 0, owner: 0, controller: NOBODY, contested_by: NOBODY, facedown: NONE, blank: false };
         let mut have_card = false;
         for (k, v) in &sec.fields {
             let f = format!("{name}.{k}");
@@ -435,6 +439,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         ally_occupied: 0,
         burnout_owed: Vec::new(),
         notes: Default::default(),
+        burnout_endless: 0,
     };
     read_header(&rd, header, &mut g)?;
     if get(header, "priority").is_none() {
@@ -537,7 +542,10 @@ fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Pl
                 have_legend = true;
             }
             "team" => {
-                p.team = num::<u8>(&f, v)?.checked_sub(1).filter(|&t| t < rd.n).ok_or(format!("{f}: '{v}' is not a team 1..{}", rd.n))?
+                p.team = num::<u8>(&f, v)?
+                    .checked_sub(1)
+                    .filter(|&t| t < rd.n)
+                    .ok_or(format!("{f}: '{v}' is not a team 1..{}", rd.n))?
             }
             "points" => p.points = num(&f, v)?,
             "pool" => {
@@ -550,7 +558,10 @@ fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Pl
                     } else if let Some(i) = DOMAIN_LETTERS.iter().position(|&d| d == head) {
                         p.pool.power[i] = amount;
                     } else {
-                        return err(&f, format!("'{w}' is not e<N> (Energy) or a domain letter R G B O P Y and a number"));
+                        return err(
+                            &f,
+                            format!("'{w}' is not e<N> (Energy) or a domain letter R G B O P Y and a number"),
+                        );
                     }
                 }
             }
@@ -612,8 +623,17 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "allyheld" => g.ally_held = rd.bits(f, v)?,
             "allyoccupied" => g.ally_occupied = rd.bits(f, v)?,
             "owed" => g.burnout_owed = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
+            "endless" => {
+                for w in items(v) {
+                    g.burnout_endless |= 1 << rd.seat(f, w)?;
+                }
+            }
             "over" => {
-                over = Some(if v == "draw" { Vec::new() } else { items(v).map(|w| rd.seat(f, w).map(Seat)).collect::<R<_>>()? })
+                over = Some(if v == "draw" {
+                    Vec::new()
+                } else {
+                    items(v).map(|w| rd.seat(f, w).map(Seat)).collect::<R<_>>()?
+                })
             }
             "reason" => reason = if v == "-" { String::new() } else { v.replace('_', " ") },
             "scores" => scores = items(v).map(|w| num::<i64>(f, w)).collect::<R<_>>()?,
@@ -623,7 +643,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, over, reason, scores, actions, rng)",
+                     allyheld, allyoccupied, owed, endless, over, reason, scores, actions, rng)",
                 )
             }
         }
@@ -696,7 +716,9 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "discard" | "recycle" | "assign" => &["left"],
         "predict" => &["card"],
         "movegroup" => &["dest", "units"],
-        "build" => &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"],
+        "build" => {
+            &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
+        }
         _ => {
             return err(
                 "prompt.kind",
