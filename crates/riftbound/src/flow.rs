@@ -589,6 +589,8 @@ impl RiftGame {
 
     /// After an item finishes resolving (CR 340.2).
     pub fn after_resolve(&mut self, item: &Item) {
+        // A reveal lasts until the revealing item finishes resolving (CR 424).
+        self.revealed.clear();
         if let ItemSrc::Spell(id) = item.src {
             if self.obj(id).zone == Zone::Chain {
                 self.set_zone(id, Zone::Trash);

@@ -204,10 +204,12 @@ impl Game for RiftGame {
             _ => None,
         };
         for s in 0..g.players.len() {
-            let mut ids: Vec<u16> = g.players[s].deck.iter().copied().filter(|&d| Some(d) != peek).collect();
+            // Revealed cards (CR 424) are known to everyone: they keep what they are.
+            let known = |d: &u16| Some(*d) != peek && !g.revealed.contains(d);
+            let mut ids: Vec<u16> = g.players[s].deck.iter().copied().filter(known).collect();
             let mut facedown: Vec<u16> = Vec::new();
             if s != seat.index() {
-                ids.extend(g.players[s].hand.iter().copied());
+                ids.extend(g.players[s].hand.iter().copied().filter(known));
                 // Facedown cards are private to their controller (CR 107.3): resample them too,
                 // keeping a Hidden card in every facedown slot.
                 for b in &g.bfs {

@@ -213,6 +213,9 @@ impl RiftGame {
             let seats = (0..self.n()).filter(|s| self.burnout_endless & (1 << s) != 0).map(seat).collect();
             l += &format!(" endless={}", list(seats));
         }
+        if !self.revealed.is_empty() {
+            l += &format!(" revealed={}", ids(&self.revealed));
+        }
         if let Some(o) = &self.outcome {
             let winners = if o.winners.is_empty() {
                 "draw".to_string()

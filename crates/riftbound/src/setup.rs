@@ -101,6 +101,7 @@ impl RiftGame {
             burnout_owed: Vec::new(),
             notes: Default::default(),
             burnout_endless: 0,
+            revealed: Vec::new(),
         };
         for (seat, s) in setup.seats.iter().enumerate() {
             let list = deck_of(s)?;

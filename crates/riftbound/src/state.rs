@@ -369,6 +369,8 @@ pub struct RiftGame {
     /// Seats (bits) whose draw is stuck with deck and trash both empty (CR 431, FFA): once the
     /// owed burn-out point is given they burn out again, until the game is won.
     pub burnout_endless: u8,
+    /// Cards revealed to every player (CR 424) until the revealing item finishes resolving.
+    pub revealed: Vec<ObjId>,
 }
 
 /// Is the object at this board location?
@@ -514,5 +516,13 @@ impl RiftGame {
     /// (issue #19: the set becomes a value in the options).
     pub fn db(&self) -> &crate::cards::CardDb {
         crate::cards::db()
+    }
+
+    /// Reveal a card (CR 424): it stays in its zone and every player sees it until the item
+    /// resolving now finishes (`after_resolve` ends the reveal). The view shows it to all.
+    pub fn reveal(&mut self, id: ObjId) {
+        if !self.revealed.contains(&id) {
+            self.revealed.push(id);
+        }
     }
 }

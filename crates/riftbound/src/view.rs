@@ -58,6 +58,34 @@ pub struct PlayerView {
     /// The runes on the board, each with its `id` and `card` (`runes` lists their names).
     #[serde(default)]
     pub rune_cards: Vec<CardView>,
+    /// The rune pool (CR 165–167), public: what the player has added and not yet spent.
+    #[serde(default)]
+    pub pool: PoolView,
+    /// The battlefields ("b1") this player scored this turn (CR 470: once each per turn).
+    #[serde(default)]
+    pub scored: Vec<String>,
+    /// Cards this player has revealed (CR 424): every viewer sees them, wherever they are, until
+    /// the revealing item finishes resolving.
+    #[serde(default)]
+    pub revealed: Vec<CardView>,
+}
+
+/// A rune pool: Energy, and Power by domain ("fury", "calm", …; only domains with some).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PoolView {
+    pub energy: u8,
+    pub power: std::collections::BTreeMap<String, u8>,
+}
+
+/// A staged showdown (CR 323.9–10): a contested battlefield where no showdown is running yet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StagedView {
+    /// "b1", as in the notation.
+    pub id: String,
+    pub battlefield: u8,
+    pub contested_by: u8,
+    /// Units of another player are there: it will be a combat (CR 460).
+    pub combat: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -159,6 +187,9 @@ pub struct RiftView {
     /// The chain item resolving now, while a choice it asks for is made (CR 340, 359.3).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub resolving: Option<ItemView>,
+    /// Showdowns and combats staged at contested battlefields, waiting to begin (CR 323.9–10).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub staged: Vec<StagedView>,
 }
 
 fn sees(viewer: Viewer, seat: u8) -> bool {
@@ -252,6 +283,20 @@ impl RiftGame {
                     exhausted: p.legend_exhausted,
                 },
                 rune_cards: runes.iter().map(|&r| self.card_view(r)).collect(),
+                pool: PoolView {
+                    energy: p.pool.energy,
+                    power: (0..6)
+                        .filter(|&i| p.pool.power[i] != 0)
+                        .map(|i| (crate::cards::DOMAINS[i].to_string(), p.pool.power[i]))
+                        .collect(),
+                },
+                scored: (0..self.bfs.len()).filter(|b| p.scored & (1 << b) != 0).map(|b| format!("b{}", b + 1)).collect(),
+                revealed: self
+                    .revealed
+                    .iter()
+                    .filter(|&&r| (r as usize) < self.objs.len() && self.obj(r).owner == s)
+                    .map(|&r| self.card_view(r))
+                    .collect(),
             });
         }
         let battlefields = self
@@ -365,6 +410,18 @@ impl RiftGame {
                 _ => None,
             },
             resolving: self.resolving.as_ref().map(|r| item_view(self.chain.len(), &r.item)),
+            staged: (0..self.bfs.len() as u8)
+                .filter(|&b| self.bfs[b as usize].contested_by != NOBODY && self.showdown.as_ref().is_none_or(|s| s.bf != b))
+                .map(|b| {
+                    let c = self.bfs[b as usize].contested_by;
+                    StagedView {
+                        id: format!("b{}", b + 1),
+                        battlefield: b,
+                        contested_by: c,
+                        combat: self.units_at(Loc::Bf(b)).any(|u| self.obj(u).controller != c),
+                    }
+                })
+                .collect(),
         }
     }
 

@@ -440,6 +440,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         burnout_owed: Vec::new(),
         notes: Default::default(),
         burnout_endless: 0,
+            revealed: Vec::new(),
     };
     read_header(&rd, header, &mut g)?;
     if get(header, "priority").is_none() {
@@ -623,6 +624,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "allyheld" => g.ally_held = rd.bits(f, v)?,
             "allyoccupied" => g.ally_occupied = rd.bits(f, v)?,
             "owed" => g.burnout_owed = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
+            "revealed" => g.revealed = rd.objs(f, v)?,
             "endless" => {
                 for w in items(v) {
                     g.burnout_endless |= 1 << rd.seat(f, w)?;
@@ -643,7 +645,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, over, reason, scores, actions, rng)",
+                     allyheld, allyoccupied, owed, endless, revealed, over, reason, scores, actions, rng)",
                 )
             }
         }
