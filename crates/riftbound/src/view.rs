@@ -290,7 +290,10 @@ impl RiftGame {
                         .map(|i| (crate::cards::DOMAINS[i].to_string(), p.pool.power[i]))
                         .collect(),
                 },
-                scored: (0..self.bfs.len()).filter(|b| p.scored & (1 << b) != 0).map(|b| format!("b{}", b + 1)).collect(),
+                scored: (0..self.bfs.len())
+                    .filter(|b| p.scored & (1 << b) != 0)
+                    .map(|b| format!("b{}", b + 1))
+                    .collect(),
                 revealed: self
                     .revealed
                     .iter()
@@ -411,7 +414,9 @@ impl RiftGame {
             },
             resolving: self.resolving.as_ref().map(|r| item_view(self.chain.len(), &r.item)),
             staged: (0..self.bfs.len() as u8)
-                .filter(|&b| self.bfs[b as usize].contested_by != NOBODY && self.showdown.as_ref().is_none_or(|s| s.bf != b))
+                .filter(|&b| {
+                    self.bfs[b as usize].contested_by != NOBODY && self.showdown.as_ref().is_none_or(|s| s.bf != b)
+                })
                 .map(|b| {
                     let c = self.bfs[b as usize].contested_by;
                     StagedView {

@@ -440,7 +440,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         burnout_owed: Vec::new(),
         notes: Default::default(),
         burnout_endless: 0,
-            revealed: Vec::new(),
+        revealed: Vec::new(),
     };
     read_header(&rd, header, &mut g)?;
     if get(header, "priority").is_none() {
