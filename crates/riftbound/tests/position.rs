@@ -126,3 +126,71 @@ fn position_example_from_the_docs_reads() {
     assert_eq!(g.obj(12).damage, 1);
     assert_eq!((g.obj(13).damage, g.obj(13).zone), (1, riftbound::state::Zone::Bf(1)));
 }
+
+/// Positions from random games, mutated at random (a word dropped, two swapped, a part replaced by
+/// another from the text): each is refused with an error, or it reads and plays on without a panic.
+#[test]
+fn mutated_positions_are_refused_or_play_on_without_panicking() {
+    let mut read = 0;
+    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
+        let o = opts(mode);
+        for seed in 0..2u64 {
+            let mut rng = GameRng::new(seed);
+            let setup = RiftGame::sample_setup(&o, &mut rng).unwrap();
+            let mut g = RiftGame::new(&o, &setup, seed).unwrap();
+            let mut v = Vec::new();
+            for step in 0..400 {
+                if matches!(g.status(), Status::Over(_)) {
+                    break;
+                }
+                if step % 20 == 0 {
+                    let text = g.position().unwrap();
+                    let words: Vec<&str> = text.split_whitespace().collect();
+                    let split = |w: &str| w.split([',', '/', ':', '=']).map(str::to_string).collect::<Vec<_>>();
+                    let parts: Vec<String> = words.iter().flat_map(|w| split(w)).filter(|p| !p.is_empty()).collect();
+                    for _ in 0..20 {
+                        let mut w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
+                        let i = rng.index(w.len());
+                        match rng.index(3) {
+                            0 => drop(w.remove(i)),
+                            1 => {
+                                let j = rng.index(w.len());
+                                w.swap(i, j)
+                            }
+                            _ => {
+                                let mine = split(&w[i]);
+                                let from = &mine[rng.index(mine.len())];
+                                if !from.is_empty() {
+                                    w[i] = w[i].replacen(from.as_str(), &parts[rng.index(parts.len())], 1);
+                                }
+                            }
+                        }
+                        let t = w.join(" ");
+                        let played = std::panic::catch_unwind(|| {
+                            let Ok(mut h) = RiftGame::from_position(&o, &t) else { return false };
+                            let mut r = GameRng::new(1);
+                            let mut legal = Vec::new();
+                            for _ in 0..30 {
+                                let _ = h.view(engine::Viewer::Spectator);
+                                legal.clear();
+                                h.legal_actions(&mut legal);
+                                if legal.is_empty() {
+                                    break;
+                                }
+                                let _ = h.apply(&legal[r.index(legal.len())], &mut EventLog::disabled());
+                            }
+                            true
+                        })
+                        .unwrap_or_else(|_| panic!("{mode:?}: a read position panicked:\n{t}"));
+                        read += usize::from(played);
+                    }
+                }
+                v.clear();
+                g.legal_actions(&mut v);
+                let a = v[rng.index(v.len())];
+                g.apply(&a, &mut EventLog::disabled()).unwrap();
+            }
+        }
+    }
+    assert!(read > 300, "only {read} mutated positions read back");
+}

@@ -486,7 +486,57 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
             _ => {}
         }
     }
+    check(&g)?;
     Ok(g)
+}
+
+/// What the rules code relies on and the text could contradict.
+fn check(g: &RiftGame) -> R<()> {
+    let spell_on_chain = |field: &str, it: &Item| -> R<()> {
+        if let ItemSrc::Spell(id) = it.src {
+            let o = g.obj(id);
+            if o.zone != Zone::Chain || o.def().kind != crate::cards::Kind::Spell {
+                return err(field, format!("c{id} is not a spell on the chain (list it in its owner's chain=)"));
+            }
+        }
+        Ok(())
+    };
+    for it in &g.chain {
+        spell_on_chain("chain.item", it)?;
+    }
+    for p in &g.pending {
+        spell_on_chain("pending.item", &p.item)?;
+    }
+    if let Some(r) = &g.resolving {
+        spell_on_chain("resolving.item", &r.item)?;
+    }
+    match &g.prompt {
+        Some(Prompt::Build(b)) => {
+            spell_on_chain("prompt.item", &b.item)?;
+            if b.card != NONE && g.obj(b.card).zone != Zone::Chain {
+                return err("prompt.card", format!("c{} is being played but is not on the chain (chain=)", b.card));
+            }
+            if let Stage::Targets(n) = b.stage {
+                let slots = g.specs(&b.item).len();
+                if n as usize >= slots {
+                    return err("prompt.stage", format!("targets{n}: the item has {slots} target slots"));
+                }
+            }
+        }
+        Some(Prompt::Predict { seat, card }) if !g.players[*seat as usize].deck.contains(card) => {
+            return err("prompt.card", format!("c{card} is not in the predicting player's deck"));
+        }
+        Some(Prompt::Mulligan { seat, aside }) => {
+            if let Some(c) = aside.iter().find(|c| !g.players[*seat as usize].hand.contains(c)) {
+                return err("prompt.aside", format!("c{c} is not in the player's hand"));
+            }
+        }
+        Some(Prompt::Assign { .. }) if !g.showdown.as_ref().is_some_and(|s| s.combat.is_some()) => {
+            return err("prompt", "assigning combat damage needs a combat (showdown attacker= defender=)");
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 fn blank_item() -> Item {
