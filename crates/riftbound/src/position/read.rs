@@ -531,7 +531,7 @@ fn check(g: &RiftGame) -> R<()> {
                 return err("prompt.aside", format!("c{c} is not in the player's hand"));
             }
         }
-        Some(Prompt::Assign { .. }) if !g.showdown.as_ref().is_some_and(|s| s.combat.is_some()) => {
+        Some(Prompt::Assign { .. }) if g.showdown.as_ref().is_none_or(|s| s.combat.is_none()) => {
             return err("prompt", "assigning combat damage needs a combat (showdown attacker= defender=)");
         }
         _ => {}
