@@ -65,7 +65,7 @@ fn conformance_2v2_random_games() {
 fn conformance_with_concession_every_mode() {
     for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
         let o = RiftOptions { allow_concede: true, ..opts(mode) };
-        let report = run::<RiftGame>(&o, &Config::new(150).seed(11).deep(10, 8).presentation(true));
+        let report = run::<RiftGame>(&o, &Config::new(150).seed(11).deep(10, 8).presentation(true).positions(true));
         assert_eq!(report.games, 150);
         eprintln!("{mode:?} with concession {report:?}");
     }
