@@ -1,6 +1,6 @@
 //! The game state: zones, card states, turn flags and the resolution stack (spec §2, §4).
 
-use crate::card::{def, CardDef, CardState, CardType, DECK_SIZE, MAX_CARDS};
+use crate::card::{CardDef, CardState, CardType, DECK_SIZE, MAX_CARDS};
 use crate::effect::Trigger;
 use crate::options::ArdentOptions;
 use crate::pile::Pile;
@@ -207,8 +207,13 @@ pub fn cards_in(mask: u64) -> impl Iterator<Item = u8> {
 }
 
 impl ArdentGame {
-    pub fn card(&self, c: u8) -> &'static CardDef {
-        def(self.defs[c as usize])
+    /// The card an instance is, in the game's card set (`options.cards`).
+    pub fn card(&self, c: u8) -> &CardDef {
+        self.options.cards.def(self.defs[c as usize])
+    }
+    /// The game's card set.
+    pub fn cards(&self) -> &crate::carddb::CardDb {
+        self.options.cards.get()
     }
     pub fn pile(&self, seat: Seat, zone: Zone) -> &Pile {
         match zone {
