@@ -187,8 +187,8 @@ fn code_of(entry: &CardEntry, set_id: &str) -> String {
 fn check_set_id(id: &str) -> Result<(), String> {
     if id.is_empty() {
         Err("a set id is needed (the first word of every card code)".into())
-    } else if id.chars().any(|c| c.is_whitespace() || c == '-' || c == '/') {
-        Err(format!("set id '{id}' may not contain spaces, '-' or '/' (card codes are 'SET NNN')"))
+    } else if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        Err(format!("set id '{id}' may hold only letters, digits and '_' (card codes are 'SET NNN')"))
     } else {
         Ok(())
     }

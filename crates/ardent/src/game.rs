@@ -139,6 +139,14 @@ impl Game for ArdentGame {
         self.ending(outcome)
     }
 
+    fn position(&self) -> Option<String> {
+        Some(self.write_position())
+    }
+
+    fn from_position(options: &ArdentOptions, text: &str) -> Result<Self, SetupError> {
+        ArdentGame::read_position(options, text).map_err(|e| SetupError::new(format!("position: {e}")))
+    }
+
     fn options_info() -> Vec<engine::OptionInfo> {
         crate::present::options_info()
     }
@@ -194,7 +202,7 @@ impl ArdentGame {
         rng.shuffle(own.as_mut_slice());
         self.zones[seat.index()][Zone::Deck as usize] = own;
         // The future randomness is hidden too.
-        self.rng = GameRng::new(rng.next_u64());
+        self.reseed(rng.next_u64());
     }
 
     /// A short description of an action in English and Chinese.

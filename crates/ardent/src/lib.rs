@@ -19,6 +19,7 @@ pub mod fight;
 pub mod game;
 pub mod options;
 pub mod pile;
+pub mod position;
 pub mod present;
 pub mod resolve;
 pub mod setup;

@@ -40,6 +40,8 @@ impl ArdentGame {
             scored_owned: [0, 0],
             known_in_hand: 0,
             rng: GameRng::new(seed),
+            rng_seed: seed,
+            absent: 0,
         }
     }
 

@@ -7,7 +7,7 @@ use engine::{EventLog, Game, GameRng, Status};
 
 #[test]
 fn conformance_10000_random_games() {
-    let report = run::<ArdentGame>(&ArdentOptions::default(), &Config::new(10_000).presentation(true));
+    let report = run::<ArdentGame>(&ArdentOptions::default(), &Config::new(10_000).presentation(true).positions(true));
     assert_eq!(report.games, 10_000);
     eprintln!(
         "ardent conformance: {} games, {} actions, longest {}, draws {}, wins {:?}",
@@ -48,7 +48,7 @@ fn options_with_every_switch_flipped_also_conform() {
         table_actions: true,
         cards: Default::default(),
     };
-    run::<ArdentGame>(&options, &Config::new(500).seed(5).presentation(true));
+    run::<ArdentGame>(&options, &Config::new(500).seed(5).presentation(true).positions(true));
 }
 
 #[test]
