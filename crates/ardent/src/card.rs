@@ -110,36 +110,48 @@ impl Keywords {
     /// Add one keyword as the card file writes it (`team_up`, `sneak 4`); an unknown word or a
     /// missing number is an error naming it.
     pub fn add(&mut self, item: &str) -> Result<(), String> {
-        let k = self;
         let item = item.trim();
+        let mut parts = item.split_whitespace();
+        let name = parts.next().unwrap_or_default();
+        let mut number = || -> Result<i8, String> {
+            let n = parts
+                .next()
+                .ok_or_else(|| format!("keyword '{item}' needs a number"))?
+                .parse::<i8>()
+                .map_err(|_| format!("keyword '{item}': bad number"))?;
+            if n == 0 {
+                return Err(format!("keyword '{item}' would do nothing"));
+            }
+            Ok(n)
+        };
+        let twice = || format!("keyword '{name}' is given twice");
+        let flag = |f: &mut bool| if std::mem::replace(f, true) { Err(twice()) } else { Ok(()) };
+        let num = |f: &mut i8, n: i8| if std::mem::replace(f, n) != 0 { Err(twice()) } else { Ok(()) };
+        match name {
+            "team_up" => flag(&mut self.team_up)?,
+            "bear_hug" => flag(&mut self.bear_hug)?,
+            "sneak" => num(&mut self.sneak, number()?)?,
+            "resilient" => num(&mut self.resilient, number()?)?,
+            "refill" => num(&mut self.refill, number()?)?,
+            "opp_refill" => num(&mut self.opp_refill, number()?)?,
+            "cannot_harvest" => flag(&mut self.cannot_harvest)?,
+            "only_dormant_targets" => flag(&mut self.only_dormant_targets)?,
+            "opp_no_actions" => flag(&mut self.opp_no_actions)?,
+            "opp_only_creatures_while_active" => flag(&mut self.opp_only_creatures_while_active)?,
+            "friendly_power" => num(&mut self.friendly_power, number()?)?,
+            "friendly_team_up" => flag(&mut self.friendly_team_up)?,
+            "friendly_sneak" => num(&mut self.friendly_sneak, number()?)?,
+            "neds_ladder" => flag(&mut self.neds_ladder)?,
+            other => return Err(format!("unknown keyword '{other}'")),
+        }
+        if item.split_whitespace().count()
+            > if matches!(name, "sneak" | "resilient" | "refill" | "opp_refill" | "friendly_power" | "friendly_sneak") {
+                2
+            } else {
+                1
+            }
         {
-            let mut parts = item.split_whitespace();
-            let name = parts.next().unwrap_or_default();
-            let num = |p: Option<&str>| -> Result<i8, String> {
-                p.ok_or_else(|| format!("keyword '{item}' needs a number"))?
-                    .parse::<i8>()
-                    .map_err(|_| format!("keyword '{item}': bad number"))
-            };
-            match name {
-                "team_up" => k.team_up = true,
-                "bear_hug" => k.bear_hug = true,
-                "sneak" => k.sneak = num(parts.next())?,
-                "resilient" => k.resilient = num(parts.next())?,
-                "refill" => k.refill = num(parts.next())?,
-                "opp_refill" => k.opp_refill = num(parts.next())?,
-                "cannot_harvest" => k.cannot_harvest = true,
-                "only_dormant_targets" => k.only_dormant_targets = true,
-                "opp_no_actions" => k.opp_no_actions = true,
-                "opp_only_creatures_while_active" => k.opp_only_creatures_while_active = true,
-                "friendly_power" => k.friendly_power = num(parts.next())?,
-                "friendly_team_up" => k.friendly_team_up = true,
-                "friendly_sneak" => k.friendly_sneak = num(parts.next())?,
-                "neds_ladder" => k.neds_ladder = true,
-                other => return Err(format!("unknown keyword '{other}'")),
-            }
-            if parts.next().is_some() {
-                return Err(format!("keyword '{item}': unexpected words after it"));
-            }
+            return Err(format!("keyword '{item}': unexpected words after it"));
         }
         Ok(())
     }

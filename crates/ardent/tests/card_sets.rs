@@ -101,6 +101,12 @@ fn an_unknown_keyword_is_refused() {
     assert!(p.message.contains("unknown keyword 'flying'"), "{p}");
     let p = only(&ONE.replace("\"sneak 2\"", "\"sneak\""));
     assert!(p.message.contains("needs a number"), "{p}");
+    let p = only(&ONE.replace("\"sneak 2\"", "\"sneak 0\""));
+    assert!(p.message.contains("would do nothing"), "{p}");
+    let p = only(&ONE.replace("\"sneak 2\"", "\"sneak 2\", \"sneak 3\""));
+    assert!(p.message.contains("given twice"), "{p}");
+    let p = only(&ONE.replace("\"sneak 2\"", "\"team_up 2\""));
+    assert!(p.message.contains("unexpected words"), "{p}");
 }
 
 #[test]
@@ -253,4 +259,90 @@ fn a_loaded_set_travels_in_the_options_and_is_the_games_set() {
     let setup = ArdentGame::setup_with_decks(&back, &[], &mut engine::GameRng::new(1)).unwrap();
     let g = ArdentGame::new(&back, &setup, 3).unwrap();
     assert!(g.catalogue().iter().any(|c| c.name_en == "Vix Prime"));
+}
+
+/// Every ability example in docs/ardent-cards.md is in the vocabulary (a doc example that does
+/// not parse fails here), and every trigger, step and selector word has an example there.
+#[test]
+fn the_vocabulary_examples_in_the_docs_parse() {
+    let doc = include_str!("../../../docs/ardent-cards.md");
+    let triggers = ["play", "bonus", "harvested", "wins", "loses", "leaves"];
+    let mut examples = 0;
+    for span in doc.split('`').skip(1).step_by(2) {
+        let span = span.replace("\\|", "|");
+        if span.chars().any(|c| c.is_ascii_uppercase()) {
+            continue; // grammar placeholders (SEL, DEST, N)
+        }
+        let head = span.split(':').next().unwrap_or("");
+        let text = if triggers.contains(&head) && span.contains(": ") {
+            span.clone()
+        } else if span.starts_with("move ") || span.starts_with("rotate ") {
+            format!("play: {span}")
+        } else {
+            continue;
+        };
+        ardent::effect::parse_abilities(&text).unwrap_or_else(|e| panic!("docs example `{span}`: {e}"));
+        examples += 1;
+    }
+    assert!(examples >= 40, "{examples} examples");
+    for word in [
+        "draw",
+        "move",
+        "mark",
+        "rotate",
+        "reveal",
+        "play_deck",
+        "fight last",
+        "end_turn",
+        "jump_start",
+        "lullaby",
+        "calm_down",
+        "silent_room",
+        "choose",
+        "if_done",
+        "else",
+        "require opp_score_higher",
+        "name_number",
+        "nudge",
+        "one",
+        "may_one",
+        "upto:",
+        "n:",
+        "all",
+        "random:",
+        "oppchoice:",
+        "min_vp",
+        "max_vp",
+        "min_power",
+        "top",
+        "bottom",
+        "this",
+        "last",
+        "marked",
+        "creature",
+        "relic",
+        "dormant",
+        "active",
+        "mature",
+        "vp<=",
+        "vp>=",
+        "vp=",
+        "vp=number",
+        "power<=",
+        "power>=",
+        "owner_hand",
+        "owner_discard",
+        "owner_deck_top",
+        "owner_deck_bottom",
+        "owner_deck_shuffle",
+        "my_score",
+        "opp_score",
+        "owner_score",
+        "controller_score",
+        "my_line",
+        "opp_line",
+        "different",
+    ] {
+        assert!(doc.contains(&format!("`{word}")), "docs/ardent-cards.md documents `{word}`");
+    }
 }
