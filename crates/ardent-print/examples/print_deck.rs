@@ -13,7 +13,7 @@ fn main() -> Result<(), String> {
             name_en: "All of Omega Codex".into(),
             name_zh: Some("全部卡牌".into()),
             code: None,
-            cards: (0..ardent::card::pool().len() as u8).collect(),
+            cards: (0..ardent::CardDb::omega_codex().len() as u8).collect(),
         }
     } else {
         let serial: u64 = first.parse().map_err(|_| "SERIAL must be a number or 'all'")?;

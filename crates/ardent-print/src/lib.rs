@@ -18,6 +18,12 @@ pub use tts::{tts_export, TtsFiles};
 
 use ardent::deck::{DeckError, DeckList};
 use ardent::deckgen::GeneratedDeck;
+use ardent::{CardDb, CardDef};
+
+/// The printers print built-in (*Omega Codex*) decks: card `id` of the built-in set.
+pub(crate) fn def(id: u8) -> &'static CardDef {
+    CardDb::omega_codex().def(id)
+}
 
 /// What the printers need of a deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +32,7 @@ pub struct PrintDeck {
     pub name_zh: Option<String>,
     /// A short id printed on the list page (e.g. `AR1-000000042`).
     pub code: Option<String>,
-    /// Card ids ([`ardent::card::def`]).
+    /// Card ids of the built-in set ([`CardDb::def`]).
     pub cards: Vec<u8>,
 }
 
@@ -44,7 +50,7 @@ impl From<&GeneratedDeck> for PrintDeck {
 impl PrintDeck {
     /// Every card id must name a card of the pool.
     pub fn check(&self) -> Result<(), String> {
-        match self.cards.iter().find(|&&id| usize::from(id) >= ardent::card::pool().len()) {
+        match self.cards.iter().find(|&&id| usize::from(id) >= CardDb::omega_codex().len()) {
             Some(id) => Err(format!("deck '{}': unknown card id {id}", self.name_en)),
             None => Ok(()),
         }
@@ -52,6 +58,11 @@ impl PrintDeck {
 
     /// From a checked deck list (no Chinese name).
     pub fn from_list(list: &DeckList) -> Result<PrintDeck, DeckError> {
-        Ok(PrintDeck { name_en: list.name.clone(), name_zh: None, code: None, cards: list.resolve()? })
+        Ok(PrintDeck {
+            name_en: list.name.clone(),
+            name_zh: None,
+            code: None,
+            cards: list.resolve(CardDb::omega_codex())?,
+        })
     }
 }

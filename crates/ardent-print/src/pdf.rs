@@ -3,10 +3,11 @@
 //! by krilla.
 
 use crate::canvas::{Canvas, Paint, Rgb, BLACK};
+use crate::def;
 use crate::face::{draw_card, fit_text, rarity_names, rarity_symbol, set_name, type_names, Align, CARD_H, CARD_W};
 use crate::fonts::{Face, PT_PER_MM};
 use crate::PrintDeck;
-use ardent::card::{def, CardType, Rarity};
+use ardent::card::{CardType, Rarity};
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point};
 use krilla::num::NormalizedF32;

@@ -3,10 +3,11 @@
 //! docs/ardent-decks.md §6.
 
 use crate::canvas::Rgb;
+use crate::def;
 use crate::face::{draw_back, draw_card, set_name, type_names, CARD_H, CARD_W};
 use crate::raster::Raster;
 use crate::PrintDeck;
-use ardent::card::{def, CardType};
+use ardent::card::CardType;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -50,7 +51,7 @@ pub fn face_sheet(deck: &PrintDeck) -> Result<Raster, String> {
 
 /// One card face as an image (the same drawing as a sheet slot).
 pub fn card_image(deck: &PrintDeck, index: usize) -> Option<Raster> {
-    let &id = deck.cards.get(index).filter(|&&id| usize::from(id) < ardent::card::pool().len())?;
+    let &id = deck.cards.get(index).filter(|&&id| usize::from(id) < ardent::CardDb::omega_codex().len())?;
     let (cw, ch) = card_px();
     let mut r = Raster::new(cw, ch, PX_PER_MM, Rgb(0xFF, 0xFF, 0xFF));
     draw_card(&mut r, def(id), &deck.name_en, deck.name_zh.as_deref(), 0.0, 0.0);

@@ -1,6 +1,8 @@
 //! The print-and-play PDF (spec §10.1 "Printing").
 
-use ardent::card::def;
+fn def(id: u8) -> &'static ardent::CardDef {
+    ardent::CardDb::omega_codex().def(id)
+}
 use ardent::deckgen::generate;
 use ardent_print::{deck_pdf, Paper, PrintDeck};
 
@@ -72,7 +74,7 @@ fn spec10_pdf_page_size_and_embedded_fonts() {
 
 #[test]
 fn spec10_pdf_of_a_plain_deck_list() {
-    let list = ardent::deck::sample_decks().remove(0);
+    let list = ardent::deck::sample_decks(ardent::CardDb::omega_codex()).unwrap().remove(0);
     let pd = PrintDeck::from_list(&list).unwrap();
     let pdf = deck_pdf(&pd, Paper::Letter).unwrap();
     let (pages, text) = text_of(&pdf);
@@ -83,7 +85,7 @@ fn spec10_pdf_of_a_plain_deck_list() {
 #[test]
 fn fonts_cover_every_card_text() {
     use ardent_print::fonts::{covers, runs, Face};
-    for c in ardent::card::pool() {
+    for c in ardent::CardDb::omega_codex().cards() {
         for t in [&c.name_en, &c.text_en] {
             assert!(covers(Face::Regular, t) || runs(Face::Regular, t).iter().all(|(f, s)| covers(*f, s)), "{t}");
         }

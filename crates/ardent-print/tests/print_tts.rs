@@ -27,8 +27,8 @@ fn spec10_tts_export_writes_sheet_back_and_saved_object() {
     for ((card, id), &card_id) in contained.iter().zip(ids).zip(&deck.cards) {
         assert_eq!(card["Name"], "Card");
         assert_eq!(&card["CardID"], id);
-        assert_eq!(card["Nickname"], ardent::card::def(card_id).name_en.as_str());
-        assert_eq!(card["GMNotes"], ardent::card::def(card_id).code().as_str());
+        assert_eq!(card["Nickname"], ardent::CardDb::omega_codex().def(card_id).name_en.as_str());
+        assert_eq!(card["GMNotes"], ardent::CardDb::omega_codex().def(card_id).code().as_str());
     }
     // The sheet: a 10 × 7 grid of card-sized cells, and the back one card.
     let (cw, ch) = card_px();

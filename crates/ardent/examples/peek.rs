@@ -7,7 +7,7 @@ use engine::{EventLog, Game, GameRng, Viewer};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let setup = ArdentSetup { decks: ardent::sample_decks() };
+    let setup = ArdentSetup { decks: ardent::sample_decks(ardent::CardDb::omega_codex()).unwrap() };
     println!("{}", serde_json::to_string(&setup).unwrap());
     let mut g = ArdentGame::new(&ArdentOptions::default(), &setup, seed).unwrap();
     let mut log = EventLog::disabled();

@@ -1,10 +1,9 @@
-//! The card table (spec §2.3–§2.5, Appendix A): every *Omega Codex* card as data, read once from
-//! `data/omega_codex.tsv` (our own wording, card-text spec §3). Effects are parsed from the
-//! small vocabulary in [`crate::effect`].
+//! One card (spec §2.3–§2.5): its type, rarity, state names, keywords and abilities. A set of
+//! cards is a [`crate::carddb::CardDb`]; the file format is [`crate::cardfile`]. Effects are
+//! parsed from the small vocabulary in [`crate::effect`].
 
-use crate::effect::{parse_abilities, Ability, Trigger};
+use crate::effect::{Ability, Trigger};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 /// Cards in one deck (spec §2.1).
 pub const DECK_SIZE: usize = 17;
@@ -108,35 +107,89 @@ pub struct Keywords {
 }
 
 impl Keywords {
-    fn parse(text: &str) -> Result<Keywords, String> {
-        let mut k = Keywords::default();
-        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let mut parts = item.split_whitespace();
-            let name = parts.next().unwrap_or_default();
-            let num = |p: Option<&str>| -> Result<i8, String> {
-                p.ok_or_else(|| format!("keyword '{item}' needs a number"))?
-                    .parse::<i8>()
-                    .map_err(|_| format!("keyword '{item}': bad number"))
-            };
-            match name {
-                "team_up" => k.team_up = true,
-                "bear_hug" => k.bear_hug = true,
-                "sneak" => k.sneak = num(parts.next())?,
-                "resilient" => k.resilient = num(parts.next())?,
-                "refill" => k.refill = num(parts.next())?,
-                "opp_refill" => k.opp_refill = num(parts.next())?,
-                "cannot_harvest" => k.cannot_harvest = true,
-                "only_dormant_targets" => k.only_dormant_targets = true,
-                "opp_no_actions" => k.opp_no_actions = true,
-                "opp_only_creatures_while_active" => k.opp_only_creatures_while_active = true,
-                "friendly_power" => k.friendly_power = num(parts.next())?,
-                "friendly_team_up" => k.friendly_team_up = true,
-                "friendly_sneak" => k.friendly_sneak = num(parts.next())?,
-                "neds_ladder" => k.neds_ladder = true,
-                other => return Err(format!("unknown keyword '{other}'")),
+    /// Add one keyword as the card file writes it (`team_up`, `sneak 4`); an unknown word or a
+    /// missing number is an error naming it.
+    pub fn add(&mut self, item: &str) -> Result<(), String> {
+        let item = item.trim();
+        let mut parts = item.split_whitespace();
+        let name = parts.next().unwrap_or_default();
+        let mut number = || -> Result<i8, String> {
+            let n = parts
+                .next()
+                .ok_or_else(|| format!("keyword '{item}' needs a number"))?
+                .parse::<i8>()
+                .map_err(|_| format!("keyword '{item}': bad number"))?;
+            if n == 0 {
+                return Err(format!("keyword '{item}' would do nothing"));
             }
+            Ok(n)
+        };
+        let twice = || format!("keyword '{name}' is given twice");
+        let flag = |f: &mut bool| if std::mem::replace(f, true) { Err(twice()) } else { Ok(()) };
+        let num = |f: &mut i8, n: i8| if std::mem::replace(f, n) != 0 { Err(twice()) } else { Ok(()) };
+        match name {
+            "team_up" => flag(&mut self.team_up)?,
+            "bear_hug" => flag(&mut self.bear_hug)?,
+            "sneak" => num(&mut self.sneak, number()?)?,
+            "resilient" => num(&mut self.resilient, number()?)?,
+            "refill" => num(&mut self.refill, number()?)?,
+            "opp_refill" => num(&mut self.opp_refill, number()?)?,
+            "cannot_harvest" => flag(&mut self.cannot_harvest)?,
+            "only_dormant_targets" => flag(&mut self.only_dormant_targets)?,
+            "opp_no_actions" => flag(&mut self.opp_no_actions)?,
+            "opp_only_creatures_while_active" => flag(&mut self.opp_only_creatures_while_active)?,
+            "friendly_power" => num(&mut self.friendly_power, number()?)?,
+            "friendly_team_up" => flag(&mut self.friendly_team_up)?,
+            "friendly_sneak" => num(&mut self.friendly_sneak, number()?)?,
+            "neds_ladder" => flag(&mut self.neds_ladder)?,
+            other => return Err(format!("unknown keyword '{other}'")),
         }
-        Ok(k)
+        if item.split_whitespace().count()
+            > if matches!(name, "sneak" | "resilient" | "refill" | "opp_refill" | "friendly_power" | "friendly_sneak") {
+                2
+            } else {
+                1
+            }
+        {
+            return Err(format!("keyword '{item}': unexpected words after it"));
+        }
+        Ok(())
+    }
+
+    /// The keywords as the card file writes them, in a fixed order ([`Keywords::add`] reads
+    /// each back).
+    pub fn words(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        let flag = |v: &mut Vec<String>, on: bool, name: &str| {
+            if on {
+                v.push(name.to_string());
+            }
+        };
+        let num = |v: &mut Vec<String>, n: i8, name: &str| {
+            if n != 0 {
+                v.push(format!("{name} {n}"));
+            }
+        };
+        flag(&mut v, self.team_up, "team_up");
+        flag(&mut v, self.bear_hug, "bear_hug");
+        num(&mut v, self.sneak, "sneak");
+        num(&mut v, self.resilient, "resilient");
+        num(&mut v, self.refill, "refill");
+        num(&mut v, self.opp_refill, "opp_refill");
+        flag(&mut v, self.cannot_harvest, "cannot_harvest");
+        flag(&mut v, self.only_dormant_targets, "only_dormant_targets");
+        flag(&mut v, self.opp_no_actions, "opp_no_actions");
+        flag(&mut v, self.opp_only_creatures_while_active, "opp_only_creatures_while_active");
+        num(&mut v, self.friendly_power, "friendly_power");
+        flag(&mut v, self.friendly_team_up, "friendly_team_up");
+        num(&mut v, self.friendly_sneak, "friendly_sneak");
+        flag(&mut v, self.neds_ladder, "neds_ladder");
+        v
+    }
+
+    /// Whether the card has any keyword or constant ability.
+    pub fn any(&self) -> bool {
+        *self != Keywords::default()
     }
 
     /// Keyword names for people (English, Chinese).
@@ -174,6 +227,8 @@ pub struct CardDef {
     pub rarity: Rarity,
     pub keywords: Keywords,
     pub abilities: Vec<Ability>,
+    /// Each ability as the card file writes it (the effect vocabulary's text form).
+    pub ability_text: Vec<String>,
     pub text_en: String,
     pub text_zh: String,
 }
@@ -198,127 +253,4 @@ impl CardDef {
     pub fn has_trigger(&self, trigger: Trigger) -> bool {
         self.ability_index(trigger).is_some()
     }
-}
-
-const OMEGA_CODEX_TSV: &str = include_str!("../data/omega_codex.tsv");
-
-fn parse_type(s: &str) -> Result<CardType, String> {
-    match s {
-        "Creature" => Ok(CardType::Creature),
-        "Relic" => Ok(CardType::Relic),
-        "Action" => Ok(CardType::Action),
-        o => Err(format!("unknown card type '{o}'")),
-    }
-}
-
-fn parse_rarity(s: &str) -> Result<Rarity, String> {
-    match s {
-        "Common" => Ok(Rarity::Common),
-        "Rare" => Ok(Rarity::Rare),
-        "Variant" => Ok(Rarity::Variant),
-        "Linked" => Ok(Rarity::Linked),
-        o => Err(format!("unknown rarity '{o}'")),
-    }
-}
-
-/// Parse a card table in our TSV format (header line, then one card per line).
-pub fn parse_card_table(text: &str) -> Result<Vec<CardDef>, String> {
-    let mut cards = Vec::new();
-    for (i, line) in text.lines().enumerate().skip(1) {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        let at = |e: String| format!("card table line {}: {e}", i + 1);
-        if f.len() != 12 {
-            return Err(at(format!("expected 12 columns, found {}", f.len())));
-        }
-        let number: u16 = f[1].parse().map_err(|_| at(format!("bad number '{}'", f[1])))?;
-        let card_type = parse_type(f[4]).map_err(at)?;
-        let power = if f[5].is_empty() { 0 } else { f[5].parse().map_err(|_| at(format!("bad power '{}'", f[5])))? };
-        let vp = f[6].parse().map_err(|_| at(format!("bad VP '{}'", f[6])))?;
-        cards.push(CardDef {
-            set: f[0].to_string(),
-            code: format!("{} {:03}", f[0], number),
-            number,
-            name_en: f[2].to_string(),
-            name_zh: f[3].to_string(),
-            card_type,
-            power,
-            vp,
-            rarity: parse_rarity(f[7]).map_err(at)?,
-            keywords: Keywords::parse(f[8]).map_err(at)?,
-            abilities: parse_abilities(f[9]).map_err(|e| at(format!("{} ({}): {e}", f[2], f[9])))?,
-            text_en: f[10].to_string(),
-            text_zh: f[11].to_string(),
-        });
-    }
-    Ok(cards)
-}
-
-/// The whole card pool, indexed by card id (a `u8`): *Omega Codex* 001–100 are ids 0–99.
-pub fn pool() -> &'static [CardDef] {
-    static POOL: OnceLock<Vec<CardDef>> = OnceLock::new();
-    POOL.get_or_init(|| match parse_card_table(OMEGA_CODEX_TSV) {
-        Ok(cards) => cards,
-        // The embedded table is part of the build; the card-table test proves it parses.
-        Err(e) => panic!("embedded card table is broken: {e}"),
-    })
-}
-
-/// The card with this id.
-/// The pool as the contract's card catalogue, in collector order. The catalogue key is the
-/// card's pool index (what views call `card`); `id` keeps it as a number for clients.
-pub fn catalogue() -> Vec<engine::CardInfo> {
-    pool()
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let (type_en, type_zh) = c.card_type.names();
-            engine::CardInfo {
-                key: i.to_string(),
-                name_en: c.name_en.clone(),
-                name_zh: c.name_zh.clone(),
-                type_en: type_en.into(),
-                type_zh: type_zh.into(),
-                cost: None,
-                power: c.is_creature().then_some(c.power as i64),
-                keywords: c.keywords.describe().into_iter().map(|(en, zh)| engine::Label::new(en, zh)).collect(),
-                text_en: c.text_en.clone(),
-                text_zh: c.text_zh.clone(),
-                extra: Default::default(),
-            }
-            .with("id", i)
-            .with("code", c.code.clone())
-            .with("set", c.set.clone())
-            .with("number", c.number)
-            .with("vp", c.vp)
-            .with("rarity", format!("{:?}", c.rarity))
-        })
-        .collect()
-}
-
-pub fn def(id: u8) -> &'static CardDef {
-    &pool()[id as usize]
-}
-
-/// Look a card up by set and collector number.
-pub fn lookup(set: &str, number: u16) -> Option<u8> {
-    let p = pool();
-    let is = |c: &CardDef| c.number == number && c.set.eq_ignore_ascii_case(set);
-    // The table is in collector order: try the direct slot first.
-    match (number as usize).checked_sub(1).and_then(|i| p.get(i)) {
-        Some(c) if is(c) => Some(number as u8 - 1),
-        _ => p.iter().position(is).map(|i| i as u8),
-    }
-}
-
-/// Look a card up by title (case and punctuation insensitive, ASCII apostrophes and quotes).
-pub fn lookup_title(title: &str) -> Option<u8> {
-    let key = normalise_title(title);
-    pool().iter().position(|c| normalise_title(&c.name_en) == key).map(|i| i as u8)
-}
-
-fn normalise_title(s: &str) -> String {
-    s.chars().filter(|c| c.is_alphanumeric()).flat_map(|c| c.to_lowercase()).collect()
 }

@@ -8,9 +8,11 @@
 //! OmegaCodex 026 Payday
 //! ...                      (17 card lines)
 //! ```
-//! The name after the number is checked against the card table.
+//! The name after the number is checked against the card set. Every function here reads
+//! cards from the set it is given (the game's `options.cards`, or [`CardDb::builtin`]).
 
-use crate::card::{def, lookup, lookup_title, pool, CardType, DECK_SIZE, OMEGA_CODEX};
+use crate::card::{CardType, DECK_SIZE};
+use crate::carddb::CardDb;
 use engine::GameRng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -28,25 +30,25 @@ pub struct DeckList {
     pub cards: Vec<String>,
 }
 
-/// Read a card code: `OmegaCodex 044`, `OmegaCodex-044` or just `044` (Omega Codex).
-pub fn parse_code(code: &str) -> Result<u8, DeckError> {
+/// Read a card code: `OmegaCodex 044`, `OmegaCodex-044` or just `044` (the set's own id).
+pub fn parse_code(db: &CardDb, code: &str) -> Result<u8, DeckError> {
     let t = code.trim();
     let (set, num) = match t.split_once([' ', '-', '/']) {
         Some((s, n)) => (s.trim(), n.trim()),
-        None => (OMEGA_CODEX, t),
+        None => (db.info().id.as_str(), t),
     };
     let number: u16 =
         num.parse().map_err(|_| DeckError(format!("'{code}' is not a card code like 'OmegaCodex 044'")))?;
-    lookup(set, number).ok_or_else(|| DeckError(format!("unknown card '{code}': no card {set} {number:03}")))
+    db.lookup(set, number).ok_or_else(|| DeckError(format!("unknown card '{code}': no card {set} {number:03}")))
 }
 
 impl DeckList {
     /// The card ids, checked: exactly 17 known cards.
-    pub fn resolve(&self) -> Result<Vec<u8>, DeckError> {
+    pub fn resolve(&self, db: &CardDb) -> Result<Vec<u8>, DeckError> {
         let mut ids = Vec::with_capacity(self.cards.len());
         let mut unknown = Vec::new();
         for c in &self.cards {
-            match parse_code(c) {
+            match parse_code(db, c) {
                 Ok(id) => ids.push(id),
                 Err(_) => unknown.push(c.clone()),
             }
@@ -65,12 +67,12 @@ impl DeckList {
     }
 
     /// A deck list from card ids.
-    pub fn from_ids(name: impl Into<String>, ids: &[u8]) -> DeckList {
-        DeckList { name: name.into(), cards: ids.iter().map(|&i| def(i).code()).collect() }
+    pub fn from_ids(db: &CardDb, name: impl Into<String>, ids: &[u8]) -> DeckList {
+        DeckList { name: name.into(), cards: ids.iter().map(|&i| db.def(i).code()).collect() }
     }
 
     /// Read our text format.
-    pub fn from_text(text: &str) -> Result<DeckList, DeckError> {
+    pub fn from_text(db: &CardDb, text: &str) -> Result<DeckList, DeckError> {
         let mut name = None;
         let mut cards = Vec::new();
         for (i, raw) in text.lines().enumerate() {
@@ -84,31 +86,31 @@ impl DeckList {
             }
             let mut words = line.splitn(3, ' ');
             let (set, num, title) = (words.next().unwrap_or(""), words.next().unwrap_or(""), words.next());
-            let id = parse_code(&format!("{set} {num}")).map_err(|e| DeckError(format!("line {}: {e}", i + 1)))?;
+            let id = parse_code(db, &format!("{set} {num}")).map_err(|e| DeckError(format!("line {}: {e}", i + 1)))?;
             if let Some(t) = title {
-                if lookup_title(t) != Some(id) {
+                if db.lookup_title(t) != Some(id) {
                     return Err(DeckError(format!(
                         "line {}: card {set} {num} is '{}', not '{}'",
                         i + 1,
-                        def(id).name_en,
+                        db.def(id).name_en,
                         t.trim()
                     )));
                 }
             }
-            cards.push(def(id).code());
+            cards.push(db.def(id).code());
         }
         let name = name.ok_or_else(|| DeckError("deck text has no 'Name:' line".into()))?;
         let deck = DeckList { name, cards };
-        deck.resolve()?;
+        deck.resolve(db)?;
         Ok(deck)
     }
 
     /// Write our text format.
-    pub fn to_text(&self) -> String {
+    pub fn to_text(&self, db: &CardDb) -> String {
         let mut s = format!("Name: {}\n", self.name);
         for c in &self.cards {
-            match parse_code(c) {
-                Ok(id) => s.push_str(&format!("{} {}\n", def(id).code(), def(id).name_en)),
+            match parse_code(db, c) {
+                Ok(id) => s.push_str(&format!("{} {}\n", db.def(id).code(), db.def(id).name_en)),
                 Err(_) => s.push_str(&format!("{c}\n")),
             }
         }
@@ -116,15 +118,15 @@ impl DeckList {
     }
 
     /// Read our JSON format (`{"name": …, "cards": ["OmegaCodex 044", …]}`), checked.
-    pub fn from_json(text: &str) -> Result<DeckList, DeckError> {
+    pub fn from_json(db: &CardDb, text: &str) -> Result<DeckList, DeckError> {
         let deck: DeckList = serde_json::from_str(text).map_err(|e| DeckError(format!("not a deck JSON: {e}")))?;
-        deck.resolve()?;
+        deck.resolve(db)?;
         Ok(deck)
     }
 
     /// Import the official site's deck JSON (`id`, `name`, `cards[]` with `title`, `type`,
     /// `rarity`, `victory_points`; spec §8), matching cards by title.
-    pub fn from_official_json(text: &str) -> Result<DeckList, DeckError> {
+    pub fn from_official_json(db: &CardDb, text: &str) -> Result<DeckList, DeckError> {
         #[derive(Deserialize)]
         struct OfficialCard {
             title: String,
@@ -148,7 +150,7 @@ impl DeckList {
         let mut ids = Vec::new();
         let mut unmatched = Vec::new();
         for c in &cards {
-            match lookup_title(&c.title) {
+            match db.lookup_title(&c.title) {
                 Some(id) => ids.push(id),
                 None => unmatched.push(c.title.clone()),
             }
@@ -156,40 +158,45 @@ impl DeckList {
         if !unmatched.is_empty() {
             return Err(DeckError(format!("deck '{name}': no card titled {}", unmatched.join(", "))));
         }
-        let deck = DeckList::from_ids(name, &ids);
-        deck.resolve()?;
+        let deck = DeckList::from_ids(db, name, &ids);
+        deck.resolve(db)?;
         Ok(deck)
     }
 }
 
-/// The bundled sample decks: the real lists from Argel `src/decks.ts`.
 /// Read a deck in any of our formats: our JSON, the official site's JSON, or our text format.
-pub fn parse_any(text: &str) -> Result<DeckList, DeckError> {
+pub fn parse_any(db: &CardDb, text: &str) -> Result<DeckList, DeckError> {
     if text.trim_start().starts_with('{') {
-        DeckList::from_json(text).or_else(|ours| {
-            DeckList::from_official_json(text)
+        DeckList::from_json(db, text).or_else(|ours| {
+            DeckList::from_official_json(db, text)
                 .map_err(|official| DeckError(format!("{ours}; as the official site's JSON: {official}")))
         })
     } else {
-        DeckList::from_text(text)
+        DeckList::from_text(db, text)
     }
 }
 
-pub fn sample_decks() -> Vec<DeckList> {
+/// The bundled sample decks: the real lists from Argel `src/decks.ts` (Omega Codex cards; a set
+/// without them refuses them, naming the missing cards).
+pub fn sample_decks(db: &CardDb) -> Result<Vec<DeckList>, DeckError> {
     [include_str!("../data/decks/marla_buff_grafani.txt"), include_str!("../data/decks/sigridr_the_frequent.txt")]
         .iter()
-        .filter_map(|t| DeckList::from_text(t).ok())
+        .map(|t| DeckList::from_text(db, t))
         .collect()
 }
 
 /// A random legal deck: 17 cards drawn from the pool (duplicates allowed), at least two of
 /// them creatures so setup can find its two (spec §3). The real generator lives elsewhere.
-pub fn random_deck(rng: &mut GameRng, name: &str) -> DeckList {
-    let n = pool().len();
+/// A set without a creature has no such deck: an error says so.
+pub fn random_deck(db: &CardDb, rng: &mut GameRng, name: &str) -> Result<DeckList, DeckError> {
+    let n = db.len();
+    if !db.cards().iter().any(|c| c.card_type == CardType::Creature) {
+        return Err(DeckError(format!("set '{}' has no creature: no deck can be dealt from it", db.info().id)));
+    }
     loop {
         let ids: Vec<u8> = (0..DECK_SIZE).map(|_| rng.index(n) as u8).collect();
-        if ids.iter().filter(|&&i| def(i).card_type == CardType::Creature).count() >= 2 {
-            return DeckList::from_ids(name, &ids);
+        if ids.iter().filter(|&&i| db.def(i).card_type == CardType::Creature).count() >= 2 {
+            return Ok(DeckList::from_ids(db, name, &ids));
         }
     }
 }

@@ -22,29 +22,33 @@ impl Game for ArdentGame {
     type Action = ArdentAction;
     type View = ArdentView;
     type Event = ArdentEvent;
-    type Cards = engine::NoCards;
+    type Cards = crate::carddb::CardDb;
 
     fn new(options: &ArdentOptions, setup: &ArdentSetup, seed: u64) -> Result<Self, SetupError> {
         ArdentGame::from_setup(options, setup, seed)
     }
 
-    fn sample_setup(_options: &ArdentOptions, rng: &mut GameRng) -> Result<ArdentSetup, SetupError> {
-        Ok(ArdentSetup { decks: vec![random_deck(rng, "Random deck 1"), random_deck(rng, "Random deck 2")] })
+    fn sample_setup(options: &ArdentOptions, rng: &mut GameRng) -> Result<ArdentSetup, SetupError> {
+        let db = options.cards.get();
+        let deck =
+            |rng: &mut GameRng, name: &str| random_deck(db, rng, name).map_err(|e| SetupError::new(e.to_string()));
+        Ok(ArdentSetup { decks: vec![deck(rng, "Random deck 1")?, deck(rng, "Random deck 2")?] })
     }
 
     /// Two deck files (text or JSON, docs/ardent.md); none gives the two bundled sample decks.
     fn setup_with_decks(
-        _options: &ArdentOptions,
+        options: &ArdentOptions,
         decks: &[String],
         _rng: &mut GameRng,
     ) -> Result<ArdentSetup, SetupError> {
+        let db = options.cards.get();
         let decks = if decks.is_empty() {
-            sample_decks()
+            sample_decks(db).map_err(|e| SetupError::new(format!("the sample decks: {e}")))?
         } else {
             decks
                 .iter()
                 .enumerate()
-                .map(|(i, text)| parse_any(text).map_err(|e| SetupError::new(format!("deck {}: {e}", i + 1))))
+                .map(|(i, text)| parse_any(db, text).map_err(|e| SetupError::new(format!("deck {}: {e}", i + 1))))
                 .collect::<Result<Vec<_>, _>>()?
         };
         if decks.len() != 2 {
@@ -55,6 +59,10 @@ impl Game for ArdentGame {
 
     fn options(&self) -> &ArdentOptions {
         &self.options
+    }
+
+    fn card_set(options: &ArdentOptions) -> engine::Cards<crate::carddb::CardDb> {
+        options.cards.clone()
     }
 
     fn num_seats(&self) -> usize {
@@ -112,7 +120,7 @@ impl Game for ArdentGame {
     }
 
     fn catalogue(&self) -> Vec<engine::CardInfo> {
-        crate::card::catalogue()
+        self.cards().catalogue()
     }
 
     fn action_meta(&self, action: &ArdentAction) -> engine::ActionMeta {
@@ -129,6 +137,14 @@ impl Game for ArdentGame {
 
     fn outcome_label(&self, outcome: &engine::Outcome) -> Label {
         self.ending(outcome)
+    }
+
+    fn position(&self) -> Option<String> {
+        Some(self.write_position())
+    }
+
+    fn from_position(options: &ArdentOptions, text: &str) -> Result<Self, SetupError> {
+        ArdentGame::read_position(options, text).map_err(|e| SetupError::new(format!("position: {e}")))
     }
 
     fn options_info() -> Vec<engine::OptionInfo> {
@@ -186,7 +202,7 @@ impl ArdentGame {
         rng.shuffle(own.as_mut_slice());
         self.zones[seat.index()][Zone::Deck as usize] = own;
         // The future randomness is hidden too.
-        self.rng = GameRng::new(rng.next_u64());
+        self.reseed(rng.next_u64());
     }
 
     /// A short description of an action in English and Chinese.

@@ -1,12 +1,15 @@
 //! Ardent Reapers (熱誠收割者) for cardtable: the rules of ../shared/specs/ardent-reapers.md
 //! and the 100 cards of *Omega Codex*, against the engine contract.
 //!
-//! - [`card`]: the card table (data file) and lookups; [`effect`]: the effect vocabulary.
+//! - [`card`]: one card; [`carddb`]: a card set as a value; [`cardfile`]: the set file format;
+//!   [`effect`]: the effect vocabulary.
 //! - [`state`], [`derived`], [`resolve`], [`fight`], [`turn`], [`setup`]: the rules.
 //! - [`action`]: notation; [`view`]: hidden information; [`deck`]: deck lists.
 
 pub mod action;
 pub mod card;
+pub mod carddb;
+pub mod cardfile;
 pub mod deck;
 pub mod deckgen;
 pub mod derived;
@@ -16,6 +19,7 @@ pub mod fight;
 pub mod game;
 pub mod options;
 pub mod pile;
+pub mod position;
 pub mod present;
 pub mod resolve;
 pub mod setup;
@@ -25,7 +29,8 @@ pub mod turn;
 pub mod view;
 
 pub use action::ArdentAction;
-pub use card::{def, lookup, lookup_title, pool, CardDef, CardState, CardType, Rarity, DECK_SIZE};
+pub use card::{CardDef, CardState, CardType, Rarity, DECK_SIZE};
+pub use carddb::CardDb;
 pub use deck::{random_deck, sample_decks, DeckError, DeckList};
 pub use event::ArdentEvent;
 pub use options::ArdentOptions;

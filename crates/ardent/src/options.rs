@@ -1,9 +1,10 @@
 //! Rules options (spec §9: the resolutions the spec calls switches). `Default` = the spec's
 //! recommendations.
 
+use crate::carddb::CardDb;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ArdentOptions {
     /// A4: Bear Hug's extra defenders must be adjacent in the line to one already chosen.
@@ -19,6 +20,10 @@ pub struct ArdentOptions {
     pub turn_cap: Option<u32>,
     /// §7, A34: offer concede and draw-offer actions to the seat to act in the Main step.
     pub table_actions: bool,
+    /// The card set the game is played with (design.md §2.6): Omega Codex unless a set file
+    /// was loaded (docs/ardent-cards.md). Not written for the built-in set.
+    #[serde(default, skip_serializing_if = "engine::Cards::is_builtin")]
+    pub cards: engine::Cards<CardDb>,
 }
 
 impl Default for ArdentOptions {
@@ -30,6 +35,7 @@ impl Default for ArdentOptions {
             opponent_chooses_own_discards: false,
             turn_cap: Some(DEFAULT_TURN_CAP),
             table_actions: false,
+            cards: engine::Cards::builtin(),
         }
     }
 }

@@ -21,6 +21,27 @@ impl PartialEq for Pile {
     }
 }
 
+/// A pile is written as its list of ids (the position notation's stack and prompt lines).
+impl serde::Serialize for Pile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Pile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<u8>::deserialize(d)?;
+        if v.len() > MAX_CARDS {
+            return Err(serde::de::Error::custom(format!("a pile holds at most {MAX_CARDS} entries")));
+        }
+        let mut p = Pile::default();
+        for x in v {
+            p.push(x);
+        }
+        Ok(p)
+    }
+}
+
 impl Pile {
     pub fn as_slice(&self) -> &[u8] {
         &self.items[..self.len as usize]

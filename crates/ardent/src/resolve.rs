@@ -151,7 +151,7 @@ impl ArdentGame {
     }
 
     /// The step the top ability frame is on (inside a chosen mode), if any.
-    pub(crate) fn current_step(&self) -> Option<&'static Step> {
+    pub(crate) fn current_step(&self) -> Option<&Step> {
         let (_, source, _, ability, pc, ctx) = self.ability_frame()?;
         let steps = &self.card(source).abilities[ability as usize].steps;
         let step = steps.get(pc as usize)?;
@@ -175,7 +175,9 @@ impl ArdentGame {
 
     fn step_ability(&mut self, log: &mut Log) {
         let Some((idx, source, controller, ability, pc, mut ctx)) = self.ability_frame() else { return };
-        let steps = &self.card(source).abilities[ability as usize].steps;
+        // The set is shared (an `Arc`): hold it so the step can be read while the state changes.
+        let cards = self.options.cards.arc().clone();
+        let steps = &cards.def(self.defs[source as usize]).abilities[ability as usize].steps;
         let Some(step) = steps.get(pc as usize) else {
             self.pop_frame();
             return;
@@ -669,8 +671,8 @@ impl ArdentGame {
     /// The current player picked card `c` for the top ability's step.
     pub(crate) fn pick_for_ability(&mut self, c: u8, log: &mut Log) {
         let Some((idx, _, controller, _, _, mut ctx)) = self.ability_frame() else { return };
-        let Some(step) = self.current_step() else { return };
-        if self.apply_choice(step, c, controller, &mut ctx, log) {
+        let Some(step) = self.current_step().cloned() else { return };
+        if self.apply_choice(&step, c, controller, &mut ctx, log) {
             ctx.count += 1;
         }
         self.set_ctx(idx, ctx, 0);

@@ -40,6 +40,8 @@ impl ArdentGame {
             scored_owned: [0, 0],
             known_in_hand: 0,
             rng: GameRng::new(seed),
+            rng_seed: seed,
+            absent: 0,
         }
     }
 
@@ -52,7 +54,7 @@ impl ArdentGame {
         }
         let mut defs = [0u8; MAX_CARDS];
         for (s, deck) in setup.decks.iter().enumerate() {
-            let ids = deck.resolve().map_err(|e| SetupError::new(format!("P{}: {e}", s + 1)))?;
+            let ids = deck.resolve(options.cards.get()).map_err(|e| SetupError::new(format!("P{}: {e}", s + 1)))?;
             defs[s * DECK_SIZE..(s + 1) * DECK_SIZE].copy_from_slice(&ids);
         }
         let mut g = ArdentGame::blank(options.clone(), defs, seed);

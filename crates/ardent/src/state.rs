@@ -1,10 +1,11 @@
 //! The game state: zones, card states, turn flags and the resolution stack (spec §2, §4).
 
-use crate::card::{def, CardDef, CardState, CardType, DECK_SIZE, MAX_CARDS};
+use crate::card::{CardDef, CardState, CardType, DECK_SIZE, MAX_CARDS};
 use crate::effect::Trigger;
 use crate::options::ArdentOptions;
 use crate::pile::Pile;
 use engine::{GameRng, Outcome, Seat};
+use serde::{Deserialize, Serialize};
 
 /// A player's zones (spec §2.2). `Limbo` is the resolution zone for a card being played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,7 +71,7 @@ pub struct LastingFlags {
 }
 
 /// A triggered ability waiting to resolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TriggerItem {
     pub source: u8,
     pub controller: Seat,
@@ -78,7 +79,7 @@ pub struct TriggerItem {
 }
 
 /// Working memory of one resolving ability.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ctx {
     /// Cards chosen so far by the current step.
     pub count: u8,
@@ -99,7 +100,7 @@ pub struct Ctx {
 }
 
 /// One entry of the resolution stack.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Frame {
     Ability {
         source: u8,
@@ -140,7 +141,7 @@ pub enum Frame {
 }
 
 /// What the pending decision asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PromptKind {
     /// A card from `options` (`pick`), with `done` when optional.
     Card,
@@ -158,7 +159,7 @@ pub enum PromptKind {
     DrawOffer,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prompt {
     pub actor: Seat,
     pub kind: PromptKind,
@@ -192,6 +193,11 @@ pub struct ArdentGame {
     /// Cards in a hand that everyone saw go there (returned from play or a pile), by bit.
     pub(crate) known_in_hand: u64,
     pub(crate) rng: GameRng,
+    /// The seed `rng` was made from (the position notation writes the generator as this seed
+    /// and the words drawn since).
+    pub(crate) rng_seed: u64,
+    /// Instances not in this game (a position need not use every card of a deck), by bit.
+    pub(crate) absent: u64,
 }
 
 pub fn owner(card: u8) -> Seat {
@@ -207,8 +213,13 @@ pub fn cards_in(mask: u64) -> impl Iterator<Item = u8> {
 }
 
 impl ArdentGame {
-    pub fn card(&self, c: u8) -> &'static CardDef {
-        def(self.defs[c as usize])
+    /// The card an instance is, in the game's card set (`options.cards`).
+    pub fn card(&self, c: u8) -> &CardDef {
+        self.options.cards.def(self.defs[c as usize])
+    }
+    /// The game's card set.
+    pub fn cards(&self) -> &crate::carddb::CardDb {
+        self.options.cards.get()
     }
     pub fn pile(&self, seat: Seat, zone: Zone) -> &Pile {
         match zone {
@@ -295,7 +306,15 @@ impl ArdentGame {
 
     /// Cards a seat owns that are not in a score pile (the end test, §7).
     pub fn owned_outside_score(&self, seat: Seat) -> usize {
-        DECK_SIZE - self.scored_owned[seat.index()] as usize
+        let lo = seat.index() * DECK_SIZE;
+        let absent = (lo..lo + DECK_SIZE).filter(|&c| self.absent & bit(c as u8) != 0).count();
+        DECK_SIZE - absent - self.scored_owned[seat.index()] as usize
+    }
+
+    /// A fresh generator from `seed` (setup, determinization).
+    pub(crate) fn reseed(&mut self, seed: u64) {
+        self.rng = GameRng::new(seed);
+        self.rng_seed = seed;
     }
 
     /// Every card is in exactly one zone, and `loc` agrees with the piles. Used by tests and the
@@ -340,7 +359,8 @@ impl ArdentGame {
             }
         }
         for (c, n) in seen.iter().enumerate() {
-            if *n != 1 {
+            let want = if self.absent & bit(c as u8) != 0 { 0 } else { 1 };
+            if *n != want {
                 return Err(format!("c{c} is in {n} zones"));
             }
         }

@@ -1,7 +1,11 @@
 //! The card table (spec §8, Appendix A): 100 cards, the documented counts, every card with
 //! rules text carries an effect or keyword, and every card has its own test.
 
-use ardent::{pool, CardType, Rarity};
+use ardent::{CardType, Rarity};
+
+fn pool() -> &'static [ardent::CardDef] {
+    ardent::CardDb::omega_codex().cards()
+}
 
 #[test]
 fn omega_codex_has_the_documented_counts() {
@@ -65,9 +69,9 @@ fn every_card_has_a_test_named_after_it() {
 
 #[test]
 fn lookups_by_code_and_title() {
-    assert_eq!(ardent::lookup("OmegaCodex", 44), Some(43));
-    assert_eq!(ardent::lookup_title("what's this?"), Some(84));
-    assert_eq!(ardent::lookup_title("DUCK"), Some(98));
-    assert_eq!(ardent::lookup_title("Nope"), None);
-    assert_eq!(ardent::def(0).code(), "OmegaCodex 001");
+    assert_eq!(ardent::CardDb::omega_codex().lookup("OmegaCodex", 44), Some(43));
+    assert_eq!(ardent::CardDb::omega_codex().lookup_title("what's this?"), Some(84));
+    assert_eq!(ardent::CardDb::omega_codex().lookup_title("DUCK"), Some(98));
+    assert_eq!(ardent::CardDb::omega_codex().lookup_title("Nope"), None);
+    assert_eq!(ardent::CardDb::omega_codex().def(0).code(), "OmegaCodex 001");
 }

@@ -7,7 +7,7 @@ use engine::{EventLog, Game, GameRng, Status};
 
 #[test]
 fn conformance_10000_random_games() {
-    let report = run::<ArdentGame>(&ArdentOptions::default(), &Config::new(10_000).presentation(true));
+    let report = run::<ArdentGame>(&ArdentOptions::default(), &Config::new(10_000).presentation(true).positions(true));
     assert_eq!(report.games, 10_000);
     eprintln!(
         "ardent conformance: {} games, {} actions, longest {}, draws {}, wins {:?}",
@@ -46,8 +46,9 @@ fn options_with_every_switch_flipped_also_conform() {
         opponent_chooses_own_discards: true,
         turn_cap: Some(60),
         table_actions: true,
+        cards: Default::default(),
     };
-    run::<ArdentGame>(&options, &Config::new(500).seed(5).presentation(true));
+    run::<ArdentGame>(&options, &Config::new(500).seed(5).presentation(true).positions(true));
 }
 
 #[test]
@@ -79,4 +80,20 @@ fn apply_accepts_exactly_the_listed_actions() {
             g.apply(&a, &mut log).unwrap();
         }
     }
+}
+
+/// design.md §2.6: a set loaded from the built-in set's export plays the same random games
+/// (same seeds, same reports) as the built-in set itself.
+#[test]
+fn a_loaded_copy_of_the_builtin_set_plays_the_same_games() {
+    use engine::{CardFormat, CardSet, Cards};
+    let text = ardent::CardDb::omega_codex().export(CardFormat::Toml);
+    let loaded = ardent::CardDb::parse(&text, CardFormat::Toml, "omega_codex export").unwrap();
+    let copy = ArdentOptions { cards: Cards::loaded(loaded), ..Default::default() };
+    assert!(!copy.cards.is_builtin());
+    let config = Config::new(400).seed(0xCA4D5).presentation(true);
+    let a = run::<ArdentGame>(&ArdentOptions::default(), &config);
+    let b = run::<ArdentGame>(&copy, &config);
+    assert_eq!((a.games, a.actions, a.longest, a.draws, &a.wins), (b.games, b.actions, b.longest, b.draws, &b.wins));
+    assert!(a.actions > 400 * 20, "the games were played: {} actions", a.actions);
 }

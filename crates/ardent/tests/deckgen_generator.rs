@@ -1,6 +1,14 @@
 //! The unique deck generator (spec §8 "Size and uniqueness", "Rarity"; docs/ardent-decks.md).
 
-use ardent::card::{def, pool, CardType, Rarity};
+use ardent::card::{CardDef, CardType, Rarity};
+
+fn pool() -> &'static [CardDef] {
+    ardent::CardDb::omega_codex().cards()
+}
+
+fn def(id: u8) -> &'static CardDef {
+    ardent::CardDb::omega_codex().def(id)
+}
 use ardent::deckgen::{generate, generate_with, generator, DeckgenError, Recipe};
 
 #[test]
@@ -12,7 +20,7 @@ fn spec8_same_serial_same_deck() {
         let c = generate_with(serial, &Recipe::v1()).unwrap();
         assert_eq!(a, c);
         // A fresh generator (tables rebuilt) gives the same deck too.
-        let fresh = ardent::deckgen::Generator::new(&Recipe::v1()).unwrap();
+        let fresh = ardent::deckgen::Generator::new(&Recipe::v1(), ardent::CardDb::omega_codex()).unwrap();
         assert_eq!(fresh.generate(serial).unwrap(), a);
     }
 }
@@ -130,7 +138,10 @@ fn spec8_out_of_range_and_unknown_versions_fail_loudly() {
     assert!(matches!(generate_with(0, &bad), Err(DeckgenError::BadRecipe { .. })));
     let mut bad = Recipe::v1();
     bad.weight_rare = 4; // 6 is no multiple of 4
-    assert!(matches!(ardent::deckgen::Generator::new(&bad), Err(DeckgenError::BadRecipe { .. })));
+    assert!(matches!(
+        ardent::deckgen::Generator::new(&bad, ardent::CardDb::omega_codex()),
+        Err(DeckgenError::BadRecipe { .. })
+    ));
 }
 
 #[test]
@@ -138,7 +149,7 @@ fn spec8_deck_list_conversion() {
     let d = generate(42, 1).unwrap();
     let list = d.to_deck_list();
     assert_eq!(list.name, d.name_en);
-    assert_eq!(list.resolve().unwrap(), d.cards);
+    assert_eq!(list.resolve(ardent::CardDb::omega_codex()).unwrap(), d.cards);
     assert_eq!(d.code(), "AR1-000000042");
 }
 

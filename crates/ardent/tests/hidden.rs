@@ -6,7 +6,12 @@ use ardent::{ArdentGame, ArdentOptions, ArdentSetup};
 use engine::{Game, GameRng, Seat, Viewer};
 
 fn game(seed: u64) -> ArdentGame {
-    ArdentGame::new(&ArdentOptions::default(), &ArdentSetup { decks: ardent::sample_decks() }, seed).unwrap()
+    ArdentGame::new(
+        &ArdentOptions::default(),
+        &ArdentSetup { decks: ardent::sample_decks(ardent::CardDb::omega_codex()).unwrap() },
+        seed,
+    )
+    .unwrap()
 }
 
 #[test]

@@ -12,7 +12,7 @@ fn lines(t: &Table, viewer: Viewer) -> Vec<EventText> {
 }
 
 fn name(n: u16) -> (String, String) {
-    let d = ardent::def(ardent::lookup("OmegaCodex", n).unwrap());
+    let d = ardent::CardDb::omega_codex().def(ardent::CardDb::omega_codex().lookup("OmegaCodex", n).unwrap());
     (d.name_en.clone(), d.name_zh.clone())
 }
 
@@ -32,7 +32,10 @@ fn s5_3_a_fight_death_is_logged_in_words_naming_the_defeated_card() {
     assert!(death.label.en.contains(&vix) && death.label.en.contains("died"), "{:?}", death.label);
     assert!(death.label.en.contains("P1 scores it"), "§5.3 step 5: scored by the winner: {:?}", death.label);
     assert!(death.label.zh.contains(&vix_zh) && death.label.zh.contains("阵亡"), "{:?}", death.label);
-    assert_eq!(death.cards, vec![CardRef::new(d.to_string(), ardent::lookup("OmegaCodex", 1).unwrap().to_string())]);
+    assert_eq!(
+        death.cards,
+        vec![CardRef::new(d.to_string(), ardent::CardDb::omega_codex().lookup("OmegaCodex", 1).unwrap().to_string())]
+    );
     assert!(log.iter().any(|l| l.label.en.contains(&format!("{renegade} won the fight"))), "{log:?}");
 }
 
@@ -87,7 +90,10 @@ fn s5_5_an_effect_choice_names_the_card_whose_effect_asks() {
     assert!(p.title.en.starts_with(&format!("{recall}: choose")), "{:?}", p.title);
     assert!(p.title.en.contains("owner's hand"), "what it is for: {:?}", p.title);
     assert!(p.title.zh.starts_with(&format!("{recall_zh}：")), "{:?}", p.title);
-    assert_eq!(p.source, Some(CardRef::new(r.to_string(), ardent::lookup("OmegaCodex", 71).unwrap().to_string())));
+    assert_eq!(
+        p.source,
+        Some(CardRef::new(r.to_string(), ardent::CardDb::omega_codex().lookup("OmegaCodex", 71).unwrap().to_string()))
+    );
     assert_eq!(p.cancel, None, "§4.1: a play is resolved completely, there is no backing out");
 }
 
@@ -148,7 +154,7 @@ fn a33_view_cards_carry_their_id_and_catalogue_key_hidden_hands_do_not() {
     let v = serde_json::to_value(t.g.view(Viewer::Seat(P1))).unwrap();
     let line = &v["players"][0]["line"][0];
     assert_eq!(line["id"], c);
-    assert_eq!(line["card"], ardent::lookup("OmegaCodex", 41).unwrap().to_string());
+    assert_eq!(line["card"], ardent::CardDb::omega_codex().lookup("OmegaCodex", 41).unwrap().to_string());
     assert!(v["players"][1]["hand"].is_null());
     assert!(!serde_json::to_string(&v).unwrap().contains(&format!("\"id\":{h},")));
     let catalogue = t.g.catalogue();

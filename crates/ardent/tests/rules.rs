@@ -18,7 +18,7 @@ fn setup(a: &[u16], b: &[u16]) -> ArdentSetup {
 
 #[test]
 fn s3_setup_digs_two_active_creatures_leaves_dug_cards_in_discard_and_draws_three() {
-    let decks = ardent::sample_decks();
+    let decks = ardent::sample_decks(ardent::CardDb::omega_codex()).unwrap();
     let s = ArdentSetup { decks: decks.clone() };
     for seed in 0..50 {
         let g = ArdentGame::new(&ArdentOptions::default(), &s, seed).unwrap();
@@ -95,7 +95,7 @@ fn s3_bad_setups_are_refused_with_a_clear_error() {
 
 #[test]
 fn a19_mirror_matches_are_allowed() {
-    let d = ardent::sample_decks();
+    let d = ardent::sample_decks(ardent::CardDb::omega_codex()).unwrap();
     let s = ArdentSetup { decks: vec![d[0].clone(), d[0].clone()] };
     assert!(ArdentGame::new(&ArdentOptions::default(), &s, 1).is_ok());
 }
@@ -395,10 +395,10 @@ fn s7_concede_and_draw_offers_are_actions_when_enabled() {
 
 #[test]
 fn max_actions_is_bounded_by_the_default_turn_cap() {
-    let d = ardent::sample_decks();
+    let d = ardent::sample_decks(ardent::CardDb::omega_codex()).unwrap();
     let g = ArdentGame::new(&ArdentOptions::default(), &ArdentSetup { decks: d }, 0).unwrap();
     assert_eq!(g.max_actions(), 201 * ardent::game::ACTIONS_PER_TURN_BOUND);
-    assert_eq!(ardent::def(0).card_type, CardType::Creature);
+    assert_eq!(ardent::CardDb::omega_codex().def(0).card_type, CardType::Creature);
 }
 
 // ---------- §9 resolutions not covered by a card test ----------

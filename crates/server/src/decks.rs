@@ -93,7 +93,7 @@ pub fn library_entry(g: &ardent::deckgen::GeneratedDeck) -> NewArdentDeck {
         recipe_version: Some(i64::from(g.recipe_version)),
         name: g.name_en.clone(),
         name_zh: g.name_zh.clone(),
-        cards: g.cards.iter().map(|&i| ardent::def(i).code()).collect(),
+        cards: g.cards.iter().map(|&i| ardent::CardDb::omega_codex().def(i).code()).collect(),
         rarities: rarities(&g.cards),
         owner: None,
         public: true,
@@ -102,7 +102,8 @@ pub fn library_entry(g: &ardent::deckgen::GeneratedDeck) -> NewArdentDeck {
 
 /// The distinct rarities among the cards, sorted: what the library filters on.
 pub fn rarities(ids: &[u8]) -> Vec<String> {
-    let mut r: Vec<String> = ids.iter().map(|&i| format!("{:?}", ardent::def(i).rarity)).collect();
+    let mut r: Vec<String> =
+        ids.iter().map(|&i| format!("{:?}", ardent::CardDb::omega_codex().def(i).rarity)).collect();
     r.sort();
     r.dedup();
     r
@@ -111,7 +112,9 @@ pub fn rarities(ids: &[u8]) -> Vec<String> {
 /// The deck's checked card ids (a library deck that no longer resolves is reported, not hidden).
 fn deck_list(d: &ArdentDeck) -> Result<(DeckList, Vec<u8>), ApiError> {
     let list = DeckList { name: d.name.clone(), cards: d.cards.clone() };
-    let ids = list.resolve().map_err(|e| ApiError::internal(format!("library deck {}: {e}", d.id)))?;
+    let ids = list
+        .resolve(ardent::CardDb::omega_codex())
+        .map_err(|e| ApiError::internal(format!("library deck {}: {e}", d.id)))?;
     Ok((list, ids))
 }
 
@@ -195,7 +198,11 @@ pub async fn ardent_list(
 ) -> Result<Json<Value>, ApiError> {
     let viewer = session_opt(&app, &headers).await.map(|s| s.user_id().to_string());
     let card = nonempty(q.card)
-        .map(|c| parse_code(&c).map(|id| ardent::def(id).code()).map_err(|e| ApiError::bad(e.to_string())))
+        .map(|c| {
+            parse_code(ardent::CardDb::omega_codex(), &c)
+                .map(|id| ardent::CardDb::omega_codex().def(id).code())
+                .map_err(|e| ApiError::bad(e.to_string()))
+        })
         .transpose()?;
     let rarity = nonempty(q.rarity)
         .map(|r| {
@@ -222,14 +229,14 @@ pub async fn ardent_show(
     let d = visible_ardent(&app, &headers, &id).await?;
     let (_, ids) = deck_list(&d)?;
     let mut out = deck_summary(&d);
-    let pool = ardent::card::catalogue();
+    let pool = ardent::CardDb::omega_codex().catalogue();
     out["card_data"] = Value::Array(
         ids.iter()
             .filter_map(|&i| pool.get(i as usize))
             .map(|c| serde_json::to_value(c).unwrap_or(Value::Null))
             .collect(),
     );
-    out["total_vp"] = json!(ids.iter().map(|&i| ardent::def(i).vp as i64).sum::<i64>());
+    out["total_vp"] = json!(ids.iter().map(|&i| ardent::CardDb::omega_codex().def(i).vp as i64).sum::<i64>());
     Ok(Json(out))
 }
 
@@ -320,7 +327,7 @@ pub async fn ardent_export(
     let d = visible_ardent(&app, &headers, &id).await?;
     let (list, _) = deck_list(&d)?;
     let (body, kind, ext) = match q.format.as_deref().unwrap_or("text") {
-        "text" => (list.to_text(), "text/plain; charset=utf-8", "txt"),
+        "text" => (list.to_text(ardent::CardDb::omega_codex()), "text/plain; charset=utf-8", "txt"),
         "json" => (
             serde_json::to_string_pretty(&list).map_err(|e| ApiError::internal(e.to_string()))?,
             "application/json",

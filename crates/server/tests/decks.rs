@@ -78,10 +78,14 @@ async fn ardent_library(db: &TestDb) {
     assert_eq!(a.get(&format!("/api/decks/ardent/{id}/pdf?paper=a3")).await.status, 400);
     let text = a.get(&format!("/api/decks/ardent/{id}/export?format=text")).await;
     assert_eq!(text.status, 200);
-    let list = ardent::DeckList::from_text(&text.body).expect("the text export reads back");
+    let list =
+        ardent::DeckList::from_text(ardent::CardDb::omega_codex(), &text.body).expect("the text export reads back");
     assert_eq!(serde_json::to_value(&list.cards).unwrap(), first["cards"]);
     let js = a.get(&format!("/api/decks/ardent/{id}/export?format=json")).await;
-    assert_eq!(ardent::DeckList::from_json(&js.body).expect("the JSON export reads back"), list);
+    assert_eq!(
+        ardent::DeckList::from_json(ardent::CardDb::omega_codex(), &js.body).expect("the JSON export reads back"),
+        list
+    );
     assert_eq!(a.get(&format!("/api/decks/ardent/{id}/export?format=tts")).await.status, 400);
 
     // Delete.
@@ -102,9 +106,9 @@ async fn ardent_card_pool_is_served() {
     let a = Client::guest(srv.addr, "Ann").await;
     let pool = a.get("/api/games/ardent/cards").await.json();
     let pool = pool.as_array().unwrap();
-    assert_eq!(pool.len(), ardent::pool().len());
+    assert_eq!(pool.len(), ardent::CardDb::omega_codex().cards().len());
     assert_eq!(pool[43]["code"], "OmegaCodex 044");
-    assert_eq!(pool[43]["name_en"], ardent::def(43).name_en);
+    assert_eq!(pool[43]["name_en"], ardent::CardDb::omega_codex().def(43).name_en);
     assert!(pool.iter().any(|c| c["keywords"].as_array().is_some_and(|k| !k.is_empty())), "keywords are listed");
     srv.task.abort();
     db.cleanup().await;

@@ -15,7 +15,8 @@ pub mod signature;
 
 pub use recipe::Recipe;
 
-use crate::card::{def, pool, CardType, Rarity};
+use crate::card::{CardType, Rarity, OMEGA_CODEX};
+use crate::carddb::CardDb;
 use crate::deck::DeckList;
 use engine::GameRng;
 use serde::{Deserialize, Serialize};
@@ -41,14 +42,14 @@ pub struct GeneratedDeck {
     pub recipe_version: u32,
     pub name_en: String,
     pub name_zh: String,
-    /// Card ids (see [`crate::card::def`]), sorted ascending: the canonical list.
+    /// Card ids (see [`CardDb::def`], the built-in set), sorted ascending: the canonical list.
     pub cards: Vec<u8>,
 }
 
 impl GeneratedDeck {
     /// The rules crate's deck list (English name, `OmegaCodex NNN` codes).
     pub fn to_deck_list(&self) -> DeckList {
-        DeckList::from_ids(self.name_en.clone(), &self.cards)
+        DeckList::from_ids(&CardDb::builtin(), self.name_en.clone(), &self.cards)
     }
 
     /// A short, stable id for people: `AR1-000000042` (recipe version, serial).
@@ -67,6 +68,8 @@ pub struct Generator {
     weights: Vec<u64>,
     /// Per card id: its Linked partner, if any.
     partner: Vec<Option<u8>>,
+    /// The set the decks are dealt from.
+    db: CardDb,
 }
 
 fn type_index(t: CardType) -> usize {
@@ -78,8 +81,9 @@ fn type_index(t: CardType) -> usize {
 }
 
 impl Generator {
-    /// Prepare a recipe; checks that it can honour its own constraints.
-    pub fn new(recipe: &Recipe) -> Result<Generator, DeckgenError> {
+    /// Prepare a recipe over a card set; checks that it can honour its own constraints. The
+    /// recipes name Omega Codex cards (linked pairs by collector number).
+    pub fn new(recipe: &Recipe, db: &CardDb) -> Result<Generator, DeckgenError> {
         let bad = |reason: String| DeckgenError::BadRecipe { version: recipe.version, reason };
         if recipe.signature_slots() > recipe.deck_size {
             return Err(bad("more signature groups than cards in a deck".into()));
@@ -95,8 +99,8 @@ impl Generator {
             // Sampled cards may repeat one signature card once (docs §3, "copies").
             return Err(bad("the construction needs max_copies ≥ 2".into()));
         }
-        let signature = signature::build(recipe).map_err(bad)?;
-        let cards = pool();
+        let signature = signature::build(recipe, db).map_err(bad)?;
+        let cards = db.cards();
         let mut by_type: [Vec<u8>; 3] = Default::default();
         let mut weights = vec![0u64; cards.len()];
         let mut partner = vec![None; cards.len()];
@@ -105,8 +109,8 @@ impl Generator {
             weights[i] = recipe.rarity_weight(c.rarity);
         }
         for &(a, b) in recipe.linked_pairs {
-            let ia = crate::card::lookup(crate::card::OMEGA_CODEX, a);
-            let ib = crate::card::lookup(crate::card::OMEGA_CODEX, b);
+            let ia = db.lookup(OMEGA_CODEX, a);
+            let ib = db.lookup(OMEGA_CODEX, b);
             let (Some(ia), Some(ib)) = (ia, ib) else {
                 return Err(bad(format!("linked pair {a:03}/{b:03} names an unknown card")));
             };
@@ -121,7 +125,7 @@ impl Generator {
                 return Err(bad(format!("Linked card {} has no partner in linked_pairs", c.code())));
             }
         }
-        Ok(Generator { recipe: recipe.clone(), signature, by_type, weights, partner })
+        Ok(Generator { recipe: recipe.clone(), signature, by_type, weights, partner, db: db.clone() })
     }
 
     pub fn recipe(&self) -> &Recipe {
@@ -187,7 +191,7 @@ impl Generator {
                 let mut w = if taken[c as usize] { 0 } else { self.weights[c as usize] };
                 if let Some(p) = self.partner[c as usize] {
                     // A Linked pair needs two slots and must leave the minimum reachable.
-                    let pt = def(p).card_type;
+                    let pt = self.db.def(p).card_type;
                     let c_after = creatures + usize::from(ti == 0) + usize::from(pt == CardType::Creature);
                     let relics_after = relics + usize::from(ti == 2) + usize::from(pt == CardType::Relic);
                     if left < 2
@@ -211,7 +215,7 @@ impl Generator {
                 taken[card as usize] = true;
                 out.push(card);
                 left -= 1;
-                match def(card).card_type {
+                match self.db.def(card).card_type {
                     CardType::Creature => creatures += 1,
                     CardType::Relic => relics += 1,
                     CardType::Action => {}
@@ -233,7 +237,7 @@ impl Generator {
     /// The serial whose deck is exactly this card list (any order), or `None` if no serial of
     /// this recipe yields it. Reads the serial from the checksum, then regenerates to confirm.
     pub fn identify(&self, cards: &[u8]) -> Option<u64> {
-        if cards.iter().any(|&c| c as usize >= pool().len()) {
+        if cards.iter().any(|&c| c as usize >= self.db.len()) {
             return None;
         }
         let serial = self.signature.serial_of_checksum(self.signature.checksum(cards));
@@ -249,11 +253,11 @@ impl Generator {
         if cards.len() != r.deck_size {
             return Err(format!("{} cards, not {}", cards.len(), r.deck_size));
         }
-        let creatures = cards.iter().filter(|&&c| def(c).is_creature()).count();
+        let creatures = cards.iter().filter(|&&c| self.db.def(c).is_creature()).count();
         if creatures < r.min_creatures {
             return Err(format!("{creatures} creatures, fewer than {}", r.min_creatures));
         }
-        let relics = cards.iter().filter(|&&c| def(c).is_relic()).count();
+        let relics = cards.iter().filter(|&&c| self.db.def(c).is_relic()).count();
         if relics > r.max_relics {
             return Err(format!("{relics} relics, more than {}", r.max_relics));
         }
@@ -261,14 +265,12 @@ impl Generator {
         for &c in cards {
             counts[c as usize] += 1;
             if counts[c as usize] > r.max_copies {
-                return Err(format!("{} copies of {}", counts[c as usize], def(c).code()));
+                return Err(format!("{} copies of {}", counts[c as usize], self.db.def(c).code()));
             }
         }
         for &(a, b) in r.linked_pairs {
-            let (ia, ib) = (
-                crate::card::lookup(crate::card::OMEGA_CODEX, a).map(usize::from),
-                crate::card::lookup(crate::card::OMEGA_CODEX, b).map(usize::from),
-            );
+            let (ia, ib) =
+                (self.db.lookup(OMEGA_CODEX, a).map(usize::from), self.db.lookup(OMEGA_CODEX, b).map(usize::from));
             if let (Some(ia), Some(ib)) = (ia, ib) {
                 if counts[ia] != counts[ib] {
                     return Err(format!("Linked cards {a:03} and {b:03} not together"));
@@ -279,11 +281,12 @@ impl Generator {
     }
 }
 
-/// The prepared generator of a known recipe version (built once per process).
+/// The prepared generator of a known recipe version over the built-in set (built once per
+/// process): the deck library's decks are Omega Codex decks.
 pub fn generator(version: u32) -> Result<&'static Generator, DeckgenError> {
     static V1: OnceLock<Result<Generator, DeckgenError>> = OnceLock::new();
     match version {
-        1 => V1.get_or_init(|| Generator::new(&Recipe::v1())).as_ref().map_err(Clone::clone),
+        1 => V1.get_or_init(|| Generator::new(&Recipe::v1(), &CardDb::builtin())).as_ref().map_err(Clone::clone),
         v => Err(DeckgenError::UnknownRecipe(v)),
     }
 }
@@ -297,7 +300,7 @@ pub fn generate(serial: u64, version: u32) -> Result<GeneratedDeck, DeckgenError
 pub fn generate_with(serial: u64, recipe: &Recipe) -> Result<GeneratedDeck, DeckgenError> {
     match Recipe::by_version(recipe.version) {
         Some(known) if &known == recipe => generate(serial, recipe.version),
-        _ => Generator::new(recipe)?.generate(serial),
+        _ => Generator::new(recipe, &CardDb::builtin())?.generate(serial),
     }
 }
 

@@ -14,7 +14,8 @@
 //!   (`π⁻¹(checksum)`), and two serials can never share a list.
 
 use super::recipe::Recipe;
-use crate::card::{pool, CardType, Rarity};
+use crate::card::{CardType, Rarity};
+use crate::carddb::CardDb;
 
 /// A set of cards of one rarity and type whose weights add up to the recipe's class weight.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +53,8 @@ pub struct Signature {
 }
 
 /// Why a recipe cannot be built into tables.
-pub fn build(recipe: &Recipe) -> Result<Signature, String> {
-    let cards = pool();
+pub fn build(recipe: &Recipe, db: &CardDb) -> Result<Signature, String> {
+    let cards = db.cards();
     let mut groups = Vec::new();
     for t in [CardType::Creature, CardType::Action, CardType::Relic] {
         let g = recipe.groups_of(t);

@@ -119,7 +119,11 @@ async fn library(args: Args) -> Result<ExitCode> {
     match args.command {
         Command::Generate { count, seed, recipe, json } => generate(&store, count, seed, recipe, json).await?,
         Command::List { name, card, rarity, json } => {
-            let card = card.map(|c| parse_code(&c).map(|id| ardent::def(id).code())).transpose()?;
+            let card = card
+                .map(|c| {
+                    parse_code(ardent::CardDb::omega_codex(), &c).map(|id| ardent::CardDb::omega_codex().def(id).code())
+                })
+                .transpose()?;
             let filter = ArdentDeckFilter {
                 name,
                 card,
@@ -147,14 +151,15 @@ async fn library(args: Args) -> Result<ExitCode> {
             }
         }
         Command::Import { file } => {
-            let list = parse_any(&input::read_file(&file)?).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
-            let ids = list.resolve()?;
+            let list = parse_any(ardent::CardDb::omega_codex(), &input::read_file(&file)?)
+                .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+            let ids = list.resolve(ardent::CardDb::omega_codex())?;
             let new = NewArdentDeck {
                 serial: None,
                 recipe_version: None,
                 name: list.name.clone(),
                 name_zh: list.name.clone(),
-                cards: ids.iter().map(|&i| ardent::def(i).code()).collect(),
+                cards: ids.iter().map(|&i| ardent::CardDb::omega_codex().def(i).code()).collect(),
                 rarities: rarities(&ids),
                 owner: None,
                 public: true,
@@ -166,7 +171,7 @@ async fn library(args: Args) -> Result<ExitCode> {
             let d = store.find_ardent_deck(&deck).await?;
             let list = deck_list(&d)?;
             match format {
-                Format::Text => write_out(out.as_deref(), &list.to_text())?,
+                Format::Text => write_out(out.as_deref(), &list.to_text(ardent::CardDb::omega_codex()))?,
                 Format::Json => write_out(out.as_deref(), &serde_json::to_string_pretty(&list)?)?,
                 Format::Tts => {
                     let dir = out.context("--format tts needs --out DIR")?;
@@ -259,7 +264,7 @@ fn capitalise(s: &str) -> String {
 
 fn deck_list(d: &ArdentDeck) -> Result<DeckList> {
     let list = DeckList { name: d.name.clone(), cards: d.cards.clone() };
-    list.resolve().map_err(|e| anyhow::anyhow!("library deck {}: {e}", d.id))?;
+    list.resolve(ardent::CardDb::omega_codex()).map_err(|e| anyhow::anyhow!("library deck {}: {e}", d.id))?;
     Ok(list)
 }
 
@@ -276,7 +281,7 @@ fn show(d: &ArdentDeck) -> Result<()> {
     println!("{} / {}", d.name, d.name_zh);
     println!("id {}  serial {}  created {}", d.id, serial_of(d), d.created_at);
     for code in &d.cards {
-        let c = ardent::def(parse_code(code)?);
+        let c = ardent::CardDb::omega_codex().def(parse_code(ardent::CardDb::omega_codex(), code)?);
         let power = if c.is_creature() { format!("P{}", c.power) } else { String::new() };
         println!(
             "  {code}  {:<24} {:<9} {:<4} VP{:<3} {:?}",

@@ -57,7 +57,9 @@ fn resolve_decks(game: &str, decks: &[String], database: &str) -> Result<Vec<Str
                 store.close().await;
                 deck
             })?;
-            out.push(ardent::deck::DeckList { name: deck.name, cards: deck.cards }.to_text());
+            out.push(
+                ardent::deck::DeckList { name: deck.name, cards: deck.cards }.to_text(ardent::CardDb::omega_codex()),
+            );
         } else {
             bail!("no deck file '{d}'");
         }
