@@ -75,8 +75,7 @@ pub async fn rematch(
     let who = session(&app, &headers).await?;
     let table = app
         .table(&id)
-        .await
-        .map_err(ApiError::internal)?
+        .await?
         .ok_or_else(|| ApiError::not_found(format!("no table {id}")))?;
     let create = {
         let st = table.state.lock().await;
@@ -100,6 +99,8 @@ pub async fn rematch(
             setup: st.record.setup.clone(),
             seats: Some(st.record.seats.iter().map(again).collect()),
             clock_secs: st.record.clock_secs,
+            // The set travels in the options.
+            cards: None,
         }
     };
     let out = create_table(&app, &who, create).await?;
@@ -142,8 +143,7 @@ fn server_label(reason: &str, seats: &[SeatRecord]) -> Option<Label> {
 pub async fn outcome(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let table = app
         .table(&id)
-        .await
-        .map_err(ApiError::internal)?
+        .await?
         .ok_or_else(|| ApiError::not_found(format!("no table {id}")))?;
     let st = table.state.lock().await;
     if st.record.status != TableStatus::Finished {
