@@ -72,7 +72,7 @@ fn export_check_show_and_play_with_an_edited_set() {
     // sim, arena and bench take the set too.
     let sim = ok(&["sim", "pebbles", "--games", "6", "--cards", s(&edited), "--json"]);
     let sim: serde_json::Value = serde_json::from_str(&sim).unwrap();
-    assert_eq!(sim["options"]["cards"]["card"][2]["take"], 7, "{sim}");
+    assert_eq!(sim["config"]["options"]["cards"]["card"][2]["take"], 7, "{sim}");
     ok(&["arena", "pebbles", "--bots", "random,greedy", "--games", "2", "--cards", s(&edited)]);
     ok(&["bench", "pebbles", "--seconds", "0.05", "--mcts-iterations", "20", "--cards", s(&edited)]);
     std::fs::remove_dir_all(&dir).unwrap();

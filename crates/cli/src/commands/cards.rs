@@ -88,10 +88,10 @@ fn check(reg: &Registry, file: &str, game: Option<&str>) -> Result<ExitCode> {
     let entry = match game.map(String::from).or_else(|| named_game(&text, format)) {
         Some(g) => reg.get(&g).map_err(anyhow::Error::msg)?,
         None => {
-            let reads: Vec<&&GameEntry> =
-                loadable.iter().filter(|e| e.parse_cards(&text, format, file).is_ok()).collect();
+            let reads: Vec<&GameEntry> =
+                loadable.iter().copied().filter(|e| e.parse_cards(&text, format, file).is_ok()).collect();
             match reads.as_slice() {
-                [one] => one,
+                [one] => *one,
                 _ => {
                     let names: Vec<&str> = loadable.iter().map(|e| e.name).collect();
                     bail!(
