@@ -85,7 +85,7 @@ fn a_broken_file_lists_every_problem_one_per_line_and_nothing_plays_it() {
     std::fs::write(
         &bad,
         "game = \"pebbles\"\n[[card]]\nid = \"a\"\ntake = 0\nname_en = \"A\"\nname_zh = \"甲\"\n\n\
-         [[card]]\nid = \"a\"\ntake = 2\nname_en = \"\"\nname_zh = \"乙\"\n",
+         [[card]]\nid = \"a\"\ntake = 1\nname_en = \"\"\nname_zh = \"乙\"\n",
     )
     .unwrap();
     let (stdout, stderr) = fails(&["cards", "check", s(&bad)]);
@@ -140,7 +140,12 @@ fn fate_refuses_a_card_set_loudly() {
 fn scenario_trace_prints_the_log_and_cards_overrides_the_scenarios_set() {
     let dir = tmp("scenario");
     std::fs::write(dir.join("own.toml"), "[[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n").unwrap();
-    std::fs::write(dir.join("other.toml"), "[[card]]\nid = \"two\"\ntake = 2\nname_en = \"Two\"\nname_zh = \"二\"\n").unwrap();
+    std::fs::write(
+        dir.join("other.toml"),
+        "[[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n\n\
+         [[card]]\nid = \"two\"\ntake = 2\nname_en = \"Two\"\nname_zh = \"二\"\n",
+    )
+    .unwrap();
     let scn = dir.join("s.toml");
     std::fs::write(
         &scn,
@@ -160,7 +165,7 @@ fn scenario_trace_prints_the_log_and_cards_overrides_the_scenarios_set() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("missing [take1]") && stdout.contains("not expected [take2]"), "{stdout}");
+    assert!(stdout.contains("missing []") && stdout.contains("not expected [take2]"), "{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

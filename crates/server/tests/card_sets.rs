@@ -11,7 +11,8 @@ use server::Limits;
 use store::testdb::TestDb;
 
 const FOUR_FIVE: &str = "game = \"pebbles\"\n[[card]]\nid = \"four\"\ntake = 4\nname_en = \"Four\"\nname_zh = \"四\"\n\n\
-                         [[card]]\nid = \"five\"\ntake = 5\nname_en = \"Five\"\nname_zh = \"五\"\n";
+                         [[card]]\nid = \"five\"\ntake = 5\nname_en = \"Five\"\nname_zh = \"五\"\n\n\
+                         [[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n";
 
 fn keys(cards: &Value) -> Vec<String> {
     cards.as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap().to_string()).collect()
@@ -30,7 +31,7 @@ async fn uploaded_sets_are_played_stored_and_rebuilt(db: &TestDb) {
     let id = created["id"].as_str().unwrap().to_string();
     assert_eq!(created["custom_cards"], true);
     assert!(created["options"].get("cards").is_none(), "listings name the set, not its cards: {created}");
-    assert_eq!(keys(&a.get(&format!("/api/tables/{id}/cards")).await.json()), ["pile", "four", "five"]);
+    assert_eq!(keys(&a.get(&format!("/api/tables/{id}/cards")).await.json()), ["pile", "four", "five", "one"]);
     // The game's own catalogue is unchanged.
     assert_eq!(keys(&a.get("/api/games/pebbles/cards").await.json()), ["pile", "take1", "take2", "take3"]);
 
@@ -41,9 +42,9 @@ async fn uploaded_sets_are_played_stored_and_rebuilt(db: &TestDb) {
     let mut s1 = Sock::connect(srv.addr, &id, Some(&t1)).await;
     let first = s0.at_seq(0).await;
     assert_eq!(first["custom_cards"], true);
-    assert!(Sock::legal(&first).contains(&"take5".to_string()) && !Sock::legal(&first).contains(&"take1".to_string()));
-    s0.send(json!({"type": "act", "action": "take1", "seq": 0})).await;
-    assert!(s0.error().await["message"].as_str().unwrap().contains("no card of this set takes 1"));
+    assert_eq!(Sock::legal(&first), ["take1", "take4", "take5", "bonus"]);
+    s0.send(json!({"type": "act", "action": "take2", "seq": 0})).await;
+    assert!(s0.error().await["message"].as_str().unwrap().contains("no card of this set takes 2"));
     s0.send(json!({"type": "act", "action": "take5", "seq": 0})).await;
     s1.at_seq(1).await;
     s1.send(json!({"type": "act", "action": "take4", "seq": 1})).await;
@@ -54,7 +55,7 @@ async fn uploaded_sets_are_played_stored_and_rebuilt(db: &TestDb) {
     // A restart rebuilds the table with its set; the game goes on to the end.
     let srv = start(db).await;
     let a = Client { addr: srv.addr, ..a };
-    assert_eq!(keys(&a.get(&format!("/api/tables/{id}/cards")).await.json()), ["pile", "four", "five"]);
+    assert_eq!(keys(&a.get(&format!("/api/tables/{id}/cards")).await.json()), ["pile", "four", "five", "one"]);
     let mut socks = [Sock::connect(srv.addr, &id, Some(&t0)).await, Sock::connect(srv.addr, &id, Some(&t1)).await];
     let mut seq = 2;
     loop {
@@ -78,7 +79,7 @@ async fn uploaded_sets_are_played_stored_and_rebuilt(db: &TestDb) {
     let r = a.post("/api/tables", json!({"game": "pebbles", "options": {"cards": doc}})).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let id2 = r.json()["id"].as_str().unwrap().to_string();
-    assert_eq!(keys(&a.get(&format!("/api/tables/{id2}/cards")).await.json()), ["pile", "four", "five"]);
+    assert_eq!(keys(&a.get(&format!("/api/tables/{id2}/cards")).await.json()), ["pile", "four", "five", "one"]);
     srv.task.abort();
 }
 on_both_databases!(uploaded_sets_on, uploaded_sets_are_played_stored_and_rebuilt);
@@ -97,7 +98,7 @@ async fn bad_and_oversized_sets_are_refused_and_create_nothing() {
          cards:5:11: card 'four' field 'name_en': the English name is empty\n\
          cards:10:8: card 'five' field 'take': take must be 1 to 9, not 50"
     );
-    let r = a.post("/api/tables", json!({"game": "pebbles", "options": {"cards": {"card": [{"id": "x", "take": 0, "name_en": "X", "name_zh": "叉"}]}}})).await;
+    let r = a.post("/api/tables", json!({"game": "pebbles", "options": {"cards": {"card": [{"id": "x", "take": 0, "name_en": "X", "name_zh": "叉"}, {"id": "y", "take": 1, "name_en": "Y", "name_zh": "丫"}]}}})).await;
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.json()["error"].as_str().unwrap().contains("options.cards at /card/0/take: card 'x' field 'take'"), "{}", r.body);
     let r = a.post("/api/tables", json!({"game": "pebbles", "cards": {"format": "yaml", "text": FOUR_FIVE}})).await;

@@ -1,5 +1,6 @@
 //! Pebbles' card set: the take sizes a seat may choose, one card each. The built-in set is
-//! {1, 2, 3}; a set file (docs/formats.md, "Card sets") may give others (1 to 9), so that the
+//! {1, 2, 3}; a set file (docs/formats.md, "Card sets") may give others (1 to 9, and always a
+//! take of 1, so that every pile can be emptied), so that the
 //! hosts' card-set paths (files, options, scenarios, replays, tables) are tested on a game
 //! without a rules crate.
 //!
@@ -165,6 +166,14 @@ fn check(
         if r.name_zh.trim().is_empty() {
             problems.push(r.problem(origin, 3, "the Chinese name is empty".into()));
         }
+    }
+    // Without a take of one a pile smaller than every take could not be emptied, and the seat
+    // to act would have no legal action.
+    if !raws.is_empty() && !raws.iter().any(|r| r.take == 1) {
+        problems.push(at_set(CardProblem::new(
+            origin,
+            "a set needs a card that takes 1 (else a small pile could not be emptied)",
+        )));
     }
     if !problems.is_empty() {
         return Err(CardSetError { problems });
@@ -333,6 +342,7 @@ mod tests {
                 "bad.toml:3:8: card 'a' field 'take': take must be 1 to 9, not 0",
                 "bad.toml:5:11: card 'a' field 'name_zh': the Chinese name is empty",
                 "bad.toml:8:6: card 'a' field 'id': another card already has the id 'a'",
+                "bad.toml:1:1: a set needs a card that takes 1 (else a small pile could not be emptied)",
             ]
         );
         let e = PebbleCards::parse(
@@ -341,7 +351,8 @@ mod tests {
             "b.json",
         )
         .unwrap_err();
-        assert_eq!(e.to_string(), "b.json at /card/0/take: card 'x' field 'take': take must be 1 to 9, not 12");
+        assert_eq!(e.problems[0].to_string(), "b.json at /card/0/take: card 'x' field 'take': take must be 1 to 9, not 12");
+        assert_eq!(e.problems[1].pointer.as_deref(), Some("/card"));
         let e = PebbleCards::parse(
             "[[card]]\nid = \"x\"\ntake = 1\nname_en = \"X\"\nname_zh = \"叉\"\nblast = 1\n",
             CardFormat::Toml,
