@@ -12,7 +12,12 @@ fn cardtable(args: &[&str]) -> Output {
 
 fn ok(args: &[&str]) -> String {
     let out = cardtable(args);
-    assert!(out.status.success(), "{args:?}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -60,10 +65,24 @@ fn export_check_show_and_play_with_an_edited_set() {
 
     // Play with it (bots on both seats), save, and the replay carries and rebuilds the set.
     let save = dir.join("game.json");
-    let out = ok(&["play", "pebbles", "--seats", "random,random", "--seed", "3", "--options", r#"{"pile":60}"#, "--cards", s(&edited), "--save", s(&save)]);
+    let out = ok(&[
+        "play",
+        "pebbles",
+        "--seats",
+        "random,random",
+        "--seed",
+        "3",
+        "--options",
+        r#"{"pile":60}"#,
+        "--cards",
+        s(&edited),
+        "--save",
+        s(&save),
+    ]);
     assert!(out.contains("Game over"), "{out}");
     let replay: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
-    let takes: Vec<i64> = replay["options"]["cards"]["card"].as_array().unwrap().iter().map(|c| c["take"].as_i64().unwrap()).collect();
+    let takes: Vec<i64> =
+        replay["options"]["cards"]["card"].as_array().unwrap().iter().map(|c| c["take"].as_i64().unwrap()).collect();
     assert_eq!(takes, [1, 2, 7]);
     let actions: Vec<&str> = replay["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
     assert!(actions.contains(&"take7") && !actions.contains(&"take3"), "{actions:?}");
@@ -139,7 +158,8 @@ fn fate_refuses_a_card_set_loudly() {
 #[test]
 fn scenario_trace_prints_the_log_and_cards_overrides_the_scenarios_set() {
     let dir = tmp("scenario");
-    std::fs::write(dir.join("own.toml"), "[[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n").unwrap();
+    std::fs::write(dir.join("own.toml"), "[[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n")
+        .unwrap();
     std::fs::write(
         dir.join("other.toml"),
         "[[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n\n\

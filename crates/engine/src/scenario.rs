@@ -216,11 +216,7 @@ impl Scenario {
 
     /// [`Scenario::run`], telling `trace` every action played (step number from 1, the
     /// action's notation, the log entries it produced): `cardtable scenario --trace`.
-    pub fn run_traced(
-        &self,
-        registry: &Registry,
-        trace: &mut Trace<'_>,
-    ) -> Result<usize, Failure> {
+    pub fn run_traced(&self, registry: &Registry, trace: &mut Trace<'_>) -> Result<usize, Failure> {
         let fail0 = |message: String| Failure { step: 0, message };
         let entry = registry.get(&self.game).map_err(fail0)?;
         let options = self.options_with_cards(entry).map_err(fail0)?;

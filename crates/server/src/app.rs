@@ -88,10 +88,8 @@ impl App {
             return Err(LoadError::Broken { id: id.to_string(), reason });
         }
         let actions = self.store.actions(id).await?;
-        let entry = self
-            .registry
-            .get(&record.game)
-            .map_err(|e| LoadError::Unavailable { id: id.to_string(), reason: e })?;
+        let entry =
+            self.registry.get(&record.game).map_err(|e| LoadError::Unavailable { id: id.to_string(), reason: e })?;
         match TableState::build(entry, record, &actions) {
             Ok(state) => Ok(Some(self.insert(Arc::new(Table::new(state))))),
             Err(reason) => Err(self.broken(id, reason).await),
@@ -112,9 +110,15 @@ impl App {
 #[derive(Debug)]
 pub enum LoadError {
     /// Its options or actions no longer rebuild the game; marked `broken` in the store.
-    Broken { id: String, reason: String },
+    Broken {
+        id: String,
+        reason: String,
+    },
     /// This server does not host its game.
-    Unavailable { id: String, reason: String },
+    Unavailable {
+        id: String,
+        reason: String,
+    },
     Store(store::StoreError),
 }
 

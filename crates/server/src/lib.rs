@@ -95,9 +95,9 @@ pub fn router(app: Arc<App>) -> Router {
         // Table creation may carry a card set: its body may be that much larger.
         .route(
             "/api/tables",
-            get(lobby::list).post(lobby::create).layer(axum::extract::DefaultBodyLimit::max(
-                MAX_BODY_BYTES + 2 * app.limits.max_card_set_bytes,
-            )),
+            get(lobby::list)
+                .post(lobby::create)
+                .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES + 2 * app.limits.max_card_set_bytes)),
         )
         .route("/api/tables/{id}", get(lobby::show))
         .route("/api/tables/{id}/cards", get(lobby::table_cards))

@@ -142,8 +142,9 @@ pub async fn list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>) -> Re
     let statuses = match q.status.as_deref() {
         None => vec![TableStatus::Lobby, TableStatus::Playing],
         Some("all") => vec![TableStatus::Lobby, TableStatus::Playing, TableStatus::Finished, TableStatus::Broken],
-        Some(s) => vec![TableStatus::parse(s)
-            .ok_or_else(|| ApiError::bad(format!("unknown status '{s}': use lobby, playing, finished, broken or all")))?],
+        Some(s) => vec![TableStatus::parse(s).ok_or_else(|| {
+            ApiError::bad(format!("unknown status '{s}': use lobby, playing, finished, broken or all"))
+        })?],
     };
     let tables = app.store.list_tables(&statuses, 200).await?;
     Ok(Json(Value::Array(tables.iter().map(summary).collect())))
@@ -182,7 +183,12 @@ pub struct CardsUpload {
 /// The table's options with its card set (`cards`, or a document already in `options.cards`)
 /// checked: within the size limit (else 413), of a game that has set files, and read whole by
 /// the game (else 400 listing every problem, one a line).
-fn options_with_cards(app: &App, entry: &engine::GameEntry, options: Value, upload: Option<CardsUpload>) -> Result<Value, ApiError> {
+fn options_with_cards(
+    app: &App,
+    entry: &engine::GameEntry,
+    options: Value,
+    upload: Option<CardsUpload>,
+) -> Result<Value, ApiError> {
     let limit = app.limits.max_card_set_bytes;
     let too_large = |n: usize| {
         ApiError(
@@ -192,8 +198,11 @@ fn options_with_cards(app: &App, entry: &engine::GameEntry, options: Value, uplo
     };
     let refused = |e: engine::CardSetError| {
         let n = e.problems.len();
-        ApiError::bad(format!("the card set is refused ({n} problem{}):
-{e}", if n == 1 { "" } else { "s" }))
+        ApiError::bad(format!(
+            "the card set is refused ({n} problem{}):
+{e}",
+            if n == 1 { "" } else { "s" }
+        ))
     };
     let unloadable = || ApiError::bad(format!("{} has no card-set file: its cards are fixed by its rules", entry.name));
     match upload {

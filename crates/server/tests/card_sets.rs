@@ -10,7 +10,8 @@ use serde_json::{json, Value};
 use server::Limits;
 use store::testdb::TestDb;
 
-const FOUR_FIVE: &str = "game = \"pebbles\"\n[[card]]\nid = \"four\"\ntake = 4\nname_en = \"Four\"\nname_zh = \"四\"\n\n\
+const FOUR_FIVE: &str =
+    "game = \"pebbles\"\n[[card]]\nid = \"four\"\ntake = 4\nname_en = \"Four\"\nname_zh = \"四\"\n\n\
                          [[card]]\nid = \"five\"\ntake = 5\nname_en = \"Five\"\nname_zh = \"五\"\n\n\
                          [[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n";
 
@@ -24,7 +25,10 @@ async fn uploaded_sets_are_played_stored_and_rebuilt(db: &TestDb) {
     let b = Client::guest(srv.addr, "Bob").await;
     // As the file's text.
     let r = a
-        .post("/api/tables", json!({"game": "pebbles", "options": {"pile": 30}, "cards": {"format": "toml", "text": FOUR_FIVE}}))
+        .post(
+            "/api/tables",
+            json!({"game": "pebbles", "options": {"pile": 30}, "cards": {"format": "toml", "text": FOUR_FIVE}}),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let created = r.json();
@@ -100,7 +104,11 @@ async fn bad_and_oversized_sets_are_refused_and_create_nothing() {
     );
     let r = a.post("/api/tables", json!({"game": "pebbles", "options": {"cards": {"card": [{"id": "x", "take": 0, "name_en": "X", "name_zh": "叉"}, {"id": "y", "take": 1, "name_en": "Y", "name_zh": "丫"}]}}})).await;
     assert_eq!(r.status, 400, "{}", r.body);
-    assert!(r.json()["error"].as_str().unwrap().contains("options.cards at /card/0/take: card 'x' field 'take'"), "{}", r.body);
+    assert!(
+        r.json()["error"].as_str().unwrap().contains("options.cards at /card/0/take: card 'x' field 'take'"),
+        "{}",
+        r.body
+    );
     let r = a.post("/api/tables", json!({"game": "pebbles", "cards": {"format": "yaml", "text": FOUR_FIVE}})).await;
     assert_eq!(r.status, 400, "{}", r.body);
     // Over the limit: 413, naming the size and the setting.
@@ -108,8 +116,13 @@ async fn bad_and_oversized_sets_are_refused_and_create_nothing() {
     let r = a.post("/api/tables", json!({"game": "pebbles", "cards": {"format": "toml", "text": big}})).await;
     assert_eq!(r.status, 413, "{}", r.body);
     let e = r.json()["error"].as_str().unwrap().to_string();
-    assert!(e.contains(&format!("{} bytes", big.len())) && e.contains("at most 1024 bytes (max_card_set_bytes)"), "{e}");
-    let r = a.post("/api/tables", json!({"game": "pebbles", "options": {"cards": {"card": [], "pad": "x".repeat(2000)}}})).await;
+    assert!(
+        e.contains(&format!("{} bytes", big.len())) && e.contains("at most 1024 bytes (max_card_set_bytes)"),
+        "{e}"
+    );
+    let r = a
+        .post("/api/tables", json!({"game": "pebbles", "options": {"cards": {"card": [], "pad": "x".repeat(2000)}}}))
+        .await;
     assert_eq!(r.status, 413, "{}", r.body);
     // Both at once is ambiguous.
     let r = a.post("/api/tables", json!({"game": "pebbles", "options": {"cards": {"card": []}}, "cards": {"format": "toml", "text": FOUR_FIVE}})).await;
@@ -158,7 +171,15 @@ async fn a_corrupt_stored_table_is_named_marked_broken_and_no_longer_listed() {
         assert_eq!(r.status, 409, "{path}: {}", r.body);
     }
     // Listed as broken, not as playing; the good table plays on.
-    let playing: Vec<String> = a.get("/api/tables").await.json().as_array().unwrap().iter().map(|t| t["id"].as_str().unwrap().to_string()).collect();
+    let playing: Vec<String> = a
+        .get("/api/tables")
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(playing, [good.clone()]);
     let broken = a.get("/api/tables?status=broken").await.json();
     assert_eq!(broken[0]["id"], id.as_str());

@@ -146,7 +146,10 @@ fn show(reg: &Registry, name: &str, game: Option<&str>, cards: Option<&str>) -> 
         }
     }
     if found == 0 {
-        bail!("no card is named '{name}' (by id, English or Chinese name){}", game.map(|g| format!(" in {g}")).unwrap_or_default());
+        bail!(
+            "no card is named '{name}' (by id, English or Chinese name){}",
+            game.map(|g| format!(" in {g}")).unwrap_or_default()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -351,7 +351,10 @@ mod tests {
             "b.json",
         )
         .unwrap_err();
-        assert_eq!(e.problems[0].to_string(), "b.json at /card/0/take: card 'x' field 'take': take must be 1 to 9, not 12");
+        assert_eq!(
+            e.problems[0].to_string(),
+            "b.json at /card/0/take: card 'x' field 'take': take must be 1 to 9, not 12"
+        );
         assert_eq!(e.problems[1].pointer.as_deref(), Some("/card"));
         let e = PebbleCards::parse(
             "[[card]]\nid = \"x\"\ntake = 1\nname_en = \"X\"\nname_zh = \"叉\"\nblast = 1\n",
