@@ -198,11 +198,7 @@ fn options_with_cards(
     };
     let refused = |e: engine::CardSetError| {
         let n = e.problems.len();
-        ApiError::bad(format!(
-            "the card set is refused ({n} problem{}):
-{e}",
-            if n == 1 { "" } else { "s" }
-        ))
+        ApiError::bad(format!("the card set is refused ({n} problem{}):\n{e}", if n == 1 { "" } else { "s" }))
     };
     let unloadable = || ApiError::bad(format!("{} has no card-set file: its cards are fixed by its rules", entry.name));
     match upload {
