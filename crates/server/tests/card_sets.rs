@@ -180,7 +180,7 @@ async fn a_corrupt_stored_table_is_named_marked_broken_and_no_longer_listed() {
         .iter()
         .map(|t| t["id"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(playing, [good.clone()]);
+    assert_eq!(playing, std::slice::from_ref(&good));
     let broken = a.get("/api/tables?status=broken").await.json();
     assert_eq!(broken[0]["id"], id.as_str());
     assert_eq!(broken[0]["status"], "broken");
