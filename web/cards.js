@@ -7,36 +7,43 @@ import { t, getLang } from './i18n.js';
 
 // ---------- catalogues ----------
 
-const catalogues = new Map(); // game → { byKey: Map, byNumber: Map, byName: Map }
-const pending = new Map();
+const catalogues = new Map(); // game → the catalogue in use: { url, byKey: Map, byNumber: Map, byName: Map }
+const pending = new Map(); // url → Promise
 
 /**
  * The game's card catalogue (`GET /api/games/{game}/cards`): every card by its key (the view's
  * `card` field), by collector number (Ardent's older views) and by English name. Fetched once;
  * an empty catalogue when the game has none (the boards then show what the view carries).
+ * With `tableId`, the catalogue of that table's own card set (`GET /api/tables/{id}/cards`,
+ * for a table created with an uploaded set): it is the game's catalogue in use until another
+ * table of the game loads its own, so every seat sees that set's card texts.
  */
-export function loadCatalogue(game) {
-  if (catalogues.has(game)) return Promise.resolve(catalogues.get(game));
-  if (!pending.has(game)) {
+export function loadCatalogue(game, tableId = null) {
+  const url = tableId
+    ? `/api/tables/${encodeURIComponent(tableId)}/cards`
+    : `/api/games/${encodeURIComponent(game)}/cards`;
+  const now = catalogues.get(game);
+  if (now && now.url === url) return Promise.resolve(now);
+  if (!pending.has(url)) {
     pending.set(
-      game,
-      fetch(`/api/games/${encodeURIComponent(game)}/cards`)
+      url,
+      fetch(url)
         .then((r) => (r.ok ? r.json() : []))
         .catch(() => [])
         .then((list) => {
-          const cat = { byKey: new Map(), byNumber: new Map(), byName: new Map() };
+          const cat = { url, byKey: new Map(), byNumber: new Map(), byName: new Map() };
           for (const c of Array.isArray(list) ? list : []) {
             if (c.key != null) cat.byKey.set(String(c.key), c);
             if (c.number != null && !cat.byNumber.has(c.number)) cat.byNumber.set(c.number, c);
             if (c.name_en && !cat.byName.has(c.name_en)) cat.byName.set(c.name_en, c);
           }
           catalogues.set(game, cat);
-          pending.delete(game);
+          pending.delete(url);
           return cat;
         }),
     );
   }
-  return pending.get(game);
+  return pending.get(url);
 }
 
 /** The catalogue entry for a view card object (by `card`, else number, else name), or null. */

@@ -31,7 +31,7 @@ export async function mountReplay(root, id) {
   const page = h('div.page.replay-page');
   root.append(page);
   const [rep, st] = await Promise.all([api('GET', `/api/tables/${id}/replay`), finalState(id)]);
-  await loadCatalogue(rep.game);
+  await loadCatalogue(rep.game, rep.options && rep.options.cards ? id : null);
   const said = (e) => (realLabel(e.label) ? L(e.label) : logText(rep.game, e.event, seatName, names));
   const seats = (st && st.seats) || [];
   const seatName = (i) => `P${i + 1}${seats[i] && seats[i].name ? ` ${seats[i].name}` : ''}`;

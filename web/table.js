@@ -186,7 +186,7 @@ export async function mountTable(root, id) {
         if (seqChanged) st.selected = null;
         st.concedeArmed = false;
         // The board draws card faces from the catalogue: fetch it once before the first drawing.
-        loadCatalogue(m.game).then(() => st.msg === m && !st.closed && render());
+        loadCatalogue(m.game, m.custom_cards ? m.table : null).then(() => st.msg === m && !st.closed && render());
         break;
       }
       case 'error':

@@ -3,9 +3,20 @@
 use engine::{DynGame, Registry, Seat};
 use std::sync::Arc;
 
+/// With `CARDTABLE_TEST_GAME=1` in the environment the engine's test game `pebbles` is hosted
+/// too (its cards are loadable), so the binary's tests reach every host path without a rules
+/// crate.
 pub fn registry() -> Registry {
-    Registry::new().with::<fate::FateGame>().with::<ardent::ArdentGame>().with::<riftbound::RiftGame>()
+    let r = Registry::new().with::<fate::FateGame>().with::<ardent::ArdentGame>().with::<riftbound::RiftGame>();
+    if std::env::var_os(TEST_GAME_VAR).is_some_and(|v| v == "1") {
+        r.with::<engine::testgame::Pebbles>()
+    } else {
+        r
+    }
 }
+
+/// The environment variable that adds the test game.
+pub const TEST_GAME_VAR: &str = "CARDTABLE_TEST_GAME";
 
 /// The bots the server can seat: every bot of `crates/ai` (random, greedy, mcts:…), each seeing
 /// only its own seat (the bot rebuilds the game and plays through an `ai::Observation`).
@@ -45,6 +56,10 @@ macro_rules! with_game {
             }
             "riftbound" => {
                 type $g = riftbound::RiftGame;
+                Ok($body)
+            }
+            "pebbles" if std::env::var_os($crate::games::TEST_GAME_VAR).is_some_and(|v| v == "1") => {
+                type $g = engine::testgame::Pebbles;
                 Ok($body)
             }
             other => Err(anyhow::anyhow!(

@@ -20,3 +20,36 @@ pub fn options(arg: Option<&str>) -> Result<Value> {
 pub fn read_file(path: &str) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))
 }
+
+/// The format of a card-set file: `--format` if given, else its extension.
+pub fn card_format(path: &str, flag: Option<engine::CardFormat>) -> Result<engine::CardFormat> {
+    match flag.or_else(|| engine::CardFormat::from_path(std::path::Path::new(path))) {
+        Some(f) => Ok(f),
+        None => anyhow::bail!("{path}: name a .toml or .json card-set file (or give --format toml|json)"),
+    }
+}
+
+/// Why a game refuses `--cards`: its cards are its rules (Fate Deduction).
+pub fn refuse_unloadable(entry: &engine::GameEntry) -> Result<()> {
+    if entry.loadable_cards {
+        Ok(())
+    } else {
+        anyhow::bail!("{} has no card-set file: its cards are fixed by its rules, so --cards is refused", entry.name)
+    }
+}
+
+/// Read a card-set file of this game: the set's JSON document, or every problem, one a line.
+pub fn read_cards(entry: &engine::GameEntry, path: &str) -> Result<Value> {
+    refuse_unloadable(entry)?;
+    let format = card_format(path, None)?;
+    let text = read_file(path)?;
+    entry.parse_cards(&text, format, path).map_err(|e| anyhow::anyhow!("{path} is refused:\n{e}"))
+}
+
+/// `--cards FILE`: these options, playing with the set in FILE; without a file, unchanged.
+pub fn with_cards(entry: &engine::GameEntry, options: Value, cards: Option<&str>) -> Result<Value> {
+    match cards {
+        None => Ok(options),
+        Some(path) => Ok(engine::GameEntry::with_cards(&options, read_cards(entry, path)?)),
+    }
+}

@@ -1,8 +1,9 @@
 //! Scenario files (documented in docs/formats.md): set up a game (options, setup or position),
 //! play actions in notation, and assert on status, legal actions, views and positions.
 
-use crate::dynamic::Registry;
+use crate::dynamic::{LoggedEvent, Registry};
 use crate::game::Status;
+use crate::log::LogEntry;
 use crate::seat::{Seat, Viewer};
 use serde::Deserialize;
 use serde_json::Value;
@@ -106,6 +107,10 @@ pub struct Step {
     pub checks: Vec<PointerCheck>,
     #[serde(default)]
     pub position_is: Option<String>,
+    /// Texts each of which some log event of this step's actions says (its English label
+    /// contains it, case aside): what the engine resolved by itself shows in the log.
+    #[serde(default)]
+    pub log_contains: Vec<String>,
 }
 
 /// One check of a value in a viewer's view.
@@ -151,6 +156,9 @@ impl Step {
         })
     }
 }
+
+/// Told every action a scenario plays: its step (from 1), its notation, the log it produced.
+pub type Trace<'a> = dyn FnMut(usize, &str, &[LogEntry<LoggedEvent>]) + 'a;
 
 #[derive(Debug)]
 pub struct Failure {
@@ -203,6 +211,12 @@ impl Scenario {
 
     /// Run every step; the first failing check is returned with a readable difference.
     pub fn run(&self, registry: &Registry) -> Result<usize, Failure> {
+        self.run_traced(registry, &mut |_, _, _| {})
+    }
+
+    /// [`Scenario::run`], telling `trace` every action played (step number from 1, the
+    /// action's notation, the log entries it produced): `cardtable scenario --trace`.
+    pub fn run_traced(&self, registry: &Registry, trace: &mut Trace<'_>) -> Result<usize, Failure> {
         let fail0 = |message: String| Failure { step: 0, message };
         let entry = registry.get(&self.game).map_err(fail0)?;
         let options = self.options_with_cards(entry).map_err(fail0)?;
@@ -261,11 +275,22 @@ impl Scenario {
                 })
             };
             let plays = step.play.iter().chain(step.play_all.iter());
+            let mut said: Vec<String> = Vec::new();
             for a in plays {
                 if let Some(Err(e)) = out_of_turn(game.as_ref(), a) {
                     return Err(fail(format!("action '{a}' was refused: {e}")));
                 }
-                game.apply(a).map_err(|e| fail(format!("action '{a}' was refused: {e}")))?;
+                let entries = game.apply(a).map_err(|e| fail(format!("action '{a}' was refused: {e}")))?;
+                trace(i + 1, a, &entries);
+                said.extend(entries.iter().map(|e| e.event.text.label.en.clone()));
+                checks += 1;
+            }
+            for want in &step.log_contains {
+                let w = want.to_lowercase();
+                if !said.iter().any(|l| l.to_lowercase().contains(&w)) {
+                    let shown = if said.is_empty() { "no log events".to_string() } else { said.join(" | ") };
+                    return Err(fail(format!("no log event of this step says '{want}'; the log says: {shown}")));
+                }
                 checks += 1;
             }
             let refused_early = step.reject.as_ref().and_then(|a| out_of_turn(game.as_ref(), a).map(|r| (a, r)));

@@ -4,7 +4,16 @@
 //! Two seats share a pile of pebbles. Each seat holds a secret bonus (1–3) dealt from the seed.
 //! On your turn take 1–3 pebbles, or once per game play your bonus (take that many, revealing
 //! it). Whoever takes the last pebble wins.
+//!
+//! The take sizes are the game's card set ([`PebbleCards`], built-in {1, 2, 3}), so hosts test
+//! card-set files on it; the position notation ([`position`]) writes and reads any position.
 
+pub mod cards;
+pub mod position;
+
+pub use cards::{PebbleCards, TakeCard};
+
+use crate::cards::Cards;
 use crate::error::{ActionError, NotationError, SetupError};
 use crate::game::{Game, Outcome, Status};
 use crate::label::Label;
@@ -16,14 +25,24 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PebblesOptions {
     pub pile: u8,
+    /// The take sizes played with (the built-in {1, 2, 3} unless a set was loaded).
+    #[serde(default, skip_serializing_if = "Cards::is_builtin")]
+    pub cards: Cards<PebbleCards>,
 }
 
 impl Default for PebblesOptions {
     fn default() -> Self {
-        PebblesOptions { pile: 15 }
+        PebblesOptions { pile: 15, cards: Cards::builtin() }
+    }
+}
+
+impl PebblesOptions {
+    /// The built-in set with a pile of `pile`.
+    pub fn pile(pile: u8) -> Self {
+        PebblesOptions { pile, ..Default::default() }
     }
 }
 
@@ -53,14 +72,14 @@ impl FromStr for PebblesAction {
             _ => s
                 .strip_prefix("take")
                 .and_then(|n| n.parse::<u8>().ok())
-                .filter(|n| (1..=3).contains(n))
+                .filter(|n| (1..=cards::MAX_TAKE).contains(n))
                 .map(PebblesAction::Take)
-                .ok_or_else(|| NotationError::new(s, "expected take1, take2, take3 or bonus")),
+                .ok_or_else(|| NotationError::new(s, "expected take1 … take9 or bonus")),
         }
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Pebbles {
     options: PebblesOptions,
     pile: u8,
@@ -101,7 +120,7 @@ impl Game for Pebbles {
     type Action = PebblesAction;
     type View = PebblesView;
     type Event = PebblesEvent;
-    type Cards = crate::cards::NoCards;
+    type Cards = PebbleCards;
 
     fn new(options: &PebblesOptions, _setup: &PebblesSetup, seed: u64) -> Result<Self, SetupError> {
         if options.pile == 0 || options.pile > 200 {
@@ -124,6 +143,9 @@ impl Game for Pebbles {
     fn options(&self) -> &PebblesOptions {
         &self.options
     }
+    fn card_set(options: &PebblesOptions) -> Cards<PebbleCards> {
+        options.cards.clone()
+    }
     fn num_seats(&self) -> usize {
         2
     }
@@ -137,8 +159,10 @@ impl Game for Pebbles {
         if self.winner.is_some() {
             return;
         }
-        for n in 1..=3.min(self.pile) {
-            out.push(PebblesAction::Take(n));
+        for n in self.options.cards.takes() {
+            if n <= self.pile {
+                out.push(PebblesAction::Take(n));
+            }
         }
         let s = self.to_act.index();
         if !self.bonus_used[s] && self.bonus[s] <= self.pile {
@@ -152,7 +176,10 @@ impl Game for Pebbles {
         let seat = self.to_act;
         let s = seat.index();
         let n = match *action {
-            PebblesAction::Take(n) if (1..=3).contains(&n) && n <= self.pile => n,
+            PebblesAction::Take(n) if !self.options.cards.allows(n) => {
+                return Err(ActionError::illegal(format!("no card of this set takes {n}")))
+            }
+            PebblesAction::Take(n) if n <= self.pile => n,
             PebblesAction::Take(n) => return Err(ActionError::illegal(format!("cannot take {n} of {}", self.pile))),
             PebblesAction::Bonus if self.bonus_used[s] => return Err(ActionError::illegal("bonus already played")),
             PebblesAction::Bonus if self.bonus[s] > self.pile => {
@@ -200,7 +227,7 @@ impl Game for Pebbles {
         d
     }
     fn max_actions(&self) -> usize {
-        self.options.pile as usize
+        self.options.pile.max(self.pile) as usize
     }
     fn action_meta(&self, action: &PebblesAction) -> ActionMeta {
         let meta = match action {
@@ -211,7 +238,10 @@ impl Game for Pebbles {
     }
     fn action_label(&self, action: &PebblesAction) -> Label {
         match action {
-            PebblesAction::Take(n) => Label::new(format!("Take {n}"), format!("拿 {n} 颗")),
+            PebblesAction::Take(n) => match self.options.cards.card_for(*n) {
+                Some(c) => Label::new(format!("Take {n} ({})", c.name_en), format!("拿 {n} 颗（{}）", c.name_zh)),
+                None => Label::new(format!("Take {n}"), format!("拿 {n} 颗")),
+            },
             PebblesAction::Bonus => Label::new("Play your bonus", "打出奖励"),
         }
     }
@@ -233,16 +263,7 @@ impl Game for Pebbles {
         EventText::new(kind, Label::new(en, zh)).card(CardRef::new("pile", "pile"))
     }
     fn catalogue(&self) -> Vec<CardInfo> {
-        vec![CardInfo {
-            key: "pile".into(),
-            name_en: "Pile".into(),
-            name_zh: "石子堆".into(),
-            type_en: "Pile".into(),
-            type_zh: "堆".into(),
-            text_en: "Whoever takes the last pebble wins.".into(),
-            text_zh: "拿走最后一颗石子的人获胜。".into(),
-            ..Default::default()
-        }]
+        crate::cards::CardSet::catalogue(self.options.cards.get())
     }
     fn options_info() -> Vec<OptionInfo> {
         vec![OptionInfo::new(
@@ -257,6 +278,26 @@ impl Game for Pebbles {
         let v = self.view(viewer);
         format!("pile {}  bonus {:?}  {} to act", v.pile, v.bonus, v.to_act)
     }
+    fn position(&self) -> Option<String> {
+        Some(position::write(&position::Position {
+            pile: self.pile,
+            to_act: self.to_act,
+            bonus: self.bonus,
+            bonus_used: self.bonus_used,
+            winner: self.winner,
+        }))
+    }
+    fn from_position(options: &PebblesOptions, text: &str) -> Result<Self, SetupError> {
+        let p = position::read(text)?;
+        Ok(Pebbles {
+            options: options.clone(),
+            pile: p.pile,
+            to_act: p.to_act,
+            bonus: p.bonus,
+            bonus_used: p.bonus_used,
+            winner: p.winner,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -266,9 +307,27 @@ mod tests {
 
     #[test]
     fn pebbles_passes_the_conformance_harness() {
-        let report = run::<Pebbles>(&PebblesOptions::default(), &Config::new(500).presentation(true));
+        let report = run::<Pebbles>(&PebblesOptions::default(), &Config::new(500).presentation(true).positions(true));
         assert_eq!(report.games, 500);
         assert_eq!(report.wins.iter().sum::<usize>(), 500);
+    }
+
+    #[test]
+    fn pebbles_with_a_loaded_set_passes_the_harness_and_plays_its_takes() {
+        use crate::cards::{CardFormat, CardSet};
+        let text = "[[card]]\nid = \"one\"\ntake = 1\nname_en = \"One\"\nname_zh = \"一\"\n\n\
+                    [[card]]\nid = \"five\"\ntake = 5\nname_en = \"Five\"\nname_zh = \"五\"\n";
+        let set = PebbleCards::parse(text, CardFormat::Toml, "t.toml").unwrap();
+        let options = PebblesOptions { pile: 20, cards: Cards::loaded(set) };
+        run::<Pebbles>(&options, &Config::new(100).presentation(true).positions(true));
+        let g = Pebbles::new(&options, &PebblesSetup {}, 1).unwrap();
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert!(legal.contains(&PebblesAction::Take(5)) && !legal.contains(&PebblesAction::Take(2)), "{legal:?}");
+        let mut g2 = g.clone();
+        let e = g2.apply(&PebblesAction::Take(2), &mut EventLog::disabled()).unwrap_err();
+        assert!(e.message.contains("no card of this set takes 2"), "{e:?}");
+        assert_eq!(g2, g);
     }
 
     #[test]

@@ -26,6 +26,8 @@ enum Bug {
     Unlabelled,
     /// A prompt offers a cancel that is not a legal action.
     BadCancel,
+    /// The position notation forgets that a bonus was played.
+    ForgetfulPosition,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +43,7 @@ fn bug(b: u8) -> Bug {
         Bug::PhantomCard,
         Bug::Unlabelled,
         Bug::BadCancel,
+        Bug::ForgetfulPosition,
     ][b as usize]
 }
 
@@ -51,7 +54,7 @@ impl<const B: u8> Game for Broken<B> {
     type Action = PebblesAction;
     type View = PebblesView;
     type Event = PebblesEvent;
-    type Cards = engine::NoCards;
+    type Cards = engine::testgame::PebbleCards;
 
     fn new(o: &PebblesOptions, s: &PebblesSetup, seed: u64) -> Result<Self, SetupError> {
         Ok(Broken(Pebbles::new(o, s, seed)?, 0))
@@ -138,6 +141,16 @@ impl<const B: u8> Game for Broken<B> {
     fn catalogue(&self) -> Vec<CardInfo> {
         self.0.catalogue()
     }
+    fn card_set(o: &PebblesOptions) -> engine::Cards<Self::Cards> {
+        Pebbles::card_set(o)
+    }
+    fn position(&self) -> Option<String> {
+        let p = self.0.position()?;
+        Some(if bug(B) == Bug::ForgetfulPosition { p.replace('*', "") } else { p })
+    }
+    fn from_position(o: &PebblesOptions, text: &str) -> Result<Self, SetupError> {
+        Ok(Broken(Pebbles::from_position(o, text)?, 0))
+    }
 }
 
 fn config() -> Config {
@@ -170,8 +183,20 @@ fn harness_catches_a_game_that_does_not_end() {
 
 #[test]
 fn harness_passes_the_correct_game() {
-    let r = run::<Pebbles>(&PebblesOptions::default(), &config());
+    let r = run::<Pebbles>(&PebblesOptions::default(), &config().positions(true));
     assert_eq!(r.games, 50);
+}
+
+#[test]
+#[should_panic(expected = "reads back with legal actions")]
+fn harness_catches_a_position_that_does_not_round_trip() {
+    run::<Broken<8>>(&PebblesOptions::default(), &config().positions(true));
+}
+
+#[test]
+fn a_forgetful_position_passes_when_positions_are_not_checked() {
+    // The bug above is only found by the position check: the check is what catches it.
+    run::<Broken<8>>(&PebblesOptions::default(), &config());
 }
 
 #[test]

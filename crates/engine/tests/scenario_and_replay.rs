@@ -179,28 +179,6 @@ fn a_toml_error_is_one_line_naming_line_and_column() {
 }
 
 #[test]
-fn a_game_without_card_sets_refuses_a_set_loudly() {
-    let entry = *registry().get("pebbles").unwrap();
-    assert!(!entry.loadable_cards);
-    let e = entry.parse_cards("[set]\n", engine::CardFormat::Toml, "my.toml").unwrap_err();
-    assert!(e.to_string().starts_with("my.toml: this game has no card-set file"), "{e}");
-    assert!(entry.export_cards(&serde_json::Value::Null, engine::CardFormat::Json).is_err());
-    // A scenario's inline test card is refused, not ignored.
-    let text = format!("{}\n[[card]]\nid = \"X\"\n", &PASSING[..PASSING.find("[[step]]").unwrap()]);
-    let err = Scenario::from_toml(&text).unwrap().run(&registry()).unwrap_err();
-    assert_eq!(err.step, 0);
-    assert!(err.message.contains("scenario [[card]]: this game has no card-set file"), "{err}");
-    // A cards file is found relative to the scenario, and a missing one is named.
-    let dir = std::env::temp_dir().join(format!("ct-cards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("s.toml");
-    std::fs::write(&path, format!("cards = \"missing.toml\"\n{PASSING}")).unwrap();
-    let err = Scenario::from_file(&path).unwrap().run(&registry()).unwrap_err();
-    assert!(err.message.starts_with("cards = 'missing.toml'"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
 fn with_cards_puts_the_set_in_the_options() {
     let o = engine::GameEntry::with_cards(&serde_json::json!({"pile": 4}), serde_json::json!({"card": []}));
     assert_eq!(o, serde_json::json!({"pile": 4, "cards": {"card": []}}));

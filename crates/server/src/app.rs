@@ -75,15 +75,79 @@ impl App {
         self.tables.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 
-    /// The live table with this id, loading (and rebuilding) it from the store if needed.
-    pub async fn table(&self, id: &str) -> Result<Option<Arc<Table>>, String> {
+    /// The live table with this id, loading (and rebuilding) it from the store if needed. A
+    /// table whose record no longer rebuilds its game is marked broken in the store and
+    /// answered as [`LoadError::Broken`] from then on.
+    pub async fn table(&self, id: &str) -> Result<Option<Arc<Table>>, LoadError> {
         if let Some(t) = self.cached(id) {
             return Ok(Some(t));
         }
-        let Some(record) = self.store.table(id).await.map_err(|e| e.to_string())? else { return Ok(None) };
-        let actions = self.store.actions(id).await.map_err(|e| e.to_string())?;
-        let entry = self.registry.get(&record.game)?;
-        let state = TableState::build(entry, record, &actions)?;
-        Ok(Some(self.insert(Arc::new(Table::new(state)))))
+        let Some(record) = self.store.table(id).await? else { return Ok(None) };
+        if record.status == store::TableStatus::Broken {
+            let reason = record.result.as_ref().and_then(|r| r["broken"].as_str()).unwrap_or("unknown").to_string();
+            return Err(LoadError::Broken { id: id.to_string(), reason });
+        }
+        let actions = self.store.actions(id).await?;
+        let entry =
+            self.registry.get(&record.game).map_err(|e| LoadError::Unavailable { id: id.to_string(), reason: e })?;
+        match TableState::build(entry, record, &actions) {
+            Ok(state) => Ok(Some(self.insert(Arc::new(Table::new(state))))),
+            Err(reason) => Err(self.broken(id, reason).await),
+        }
+    }
+
+    /// Mark a table broken for `reason` (logged; a store failure here is logged too).
+    pub async fn broken(&self, id: &str, reason: String) -> LoadError {
+        eprintln!("table {id} is broken: {reason}");
+        if let Err(e) = self.store.mark_broken(id, &reason).await {
+            eprintln!("table {id}: cannot mark it broken: {e}");
+        }
+        LoadError::Broken { id: id.to_string(), reason }
+    }
+}
+
+/// Why a stored table cannot be served.
+#[derive(Debug)]
+pub enum LoadError {
+    /// Its options or actions no longer rebuild the game; marked `broken` in the store.
+    Broken {
+        id: String,
+        reason: String,
+    },
+    /// This server does not host its game.
+    Unavailable {
+        id: String,
+        reason: String,
+    },
+    Store(store::StoreError),
+}
+
+impl From<store::StoreError> for LoadError {
+    fn from(e: store::StoreError) -> Self {
+        LoadError::Store(e)
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Broken { id, reason } => {
+                write!(f, "table {id} is broken: its stored game no longer rebuilds ({reason})")
+            }
+            LoadError::Unavailable { id, reason } => write!(f, "table {id} cannot be served here: {reason}"),
+            LoadError::Store(e) => write!(f, "storage: {e}"),
+        }
+    }
+}
+
+impl From<LoadError> for crate::api_error::ApiError {
+    fn from(e: LoadError) -> Self {
+        use axum::http::StatusCode;
+        let status = match &e {
+            LoadError::Broken { .. } => StatusCode::CONFLICT,
+            LoadError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            LoadError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        crate::api_error::ApiError(status, e.to_string())
     }
 }

@@ -92,8 +92,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))
         .route("/api/me", get(accounts::me))
-        .route("/api/tables", get(lobby::list).post(lobby::create))
+        // Table creation may carry a card set: its body may be that much larger.
+        .route(
+            "/api/tables",
+            get(lobby::list)
+                .post(lobby::create)
+                .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES + 2 * app.limits.max_card_set_bytes)),
+        )
         .route("/api/tables/{id}", get(lobby::show))
+        .route("/api/tables/{id}/cards", get(lobby::table_cards))
         .route("/api/tables/{id}/join", post(lobby::join))
         .route("/api/tables/{id}/leave", post(lobby::leave))
         .route("/api/tables/{id}/start", post(lobby::start))
@@ -212,7 +219,9 @@ pub async fn restore(app: &Arc<App>) -> anyhow::Result<usize> {
                 announce(app, &table, &mut st, Some(Change { kind: "state", log_from: 0 }));
                 n += 1;
             }
-            Err(e) => eprintln!("table {id} not restored: {e}"),
+            Err(reason) => {
+                app.broken(&id, reason).await;
+            }
         }
     }
     Ok(n)

@@ -42,6 +42,9 @@ pub struct Limits {
     pub abandon_after: Duration,
     /// How often tables are checked for abandonment.
     pub reap_every: Duration,
+    /// The largest card set a table may be created with (its text, or its JSON document in
+    /// `options.cards`); larger gets 413 (`cardtable serve --max-card-set-bytes`).
+    pub max_card_set_bytes: usize,
 }
 
 impl Default for Limits {
@@ -63,6 +66,7 @@ impl Default for Limits {
             max_lobby_tables_per_user: 10,
             abandon_after: Duration::from_secs(30 * 60),
             reap_every: Duration::from_secs(30),
+            max_card_set_bytes: 256 * 1024,
         }
     }
 }

@@ -94,11 +94,35 @@ pub async fn cards(State(app): State<Arc<App>>, Path(name): Path<String>) -> Res
     Ok(Json(serde_json::to_value(cards).unwrap_or(Value::Null)))
 }
 
+/// `GET /api/tables/{id}/cards`: the catalogue of the set this table plays with (its own set
+/// when it was created with one, else the game's built-in set).
+pub async fn table_cards(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let t = live(&app, &id).await?;
+    let st = t.state.lock().await;
+    Ok(Json(serde_json::to_value(st.game.catalogue()).unwrap_or(Value::Null)))
+}
+
+/// Whether a table's options carry its own card set.
+pub fn has_own_cards(options: &Value) -> bool {
+    options.get("cards").is_some_and(|c| !c.is_null())
+}
+
+/// The options as listings show them: a table's own card set is only named (`custom_cards`),
+/// its cards are at `GET /api/tables/{id}/cards`.
+fn listed_options(options: &Value) -> Value {
+    let mut o = options.clone();
+    if let Some(map) = o.as_object_mut() {
+        map.remove("cards");
+    }
+    o
+}
+
 pub fn summary(t: &TableRecord) -> Value {
     json!({
         "id": t.id,
         "game": t.game,
-        "options": t.options,
+        "options": listed_options(&t.options),
+        "custom_cards": has_own_cards(&t.options),
         "status": t.status,
         "result": t.result,
         "clock_secs": t.clock_secs,
@@ -117,9 +141,10 @@ pub struct ListQuery {
 pub async fn list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>) -> Result<Json<Value>, ApiError> {
     let statuses = match q.status.as_deref() {
         None => vec![TableStatus::Lobby, TableStatus::Playing],
-        Some("all") => vec![TableStatus::Lobby, TableStatus::Playing, TableStatus::Finished],
-        Some(s) => vec![TableStatus::parse(s)
-            .ok_or_else(|| ApiError::bad(format!("unknown status '{s}': use lobby, playing, finished or all")))?],
+        Some("all") => vec![TableStatus::Lobby, TableStatus::Playing, TableStatus::Finished, TableStatus::Broken],
+        Some(s) => vec![TableStatus::parse(s).ok_or_else(|| {
+            ApiError::bad(format!("unknown status '{s}': use lobby, playing, finished, broken or all"))
+        })?],
     };
     let tables = app.store.list_tables(&statuses, 200).await?;
     Ok(Json(Value::Array(tables.iter().map(summary).collect())))
@@ -142,6 +167,67 @@ pub struct CreateBody {
     pub setup: Option<Value>,
     pub seats: Option<Vec<SeatSpec>>,
     pub clock_secs: Option<u32>,
+    /// A card-set file to play with, as its text (docs/protocol.md "Card sets").
+    #[serde(default)]
+    pub cards: Option<CardsUpload>,
+}
+
+/// A card-set file sent with a table: its text and format, exactly as `--cards` reads it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardsUpload {
+    pub format: engine::CardFormat,
+    pub text: String,
+}
+
+/// The table's options with its card set (`cards`, or a document already in `options.cards`)
+/// checked: within the size limit (else 413), of a game that has set files, and read whole by
+/// the game (else 400 listing every problem, one a line).
+fn options_with_cards(
+    app: &App,
+    entry: &engine::GameEntry,
+    options: Value,
+    upload: Option<CardsUpload>,
+) -> Result<Value, ApiError> {
+    let limit = app.limits.max_card_set_bytes;
+    let too_large = |n: usize| {
+        ApiError(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the card set is {n} bytes; this server takes sets of at most {limit} bytes (max_card_set_bytes)"),
+        )
+    };
+    let refused = |e: engine::CardSetError| {
+        let n = e.problems.len();
+        ApiError::bad(format!("the card set is refused ({n} problem{}):\n{e}", if n == 1 { "" } else { "s" }))
+    };
+    let unloadable = || ApiError::bad(format!("{} has no card-set file: its cards are fixed by its rules", entry.name));
+    match upload {
+        Some(_) if has_own_cards(&options) => {
+            Err(ApiError::bad("give the card set once: either `cards` (its text) or `options.cards` (its document)"))
+        }
+        Some(u) => {
+            if u.text.len() > limit {
+                return Err(too_large(u.text.len()));
+            }
+            if !entry.loadable_cards {
+                return Err(unloadable());
+            }
+            let doc = entry.parse_cards(&u.text, u.format, "cards").map_err(refused)?;
+            Ok(engine::GameEntry::with_cards(&options, doc))
+        }
+        None if has_own_cards(&options) => {
+            let text = options["cards"].to_string();
+            if text.len() > limit {
+                return Err(too_large(text.len()));
+            }
+            if !entry.loadable_cards {
+                return Err(unloadable());
+            }
+            entry.parse_cards(&text, engine::CardFormat::Json, "options.cards").map_err(refused)?;
+            Ok(options)
+        }
+        None => Ok(options),
+    }
 }
 
 fn random_seed() -> u64 {
@@ -173,8 +259,9 @@ pub async fn create_table(app: &App, who: &store::Session, b: CreateBody) -> Res
             )));
         }
     }
+    let options = options_with_cards(app, entry, b.options, b.cards)?;
     let seed = random_seed();
-    let game = entry.create(&b.options, b.setup.as_ref(), seed).map_err(|e| ApiError::bad(format!("setup: {e}")))?;
+    let game = entry.create(&options, b.setup.as_ref(), seed).map_err(|e| ApiError::bad(format!("setup: {e}")))?;
     let n = game.num_seats();
     let specs = b.seats.unwrap_or_else(|| (0..n).map(|_| SeatSpec::Open).collect());
     if specs.len() != n {
@@ -238,7 +325,7 @@ pub async fn create_table(app: &App, who: &store::Session, b: CreateBody) -> Res
 }
 
 async fn live(app: &App, id: &str) -> Result<Arc<Table>, ApiError> {
-    app.table(id).await.map_err(ApiError::internal)?.ok_or_else(|| ApiError::not_found(format!("no table {id}")))
+    app.table(id).await?.ok_or_else(|| ApiError::not_found(format!("no table {id}")))
 }
 
 pub async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {

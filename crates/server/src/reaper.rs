@@ -39,7 +39,7 @@ pub async fn reap(app: &Arc<App>) -> usize {
 async fn reap_one(app: &Arc<App>, table: &Arc<Table>) -> bool {
     let mut st = table.state.lock().await;
     let watched = match st.record.status {
-        TableStatus::Finished => return false,
+        TableStatus::Finished | TableStatus::Broken => return false,
         TableStatus::Lobby => !st.subs.is_empty(),
         TableStatus::Playing => st.attended(),
     };

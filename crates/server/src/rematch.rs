@@ -73,11 +73,7 @@ pub async fn rematch(
         serde_json::from_slice(&body).map_err(|e| ApiError::bad(format!("bad request body: {e}")))?
     };
     let who = session(&app, &headers).await?;
-    let table = app
-        .table(&id)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::not_found(format!("no table {id}")))?;
+    let table = app.table(&id).await?.ok_or_else(|| ApiError::not_found(format!("no table {id}")))?;
     let create = {
         let st = table.state.lock().await;
         let token = b.token.or_else(|| cookie(&headers, &seat_cookie_name(&id)));
@@ -100,6 +96,8 @@ pub async fn rematch(
             setup: st.record.setup.clone(),
             seats: Some(st.record.seats.iter().map(again).collect()),
             clock_secs: st.record.clock_secs,
+            // The set travels in the options.
+            cards: None,
         }
     };
     let out = create_table(&app, &who, create).await?;
@@ -140,11 +138,7 @@ fn server_label(reason: &str, seats: &[SeatRecord]) -> Option<Label> {
 }
 
 pub async fn outcome(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let table = app
-        .table(&id)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::not_found(format!("no table {id}")))?;
+    let table = app.table(&id).await?.ok_or_else(|| ApiError::not_found(format!("no table {id}")))?;
     let st = table.state.lock().await;
     if st.record.status != TableStatus::Finished {
         return Err(ApiError::conflict("the game is not over"));

@@ -194,6 +194,7 @@ impl TableState {
             "undo_request": self.undo_request,
             "clock": clock,
             "dev_settings": self.record.dev_settings,
+            "custom_cards": crate::lobby::has_own_cards(&self.record.options),
         });
         if kind == "state" {
             m["seats"] = self.public_seats();
@@ -277,6 +278,7 @@ pub async fn apply(
     match st.record.status {
         TableStatus::Lobby => return Err(refuse("state", "the game has not started")),
         TableStatus::Finished => return Err(refuse("game_over", "the game is over")),
+        TableStatus::Broken => return Err(refuse("state", "the table is broken: its stored game no longer rebuilds")),
         TableStatus::Playing => {}
     }
     match st.game.status() {

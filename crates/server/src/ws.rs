@@ -57,7 +57,7 @@ pub async fn handler(
     let table = match app.table(&id).await {
         Ok(Some(t)) => t,
         Ok(None) => return (StatusCode::NOT_FOUND, Json(json!({"error": format!("no table {id}")}))).into_response(),
-        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({"error": e}))).into_response(),
+        Err(e) => return crate::api_error::ApiError::from(e).into_response(),
     };
     let token = cookie(&headers, &seat_cookie_name(&id));
     let who = session_opt(&app, &headers).await;

@@ -21,7 +21,7 @@ async fn bad_messages_get_errors_and_play_goes_on(db: &TestDb) {
         ("{not json".into(), "malformed", "not a message"),
         (json!({"type": "fly"}).to_string(), "malformed", "unknown variant"),
         (json!({"type": "act"}).to_string(), "malformed", "missing field `action`"),
-        (json!({"type": "act", "action": "take9"}).to_string(), "malformed", "expected take1"),
+        (json!({"type": "act", "action": "take10"}).to_string(), "malformed", "expected take1"),
         (json!({"type": "act", "action": "take1", "seq": 5}).to_string(), "stale", "table is at move 0"),
         (json!({"type": "chat", "text": "x".repeat(17 * 1024)}).to_string(), "too_large", "the limit is 16384"),
         (json!({"type": "chat", "text": "x".repeat(600)}).to_string(), "too_large", "at most 500 characters"),

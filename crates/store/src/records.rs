@@ -64,6 +64,10 @@ pub enum TableStatus {
     Lobby,
     Playing,
     Finished,
+    /// Its stored options or actions no longer rebuild the game (a corrupt or outdated record):
+    /// kept for inspection, never restored or listed as playing; `result` holds
+    /// `{"broken": reason}`.
+    Broken,
 }
 
 impl TableStatus {
@@ -72,6 +76,7 @@ impl TableStatus {
             TableStatus::Lobby => "lobby",
             TableStatus::Playing => "playing",
             TableStatus::Finished => "finished",
+            TableStatus::Broken => "broken",
         }
     }
     pub fn parse(s: &str) -> Option<TableStatus> {
@@ -79,6 +84,7 @@ impl TableStatus {
             "lobby" => Some(TableStatus::Lobby),
             "playing" => Some(TableStatus::Playing),
             "finished" => Some(TableStatus::Finished),
+            "broken" => Some(TableStatus::Broken),
             _ => None,
         }
     }

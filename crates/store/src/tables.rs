@@ -138,10 +138,10 @@ impl Store {
         Ok(out)
     }
 
-    /// Every table not yet finished: what a restarting server rebuilds.
+    /// Every table not yet finished (nor broken): what a restarting server rebuilds.
     pub async fn unfinished_tables(&self) -> Result<Vec<TableRecord>> {
         let rows = sqlx::query(&format!(
-            "SELECT {TABLE_COLUMNS} FROM tables WHERE status <> 'finished' ORDER BY created_at, id"
+            "SELECT {TABLE_COLUMNS} FROM tables WHERE status NOT IN ('finished', 'broken') ORDER BY created_at, id"
         ))
         .fetch_all(self.pool())
         .await?;
@@ -184,6 +184,11 @@ impl Store {
             )));
         }
         Ok(())
+    }
+
+    /// Mark a table broken: its record no longer rebuilds the game, for `reason`.
+    pub async fn mark_broken(&self, id: &str, reason: &str) -> Result<()> {
+        self.set_table_status(id, TableStatus::Broken, Some(&serde_json::json!({ "broken": reason }))).await
     }
 
     /// Change a table's status (and the server-recorded result, if any).

@@ -356,7 +356,7 @@ mod tests {
     use engine::Viewer;
 
     fn pebbles(pile: u8, seed: u64) -> Pebbles {
-        Pebbles::new(&PebblesOptions { pile }, &PebblesSetup {}, seed).unwrap()
+        Pebbles::new(&PebblesOptions::pile(pile), &PebblesSetup {}, seed).unwrap()
     }
 
     fn legal(g: &Pebbles) -> Vec<engine::testgame::PebblesAction> {

@@ -59,7 +59,7 @@ mod tests {
 
     #[test]
     fn multiple_of_four_is_bad_for_the_seat_to_act() {
-        let mut g = Pebbles::new(&PebblesOptions { pile: 5 }, &PebblesSetup {}, 1).unwrap();
+        let mut g = Pebbles::new(&PebblesOptions::pile(5), &PebblesSetup {}, 1).unwrap();
         // P1 to act at 5: good for P1.
         assert!(PebblesEvaluator.evaluate(&g, Seat(0)) > 0.5);
         g.apply(&PebblesAction::Take(1), &mut EventLog::disabled()).unwrap();

@@ -23,6 +23,10 @@ pub struct Args {
     /// Worker threads (0: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// A card-set file (TOML or JSON, docs/formats.md "Card sets") to play with instead of the
+    /// built-in set; refused with every problem it has.
+    #[arg(long)]
+    cards: Option<String>,
     #[arg(long)]
     json: bool,
     /// Write an HTML report to this folder.
@@ -34,7 +38,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let bots = args.bots.iter().map(|b| b.parse()).collect::<Result<Vec<ai::BotSpec>, _>>()?;
     let pairings = bots.len() * bots.len().saturating_sub(1) / 2;
     let mut config = ai::ArenaConfig::new(&args.game, bots, args.games, args.seed);
-    config.options = input::options(args.options.as_deref())?;
+    let entry = *crate::games::registry().get(&args.game).map_err(anyhow::Error::msg)?;
+    config.options = input::with_cards(&entry, input::options(args.options.as_deref())?, args.cards.as_deref())?;
     let bar = progress_bar(pairings * args.games, args.json);
     let tick = |done: usize, _total: usize| bar.set_position(done as u64);
     let results = ai::with_threads(args.threads, || ai::arena(&config, Some(&tick)))??;

@@ -24,6 +24,9 @@ pub struct Args {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// A card-set file to play the playouts with (one game only).
+    #[arg(long, requires = "game")]
+    cards: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -42,8 +45,8 @@ struct GameBench {
     decks_per_sec: Option<f64>,
 }
 
-fn bench_typed<G: AiGame>(seconds: f64, iterations: u32) -> Result<GameBench> {
-    let options = G::Options::default();
+fn bench_typed<G: AiGame>(options: &serde_json::Value, seconds: f64, iterations: u32) -> Result<GameBench> {
+    let options = ai::games::parse_options::<G>(options)?;
     let budget = Duration::from_secs_f64(seconds.max(0.01));
     let playouts = random_playouts::<G>(&options, budget, 1);
     let mcts = ai::mcts_iterations_per_sec::<G>(&options, G::kit().evaluator, iterations.max(1), 1, 1)?;
@@ -65,7 +68,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let mut results = Vec::new();
     for n in &names {
-        results.push(with_game!(n.as_str(), G => bench_typed::<G>(args.seconds, args.mcts_iterations))??);
+        let entry = *registry().get(n).map_err(anyhow::Error::msg)?;
+        let options = crate::input::with_cards(&entry, serde_json::Value::Null, args.cards.as_deref())?;
+        results.push(with_game!(n.as_str(), G => bench_typed::<G>(&options, args.seconds, args.mcts_iterations))??);
     }
     if args.json {
         let out = if results.len() == 1 {

@@ -86,6 +86,10 @@ enum Command {
         /// Tournament construction: exactly 40 main-deck cards (TR 601.1.b).
         #[arg(long)]
         tournament: bool,
+        /// Check the deck against this Riftbound card-set file instead of the built-in set
+        /// (through the game's own deck check at setup).
+        #[arg(long)]
+        cards: Option<String>,
     },
 }
 
@@ -103,8 +107,11 @@ enum PaperArg {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if let Command::Validate { file, tournament } = &args.command {
-        return validate(file, *tournament);
+    if let Command::Validate { file, tournament, cards } = &args.command {
+        return match cards {
+            Some(cards) => validate_with_cards(file, *tournament, cards),
+            None => validate(file, *tournament),
+        };
     }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(library(args))
@@ -301,6 +308,34 @@ fn write_out(out: Option<&str>, text: &str) -> Result<()> {
         None => {
             println!("{text}");
             Ok(())
+        }
+    }
+}
+
+/// A Riftbound deck checked against a loaded set: the set is read (refused with its problems),
+/// then the deck goes through the game's setup with that set, one copy per seat.
+fn validate_with_cards(file: &str, tournament: bool, cards: &str) -> Result<ExitCode> {
+    let reg = crate::games::registry();
+    let entry = reg.get("riftbound").map_err(anyhow::Error::msg)?;
+    let options = input::with_cards(entry, serde_json::Value::Null, Some(cards))?;
+    if tournament {
+        bail!("--tournament with --cards is not supported yet: the loaded set's deck check is the setup's");
+    }
+    let text = input::read_file(file)?;
+    let seats = entry.create(&options, None, 0).map_err(|e| anyhow::anyhow!("{cards}: {e}"))?.num_seats();
+    match entry.setup_with_decks(&options, &vec![text; seats], 0) {
+        Ok(_) => {
+            println!("{file}: a legal deck with the cards of {cards} (CR 103)");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let message = e.to_string();
+            let problems: Vec<&str> = message.strip_prefix("deck 1: ").unwrap_or(&message).split("; ").collect();
+            println!("{file}: {} problem{}", problems.len(), if problems.len() == 1 { "" } else { "s" });
+            for p in &problems {
+                println!("  - {p}");
+            }
+            Ok(ExitCode::FAILURE)
         }
     }
 }

@@ -1,5 +1,6 @@
 pub mod arena;
 pub mod bench;
+pub mod cards;
 pub mod deck;
 pub mod loadtest;
 pub mod play;

@@ -56,6 +56,10 @@ pub struct Args {
     /// Without decks, games that use them play their bundled sample decks.
     #[arg(long = "deck")]
     decks: Vec<String>,
+    /// A card-set file (TOML or JSON, docs/formats.md "Card sets") to play with instead of the
+    /// built-in set; refused with every problem it has.
+    #[arg(long)]
+    cards: Option<String>,
     /// Write the game as a replay file when it ends or you quit.
     #[arg(long)]
     save: Option<String>,
@@ -81,7 +85,7 @@ const HELP_ZH: &str = "输入操作的记谱或列表中的编号。命令：
 pub fn run(args: Args) -> Result<ExitCode> {
     let reg = registry();
     let entry = reg.get(&args.game).map_err(anyhow::Error::msg)?;
-    let options = input::options(args.options.as_deref())?;
+    let options = input::with_cards(entry, input::options(args.options.as_deref())?, args.cards.as_deref())?;
     let decks = args.decks.iter().map(|p| input::read_file(p)).collect::<Result<Vec<_>>>()?;
     let setup = entry.setup_with_decks(&options, &decks, args.seed).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
     let mut game = entry.create(&options, Some(&setup), args.seed).map_err(|e| anyhow::anyhow!("setup: {e}"))?;

@@ -23,6 +23,9 @@ pub struct Args {
     /// is told (`dev_settings: true`).
     #[arg(long)]
     dev_settings: bool,
+    /// The largest card set a table may be created with, in bytes (larger: 413).
+    #[arg(long, default_value_t = server::Limits::default().max_card_set_bytes)]
+    max_card_set_bytes: usize,
 }
 
 fn server_default_db() -> &'static str {
@@ -36,6 +39,7 @@ impl Default for Args {
             database: server_default_db().to_string(),
             secure_cookies: false,
             dev_settings: false,
+            max_card_set_bytes: server::Limits::default().max_card_set_bytes,
         }
     }
 }
@@ -46,6 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         database_url: args.database,
         secure_cookies: args.secure_cookies,
         dev_settings: args.dev_settings,
+        limits: server::Limits { max_card_set_bytes: args.max_card_set_bytes, ..Default::default() },
         ..Default::default()
     };
     if config.dev_settings {

@@ -28,6 +28,10 @@ pub struct Args {
     /// Play only shard I of N (`1/4`); `cardtable sim merge` combines the shards' JSON.
     #[arg(long)]
     shard: Option<String>,
+    /// A card-set file (TOML or JSON, docs/formats.md "Card sets") to play with instead of the
+    /// built-in set; refused with every problem it has.
+    #[arg(long)]
+    cards: Option<String>,
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
@@ -84,7 +88,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         let bots = args.bots.iter().map(|b| b.parse()).collect::<Result<Vec<ai::BotSpec>, _>>()?;
         let mut config = ai::SimConfig::new(&args.what[0], bots, args.games, args.seed);
-        config.options = input::options(args.options.as_deref())?;
+        let entry = *crate::games::registry().get(&args.what[0]).map_err(anyhow::Error::msg)?;
+        config.options = input::with_cards(&entry, input::options(args.options.as_deref())?, args.cards.as_deref())?;
         config.shard = args.shard.as_deref().map(str::parse).transpose()?;
         config.decks = resolve_decks(&args.what[0], &args.decks, &args.database)?;
         let bar = progress_bar(args.games, args.json);
