@@ -146,3 +146,31 @@ fn appendix_a_line_is_a_forced_win_against_a_passive_opponent() {
     assert!(plies <= 9, "Appendix A wins on ply 9; the solver found {plies}");
     line_ends(&pos, &r.pv, Some(0));
 }
+
+#[test]
+fn setups_enumerate_496_choices_and_build_the_ply_1_position() {
+    use fate::solve::setups::{after_setups, setup_choices};
+    let opts = FateOptions::default();
+    let all = setup_choices(&opts).unwrap();
+    assert_eq!(all.len(), 496, "R-S3: 4 Kings × 4 Queens × 31 Knight/Page choices");
+    assert_eq!(all[0].notation(), "king=P queen=P comp=24 knights=PC pages=PCWS");
+    let g = after_setups(&opts, &all[0], &all[495]).unwrap();
+    assert_eq!(view(&g).ply, 1);
+    assert_eq!(to_act(&g), 0);
+}
+
+#[test]
+fn setups_no_first_player_setup_wins_within_3_plies() {
+    // Ply 3 is too early for any line (§8.5: the fastest unopposed one needs ply 5), so the
+    // first reply refutes every first-player setup; checked here for a few of them.
+    use fate::solve::setups::{judge, setup_choices};
+    let opts = FateOptions::default();
+    let all = setup_choices(&opts).unwrap();
+    let per_pair = SolveConfig { max_nodes: 2_000_000, tt_mb: 4, ..SolveConfig::default() };
+    for i in [0, 200, 495] {
+        let v = judge(&opts, &all, i, 3, &per_pair).unwrap();
+        eprintln!("{v:?}");
+        assert_eq!(v.status, "refuted", "{v:?}");
+        assert_eq!(v.refuted_by.as_deref(), Some(all[0].notation().as_str()));
+    }
+}

@@ -17,7 +17,7 @@ mod zobrist;
 use crate::state::{End, FateGame, Step};
 use search::{principal_line, prove, Goal, Res, Shared};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 /// The search budget and resources.
@@ -106,6 +106,44 @@ pub enum SolveError {
     Config(String),
 }
 
+/// The answer to one goal question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Proof {
+    Yes,
+    No,
+    Unknown,
+}
+
+/// Can `side` force a win within `plies` plies of `g` (the current ply counted)? One proof
+/// search, no deepening; also returns the nodes spent.
+pub fn prove_goal(g: &FateGame, side: u8, plies: u32, cfg: &SolveConfig) -> Result<(Proof, u64), SolveError> {
+    if g.step == Step::Setup {
+        return Err(SolveError::InSetup);
+    }
+    if cfg.threads == 0 || cfg.threads > 256 {
+        return Err(SolveError::Config(format!("threads must be 1..256, not {}", cfg.threads)));
+    }
+    std::thread::scope(|s| {
+        let run = || {
+            let sh = Shared::new(cfg, Instant::now());
+            let r = prove(&sh, g, Goal { side: side.min(1), draw_ok: false }, g.ply + plies, cfg.threads);
+            let p = match r {
+                Res::Yes => Proof::Yes,
+                Res::No => Proof::No,
+                Res::Abort => Proof::Unknown,
+            };
+            (p, sh.nodes.load(Relaxed))
+        };
+        std::thread::Builder::new()
+            .stack_size(search::STACK)
+            .spawn_scoped(s, run)
+            .map_err(|e| SolveError::Config(format!("cannot start the search thread: {e}")))?
+            .join()
+            .map_err(|_| SolveError::Config("the search thread failed".into()))
+    })
+}
+
 fn seat_name(p: u8) -> String {
     format!("P{}", p + 1)
 }
@@ -137,15 +175,7 @@ fn solve_here(g: &FateGame, cfg: &SolveConfig) -> Result<SolveReport, SolveError
         return Err(SolveError::InSetup);
     }
     let started = Instant::now();
-    let sh = Shared {
-        tt: tt::Table::new(cfg.tt_mb),
-        nodes: AtomicU64::new(0),
-        probes: AtomicU64::new(0),
-        hits: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-        max_nodes: cfg.max_nodes,
-        deadline: cfg.max_seconds.map(|s| started + std::time::Duration::from_secs_f64(s.max(0.0))),
-    };
+    let sh = Shared::new(cfg, started);
     let me = g.to_act().unwrap_or(g.ap);
     let mut found: Option<(Value, Goal, u32)> = None;
     let mut searched = 0;

@@ -53,6 +53,17 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    pub fn new(cfg: &super::SolveConfig, started: Instant) -> Shared {
+        Shared {
+            tt: Table::new(cfg.tt_mb),
+            nodes: AtomicU64::new(0),
+            probes: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            max_nodes: cfg.max_nodes,
+            deadline: cfg.max_seconds.map(|s| started + std::time::Duration::from_secs_f64(s.max(0.0))),
+        }
+    }
     fn out_of_budget(&self) -> bool {
         self.stop.load(Relaxed)
             || self.nodes.load(Relaxed) >= self.max_nodes
