@@ -38,6 +38,8 @@ enum Command {
     Loadtest(commands::loadtest::Args),
     /// Measure random-playout speed.
     Bench(commands::bench::Args),
+    /// Prove Fate Deduction positions (win, loss, draw) and judge setups (docs/fate-solver.md).
+    Solve(commands::solve::Args),
 }
 
 /// A reader that goes away (`cardtable … | head`) makes `println!` panic; stop quietly instead.
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Sim(a)) => commands::sim::run(a),
         Some(Command::Arena(a)) => commands::arena::run(a),
         Some(Command::Loadtest(a)) => commands::loadtest::run(a),
+        Some(Command::Solve(a)) => commands::solve::run(a),
     };
     match result {
         Ok(code) => code,
