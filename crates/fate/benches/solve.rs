@@ -26,12 +26,16 @@ fn main() {
             9,
         ),
     ];
-    println!("{:<24} {:>7} {:>6} {:>10} {:>12} {:>8} {:>8}", "position", "threads", "value", "nodes", "nodes/s", "tt hit", "seconds");
+    println!(
+        "{:<24} {:>7} {:>6} {:>10} {:>12} {:>8} {:>8}",
+        "position", "threads", "value", "nodes", "nodes/s", "tt hit", "seconds"
+    );
     for threads in [1, 2] {
         let (mut nodes, mut secs) = (0u64, 0f64);
         for (name, text, depth) in &positions {
             let g = FateGame::from_position(&shielded, text).expect("bench position");
-            let cfg = SolveConfig { max_depth: *depth, max_nodes: 50_000_000, threads, tt_mb: 64, ..SolveConfig::default() };
+            let cfg =
+                SolveConfig { max_depth: *depth, max_nodes: 50_000_000, threads, tt_mb: 64, ..SolveConfig::default() };
             let r = solve(&g, &cfg).expect("solve");
             nodes += r.nodes;
             secs += r.seconds;
@@ -44,6 +48,12 @@ fn main() {
                 r.seconds
             );
         }
-        println!("{:<24} {threads:>7} {:>6} {nodes:>10} {:>12.0} {:>8} {secs:>8.3}", "total", "", nodes as f64 / secs, "");
+        println!(
+            "{:<24} {threads:>7} {:>6} {nodes:>10} {:>12.0} {:>8} {secs:>8.3}",
+            "total",
+            "",
+            nodes as f64 / secs,
+            ""
+        );
     }
 }

@@ -7,7 +7,6 @@ use common::*;
 use fate::solve::{solve, SolveConfig, SolveReport, Value};
 use fate::FateOptions;
 
-
 /// raSuitMustBeNonEmpty: resource attacks must aim at a suit the victim has, so P2's
 /// full tapped piles shield its hand (see PASSIVE_P2).
 fn shielded() -> FateOptions {

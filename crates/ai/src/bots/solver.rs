@@ -117,7 +117,9 @@ impl<G: Game> Bot<G> for SolverBot<G> {
             return Ok(fallback);
         }
         match self.proved_choice(g, &fallback.to_string())? {
-            Some(text) => text.parse::<G::Action>().map_err(|e| AiError::RulesBug { action: text, reason: e.to_string() }),
+            Some(text) => {
+                text.parse::<G::Action>().map_err(|e| AiError::RulesBug { action: text, reason: e.to_string() })
+            }
             None => Ok(fallback),
         }
     }

@@ -172,7 +172,10 @@ fn run_setups(options: &FateOptions, plies: u32, cfg: &SolveConfig, args: &Args)
     let mut file = match args.out.as_deref().filter(|p| std::path::Path::new(p).exists()) {
         Some(path) => {
             let f: SetupsFile = serde_json::from_str(&input::read_file(path)?).context("--out is not a setups file")?;
-            if f.format != FORMAT || f.options != options_json || f.max_plies != plies || f.nodes_per_pair != cfg.max_nodes
+            if f.format != FORMAT
+                || f.options != options_json
+                || f.max_plies != plies
+                || f.nodes_per_pair != cfg.max_nodes
             {
                 bail!("{path} was written for other options, --max-plies or --max-nodes: resume with the same ones");
             }
@@ -194,7 +197,12 @@ fn run_setups(options: &FateOptions, plies: u32, cfg: &SolveConfig, args: &Args)
         }
         let v = judge(options, &choices, index, plies, &per_pair).map_err(|e| anyhow!(e))?;
         if !args.json {
-            println!("{index:>3} {:<8} {}{}", v.status, v.setup, v.refuted_by.as_ref().map_or(String::new(), |r| format!("  refuted by {r}")));
+            println!(
+                "{index:>3} {:<8} {}{}",
+                v.status,
+                v.setup,
+                v.refuted_by.as_ref().map_or(String::new(), |r| format!("  refuted by {r}"))
+            );
         }
         file.verdicts.push(v);
         if let Some(path) = args.out.as_deref() {

@@ -158,7 +158,7 @@ impl<'a> Searcher<'a> {
                 let mut child = g.clone();
                 child.perform(a);
                 if child.is_over() && self.goal.met(child.end) == or {
-                    return self.settle(k, left, or, or, i);
+                    return self.settle(k, left, or, i);
                 }
             }
         }
@@ -167,15 +167,16 @@ impl<'a> Searcher<'a> {
             child.perform(a);
             match self.node(&child) {
                 Res::Abort => return Res::Abort,
-                Res::Yes if or => return self.settle(k, left, true, true, i),
-                Res::No if !or => return self.settle(k, left, false, false, i),
+                Res::Yes if or => return self.settle(k, left, true, i),
+                Res::No if !or => return self.settle(k, left, false, i),
                 _ => {}
             }
         }
-        self.settle(k, left, or, !or, usize::MAX)
+        self.settle(k, left, !or, usize::MAX)
     }
 
-    fn settle(&self, k: u64, left: u8, _or: bool, yes: bool, best: usize) -> Res {
+    /// Record the node's result (and the deciding action) in the table.
+    fn settle(&self, k: u64, left: u8, yes: bool, best: usize) -> Res {
         let best = (best < 255).then_some(best as u8);
         if yes {
             self.sh.tt.put(k, Some(left), None, best);

@@ -49,11 +49,7 @@ fn walk(g: &FateGame, seat: u8, path: &mut Vec<FateAction>, out: &mut Vec<SetupC
 
 /// The position after both setups: `first` is the setup of the seat taking ply 1 (R-S1),
 /// `second` the other seat's. An error names a choice the options do not allow.
-pub fn after_setups(
-    opts: &crate::FateOptions,
-    first: &SetupChoice,
-    second: &SetupChoice,
-) -> Result<FateGame, String> {
+pub fn after_setups(opts: &crate::FateOptions, first: &SetupChoice, second: &SetupChoice) -> Result<FateGame, String> {
     opts.validate()?;
     let mut g = FateGame::blank(opts, 0);
     let mut queues = [first.0.iter(), second.0.iter()];
