@@ -173,3 +173,25 @@ fn setups_no_first_player_setup_wins_within_3_plies() {
         assert_eq!(v.refuted_by.as_deref(), Some(all[0].notation().as_str()));
     }
 }
+
+#[test]
+fn draw_by_the_ply_limit() {
+    // R-END2: with plyLimit 4 the game is drawn when ply 4 ends; nobody can win before.
+    let opts = FateOptions { ply_limit: 4, ..shielded() };
+    let pos = "res1=0:0,0:0,0:0,0:0 res2=0:0,0:0,0:0,0:0";
+    let r = solve(&at_with(&opts, pos), &cfg(5)).unwrap();
+    assert_eq!(r.value, Value::Draw, "{}", r.bound);
+    assert_eq!(r.depth.unwrap().plies, 2);
+    assert_eq!(r.pv, vec!["endmain", "endmain"]);
+}
+
+#[test]
+fn mutual_king_loss_ap_wins_makes_the_king_trade_a_win() {
+    // both Kings discarded at once (a tie, R-C3). Under AP_WINS the attacker wins.
+    let opts = FateOptions { mutual_king_loss: fate::options::MutualKingLoss::ApWins, ..shielded() };
+    let pos = "step=attacks row1=KS2 hand1=- row2=ks2 hand2=- res1=0:0,0:0,0:0,0:0 res2=0:0,0:0,0:0,0:0";
+    let r = solve(&at_with(&opts, pos), &cfg(3)).unwrap();
+    assert_eq!(r.value, Value::Win, "{}", r.bound);
+    assert_eq!(r.depth.unwrap().plies, 1);
+    assert_eq!(r.pv, vec!["atk=KS>L"]);
+}
