@@ -7,12 +7,14 @@
 //! mcts:2000         (iterations)       mcts:100ms   mcts:2s   (time: interactive play only)
 //! mcts:2000x4       (4 root-parallel threads)
 //! mcts:2000,c=1.0,rollout=greedy,cap=50
+//! solver            solver:200000,depth=3,mcts=1000   (Fate Deduction: proofs, then MCTS)
 //! ```
 
 use crate::bot::Bot;
 use crate::bots::greedy::GreedyBot;
 use crate::bots::mcts::{Budget, MctsBot, MctsConfig, Rollout};
 use crate::bots::random::RandomBot;
+use crate::bots::solver::{SolverBot, SolverConfig};
 use crate::error::AiError;
 use crate::eval::Evaluator;
 use engine::Game;
@@ -27,6 +29,7 @@ pub enum BotSpec {
     Random,
     Greedy { samples: u32 },
     Mcts(MctsConfig),
+    Solver(SolverConfig),
 }
 
 impl BotSpec {
@@ -36,6 +39,7 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy { samples } => Box::new(GreedyBot::new(evaluator, *samples, seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::new(config.clone(), evaluator, seed, self.to_string())),
+            BotSpec::Solver(config) => Box::new(SolverBot::new(config.clone(), evaluator, seed, self.to_string())),
         }
     }
 
@@ -46,6 +50,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => (0, 0),
             BotSpec::Greedy { samples } => (0, u64::from(*samples)),
+            BotSpec::Solver(c) => (0, c.nodes),
             BotSpec::Mcts(c) => match c.budget {
                 Budget::Iterations(n) => (0, u64::from(n)),
                 Budget::Time(d) => {
@@ -152,14 +157,42 @@ impl FromStr for BotSpec {
                     .ok_or_else(|| bad(spec, format!("greedy:{a}: give a number of determinizations (1..=10000)"))),
             },
             "mcts" => Ok(BotSpec::Mcts(parse_mcts(spec, args)?)),
+            "solver" => Ok(BotSpec::Solver(parse_solver(spec, args)?)),
             _ => Err(AiError::UnknownBot(spec.to_string())),
         }
     }
 }
 
+/// `solver[:NODES][,depth=D][,mcts=ITERATIONS]`.
+fn parse_solver(spec: &str, args: Option<&str>) -> Result<SolverConfig, AiError> {
+    let mut c = SolverConfig::default();
+    let number = |k: &str, v: &str, max: u64| {
+        v.parse::<u64>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| bad(spec, format!("solver {k}={v}: give a number in 1..={max}")))
+    };
+    for (i, part) in args.unwrap_or("").split(',').filter(|p| !p.is_empty()).enumerate() {
+        match part.split_once('=') {
+            None if i == 0 => c.nodes = number("nodes", part, 1_000_000_000)?,
+            Some(("depth", v)) => c.depth = number("depth", v, 40)? as u32,
+            Some(("mcts", v)) => c.mcts.budget = Budget::Iterations(number("mcts", v, 10_000_000)? as u32),
+            _ => return Err(bad(spec, format!("unknown solver option '{part}': use NODES, depth=D or mcts=N"))),
+        }
+    }
+    Ok(c)
+}
+
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BotSpec::Solver(c) => {
+                let mcts = match c.mcts.budget {
+                    Budget::Iterations(n) => n,
+                    Budget::Time(_) => 0,
+                };
+                write!(f, "solver:{},depth={},mcts={mcts}", c.nodes, c.depth)
+            }
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy { samples: 1 } => f.write_str("greedy"),
             BotSpec::Greedy { samples } => write!(f, "greedy:{samples}"),

@@ -40,6 +40,8 @@ enum Command {
     Bench(commands::bench::Args),
     /// Card-set files: export a game's set, check a file, show a card.
     Cards(commands::cards::Args),
+    /// Prove Fate Deduction positions (win, loss, draw) and judge setups (docs/fate-solver.md).
+    Solve(commands::solve::Args),
 }
 
 /// A reader that goes away (`cardtable … | head`) makes `println!` panic; stop quietly instead.
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Arena(a)) => commands::arena::run(a),
         Some(Command::Loadtest(a)) => commands::loadtest::run(a),
         Some(Command::Cards(a)) => commands::cards::run(a),
+        Some(Command::Solve(a)) => commands::solve::run(a),
     };
     match result {
         Ok(code) => code,

@@ -17,17 +17,16 @@ fn need(ok: bool, why: &'static str) -> Check {
 }
 
 impl FateGame {
-    // ---- LINEUP: build the row left to right; canonical mirror: id(row[0]) < id(row[last]).
+    // ---- LINEUP: build the row left to right (R-M3, §8.1). C-4: the order is the player's; the
+    // mirror canonicalisation (id(row[0]) < id(row[last])) belongs to search and hashing only
+    // (crate::solve), so every unplaced card may be placed next.
 
     pub(crate) fn check_place(&self, c: Card) -> Check {
         let pl = &self.players[self.ap as usize];
         let placed = self.cursor as usize;
         let i = pl.row_index(c).ok_or("LINEUP: that card is not in your row")?;
         need(i >= placed, "LINEUP: that card is already placed")?;
-        need(pl.row_len as usize - placed >= 2, "LINEUP: the row is complete")?;
-        let first = if placed == 0 { c } else { pl.row[0] };
-        let ok = pl.row()[placed..].iter().any(|&x| x != c && x > first);
-        need(ok, "LINEUP: the mirror rule needs id(row[0]) < id(row[last])")
+        need(pl.row_len as usize - placed >= 2, "LINEUP: the row is complete")
     }
 
     /// (number of legal picks, the last legal pick).

@@ -25,18 +25,20 @@ impl FateGame {
         }
         self.expire_effects_of_source(c);
         if !from_hand || self.opts.sr_counts_hand_discards {
-            self.sword_recovery(ctrl);
+            self.sword_recovery(ctrl, owner(c));
         }
     }
 
-    /// R-SR: each recipient may untap one tapped Sword per discarded character. The
-    /// "owner" of a discarded card is the side it was discarded from (A-39: control decides).
-    fn sword_recovery(&mut self, side: u8) {
+    /// R-SR: each recipient may untap one tapped Sword per discarded character.
+    /// `side` is the side the card was discarded from (its controller), `own` its owner.
+    /// C-5: OWNER_OF_DISCARDED gives the Sword to the owner, also when the card was stolen.
+    /// OPPONENT_OF_DISCARDED (not settled by C-5) stays the opponent of the controlling side.
+    fn sword_recovery(&mut self, side: u8, own: u8) {
         let ap = self.ap;
         let (a, b) = match self.opts.sword_recovery {
             SwordRecovery::Both => (Some(1 - ap), Some(ap)),
             SwordRecovery::ApOnly => (None, Some(ap)),
-            SwordRecovery::OwnerOfDiscarded => (None, Some(side)),
+            SwordRecovery::OwnerOfDiscarded => (None, Some(own)),
             SwordRecovery::OpponentOfDiscarded => (None, Some(1 - side)),
         };
         for p in [a, b].into_iter().flatten() {

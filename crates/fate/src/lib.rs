@@ -20,6 +20,7 @@ pub mod options;
 mod position;
 mod present;
 mod skills;
+pub mod solve;
 mod state;
 pub mod view;
 

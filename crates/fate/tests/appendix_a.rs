@@ -16,15 +16,15 @@ fn appendix_a_unopposed_queen_of_swords_wins_on_ply_9() {
     // Ply 2: B passes; A declines to buff in B's combat.
     acts(&mut g, &["enddraw", "endmain", "donebuff"]);
     // Ply 3: TS untaps 1P; draw C, C; play Q♠; 2 idle characters untap 2C.
-    acts(&mut g, &["draw=C", "draw=C", "play=QS", "endmain", "donebuff"]);
+    acts(&mut g, &["draw=C", "draw=C", "play=QS", "endmain", "place=JP", "donebuff"]);
     assert_eq!([res(&g, 0, 'P'), res(&g, 0, 'C'), res(&g, 0, 'W'), res(&g, 0, 'S')], [(0, 2), (2, 1), (1, 0), (1, 0)]);
     acts(&mut g, &["enddraw", "endmain", "donebuff"]);
     // Ply 5: untap 1P, draw S; end: untap 1C.
-    acts(&mut g, &["draw=S", "endmain", "donebuff"]);
+    acts(&mut g, &["draw=S", "endmain", "place=JP", "donebuff"]);
     assert_eq!([res(&g, 0, 'P'), res(&g, 0, 'C'), res(&g, 0, 'W'), res(&g, 0, 'S')], [(0, 2), (3, 0), (1, 0), (2, 0)]);
     acts(&mut g, &["enddraw", "endmain", "donebuff"]);
     // Ply 7: untap 1P, draw S.
-    acts(&mut g, &["draw=S", "endmain", "donebuff"]);
+    acts(&mut g, &["draw=S", "endmain", "place=JP", "donebuff"]);
     assert_eq!([res(&g, 0, 'P'), res(&g, 0, 'C'), res(&g, 0, 'W'), res(&g, 0, 'S')], [(0, 2), (3, 0), (1, 0), (3, 0)]);
     acts(&mut g, &["enddraw", "endmain", "donebuff"]);
     // Ply 9: untap 1P, draw S → S(4,0); Q♠ with X = 4: B discards its King.

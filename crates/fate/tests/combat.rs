@@ -108,8 +108,8 @@ fn a_26_resource_suit_must_be_non_empty_option() {
 #[test]
 fn r_c5_knight_of_swords_twice_kills_survives_and_makes_two_resource_attacks() {
     let mut g = at("row1=NS,JP res1=1:0,1:0,2:0,4:0 row2=np1,qp res2=1:0,2:0,3:0,0:0");
-    acts(&mut g, &["act=NS", "act=NS", "endmain"]);
-    assert_eq!(row(&g, 0), vec!["JP", "NS"], "a lineup of two is forced by the mirror rule");
+    acts(&mut g, &["act=NS", "act=NS", "endmain", "place=JP"]);
+    assert_eq!(row(&g, 0), vec!["JP", "NS"], "C-4: the player's lineup is kept");
     acts(&mut g, &["buff=NS", "buff=NS"]);
     assert_eq!(step(&g), "attacks", "P2 has no Sword to buff with");
     act(&mut g, "atk=NS>L");
@@ -156,7 +156,8 @@ fn a_45_skn_timing_once_immediately_loses_unused_bonus() {
 #[test]
 fn r_c1_buff_window_ap_then_nap_and_buffs_mark_affected() {
     let mut g = at("step=lineup row1=NP,NC res1=1:0,1:0,1:0,2:0 row2=np res2=1:0,1:0,1:0,1:0");
-    // Lineup of 2 is forced (mirror rule), then P1 buffs.
+    // C-4: a lineup of two is the player's choice, then P1 buffs.
+    act(&mut g, "place=NP");
     assert_eq!(step(&g), "buff");
     assert_eq!(to_act(&g), 0);
     acts(&mut g, &["buff=NC", "buff=NC"]);
@@ -230,16 +231,30 @@ fn a_53_skip_empty_combat() {
 }
 
 #[test]
-fn r_m3_lineup_builds_left_to_right_under_the_mirror_rule() {
+fn r_m3_lineup_builds_left_to_right_in_the_players_order() {
     let mut g = at("row1=NP,NC,NW");
     act(&mut g, "endmain");
     assert_eq!(step(&g), "lineup");
-    // ids NP=1 < NC=5 < NW=9: NW cannot go first (nothing larger could end the row).
+    // C-4: every order is the player's to choose; the mirror rule is for search only.
+    assert_eq!(legal(&g), vec!["place=NP", "place=NC", "place=NW"]);
+    act(&mut g, "place=NW");
     assert_eq!(legal(&g), vec!["place=NP", "place=NC"]);
     act(&mut g, "place=NC");
-    // Only NP may come next (NW must end the row): the forced pick is made automatically.
-    assert_eq!(row(&g, 0), vec!["NC", "NP", "NW"]);
+    // The last card ends the row without a decision.
+    assert_eq!(row(&g, 0), vec!["NW", "NC", "NP"]);
     assert_eq!(step(&g), "buff");
+}
+
+#[test]
+fn c_4_a_two_card_row_keeps_the_order_the_player_chose() {
+    // Before C-4 the mirror rule silently reversed this row to NP, NS at the end of the main phase.
+    let mut g = at("row1=NS,NP");
+    act(&mut g, "endmain");
+    assert_eq!(legal(&g), vec!["place=NP", "place=NS"]);
+    act(&mut g, "place=NS");
+    assert_eq!(row(&g, 0), vec!["NS", "NP"]);
+    let text = engine::Game::position(&g).unwrap();
+    assert!(text.contains("row1=NS,NP"), "the position keeps the chosen order: {text}");
 }
 
 #[test]

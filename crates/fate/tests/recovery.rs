@@ -174,3 +174,15 @@ fn a_7_drawn_enter_tapped_option() {
     act(&mut g, "draw=S");
     assert_eq!(res(&g, 0, 'S'), (1, 1));
 }
+
+#[test]
+fn c_5_owner_of_discarded_gives_the_sword_to_the_owner_of_a_stolen_card() {
+    // P1 controls P2's stolen Knight of Pentacles (np) and attacks into a stronger card: np is
+    // discarded. C-5: its owner P2 recovers the Sword, not P1 who controlled it.
+    let base = "step=attacks row1=np2 row2=nc3 res1=1:0,1:0,1:0,0:3 res2=1:0,1:0,1:0,0:3";
+    let opts = FateOptions { sword_recovery: SwordRecovery::OwnerOfDiscarded, ..FateOptions::default() };
+    let mut g = at_with(&opts, base);
+    act(&mut g, "atk=np>L");
+    assert_eq!(elim(&g), vec!["np"]);
+    assert_eq!((res(&g, 0, 'S').0, res(&g, 1, 'S').0), (0, 1));
+}

@@ -180,7 +180,7 @@ fn s11_knight_of_wands_gives_another_character_an_extra_attack() {
     let mut g = at("row1=NW,NP2 res1=1:0,1:0,2:0,1:0 row2=np,nc,jc res2=1:0,1:0,1:0,0:0");
     act(&mut g, "act=NW:NP");
     rejects(&mut g, "act=NW:NW", ActionErrorKind::Illegal);
-    act(&mut g, "endmain");
+    acts(&mut g, &["endmain", "place=NP"]);
     assert_eq!(row(&g, 0), vec!["NP", "NW"]);
     act(&mut g, "donebuff");
     acts(&mut g, &["atk=NP>L", "atk=NP>L"]);

@@ -8,3 +8,4 @@ pub mod replay;
 pub mod scenario;
 pub mod serve;
 pub mod sim;
+pub mod solve;
