@@ -119,7 +119,7 @@ fn ffa_concessions_in_the_middle_of_random_games() {
                         assert!(
                             !g.players[ob.controller as usize].left,
                             "seed {seed}: a leaver's object stays: {} {:?} after {a}\n{}",
-                            ob.def().name,
+                            g.def(ob.def).name,
                             ob.zone,
                             g.render(Viewer::Omniscient)
                         );
