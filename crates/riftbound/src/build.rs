@@ -96,7 +96,35 @@ impl RiftGame {
             // CR 811: played from facedown ignoring its base cost.
             return Cost::default();
         }
-        Cost::new(self.def(o.def).energy, &self.def(o.def).pips)
+        self.card_cost(o.controller, card)
+    }
+
+    /// A card's printed cost less its reductions that apply now ("costs N less if …", CR 357.1).
+    /// Conditions are checked when the cost is determined: `legion` means another main-deck
+    /// card was finalized this turn (CR 812); `hand_empty` leaves this card out.
+    pub fn card_cost(&self, seat: u8, card: ObjId) -> Cost {
+        let d = self.card(card);
+        let mut energy = d.energy;
+        for r in &d.cost_less {
+            if self.cost_cond(seat, card, r.cond) {
+                energy = energy.saturating_sub(r.n);
+            }
+        }
+        Cost::new(energy, &d.pips)
+    }
+
+    fn cost_cond(&self, seat: u8, card: ObjId, c: crate::cards::Cond) -> bool {
+        use crate::cards::Cond;
+        let p = &self.players[seat as usize];
+        match c {
+            Cond::Always => true,
+            Cond::Legion => p.finalized >= 1,
+            Cond::HandEmpty => p.hand.iter().all(|&h| h == card),
+            Cond::ControlMighty => self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
+            Cond::NoMighty => !self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
+            // Refused in card files (card_file.rs): these need a chosen target.
+            Cond::TMighty | Cond::TStunned | Cond::TNotStunned | Cond::UnitAtT => false,
+        }
     }
 
     fn accel_cost(&self, card: ObjId, mut c: Cost) -> Cost {
@@ -522,7 +550,7 @@ impl RiftGame {
     /// The cost without Deflect (which `candidates` adds for the targets it probes).
     fn build_base_cost(&self, b: &Build) -> Cost {
         if b.card != NONE {
-            let mut c = Cost::new(self.card(b.card).energy, &self.card(b.card).pips);
+            let mut c = self.card_cost(b.seat, b.card);
             if matches!(b.from, Zone::Facedown(_)) {
                 c = Cost::default();
             }

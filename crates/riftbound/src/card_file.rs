@@ -311,7 +311,15 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         if c.n == 0 {
             p.add(format!("{ptr}/cost_less/{j}/n"), id, "cost_less", "a reduction of 0 would do nothing");
         }
-        if !r.kind.eq(&Kind::Unit) && !matches!(r.kind, Kind::Spell | Kind::Gear) {
+        if matches!(c.cond, Cond::TMighty | Cond::TStunned | Cond::TNotStunned | Cond::UnitAtT) {
+            p.add(
+                format!("{ptr}/cost_less/{j}/if"),
+                id,
+                "cost_less",
+                format!("'{:?}' needs a chosen target: a cost is determined before targets", c.cond),
+            );
+        }
+        if !matches!(r.kind, Kind::Unit | Kind::Spell | Kind::Gear) {
             p.add(format!("{ptr}/cost_less/{j}"), id, "cost_less", "only cards that are played have a cost");
         }
     }
@@ -346,6 +354,19 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                     format!("no target slot {} (the ability has {})", ins.t, a.targets.len()),
                 );
             }
+            if ins.player == Whose::EachOpponent && matches!(ins.op, Op::Discard | Op::RecycleHand) {
+                p.add(
+                    format!("{iptr}/player"),
+                    id,
+                    "player",
+                    "not implemented: each_opponent with a choice on resolution (discard, recycle_hand)",
+                );
+            }
+            if ins.player != Whose::You
+                && !matches!(ins.op, Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel)
+            {
+                p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
+            }
             if ins.op == Op::CreateToken && ins.token.is_empty() {
                 p.add(format!("{iptr}/token"), id, "token", "create_token names no token card");
             }
@@ -357,7 +378,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             p.add(aptr, id, "do", "an ability with no instructions would do nothing");
         }
     }
-    if r.kind == Kind::Spell && !r.abilities.iter().any(|a| a.on == On::Spell) {
+    let spell_without_text = r.kind == Kind::Spell && !r.abilities.iter().any(|a| a.on == On::Spell);
+    if spell_without_text {
         p.add(ptr.clone(), id, "ability", "a spell without an 'on = spell' ability would do nothing");
     }
     let does_something = !r.abilities.is_empty()
@@ -380,7 +402,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         && r.statics.is_empty()
         && !r.text.is_empty()
         && !only_keywords(&r.text);
-    if unit_with_unbacked_text || (!does_something && !vanilla_ok) {
+    if !spell_without_text && (unit_with_unbacked_text || (!does_something && !vanilla_ok)) {
         p.add(ptr.clone(), id, "text", format!("'{}' has rules text but no abilities: it would do nothing", r.text));
     }
     if !r.text.is_empty() && r.text_zh.is_empty() && !matches!(r.kind, Kind::Rune) {
@@ -520,11 +542,15 @@ fn from_document(doc: &Value, origin: &str) -> Result<CardDb, CardSetError> {
 
 fn from_cards(cards: &[Value], mut p: Problems) -> Result<CardDb, CardSetError> {
     let mut raw = Vec::with_capacity(cards.len());
+    let mut at = Vec::with_capacity(cards.len());
     let mut typed_ok = true;
     for (i, v) in cards.iter().enumerate() {
         if check_types(&mut p, i, v) {
             match serde_json::from_value::<RawCard>(v.clone()) {
-                Ok(r) => raw.push(r),
+                Ok(r) => {
+                    raw.push(r);
+                    at.push(i);
+                }
                 Err(e) => {
                     typed_ok = false;
                     p.add(format!("/card/{i}"), v.get("id").and_then(Value::as_str), "", e.to_string());
@@ -537,8 +563,16 @@ fn from_cards(cards: &[Value], mut p: Problems) -> Result<CardDb, CardSetError> 
     if cards.is_empty() {
         p.add("/card".into(), None, "card", "the set has no cards");
     }
-    // Cross-card checks need every card; with a card missing they would mislead.
-    let db = if typed_ok { Some(build(raw, &mut p)) } else { None };
+    // Cross-card checks need every card; with a card missing they would mislead, so then only
+    // the cards that were read are checked, each on its own.
+    let db = if typed_ok {
+        Some(build(raw, &mut p))
+    } else {
+        for (r, &i) in raw.iter().zip(&at) {
+            build_card(&mut p, i, r);
+        }
+        None
+    };
     match db {
         Some(db) if p.list.is_empty() => Ok(db),
         _ => Err(CardSetError { problems: p.list }),
