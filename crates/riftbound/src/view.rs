@@ -367,9 +367,18 @@ impl RiftGame {
         }
     }
 
+    /// The name of an object as everyone may know it: a card that went to a private zone (a hand,
+    /// a deck) while something on the chain names it is "a hidden card" (CR 128).
+    fn public_name(&self, id: ObjId) -> String {
+        match self.obj(id).zone {
+            Zone::Hand | Zone::Deck | Zone::RuneDeck | Zone::Facedown(_) => "a hidden card".into(),
+            _ => self.card(id).name.clone(),
+        }
+    }
+
     pub fn item_name(&self, it: &Item) -> String {
         let base = match it.src {
-            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.card(id).name.clone(),
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.public_name(id),
             ItemSrc::Legend(s) => self.def(self.players[s as usize].legend).name.clone(),
             ItemSrc::Bf(b) => self.bf_def(b).map(|d| d.name.clone()).unwrap_or_else(|| "Blank Battlefield".into()),
         };
@@ -383,7 +392,7 @@ impl RiftGame {
 
     pub fn tgt_name(&self, t: Tgt) -> String {
         match t {
-            Tgt::Obj(id, _) => format!("{} c{id}", self.card(id).name),
+            Tgt::Obj(id, _) => format!("{} c{id}", self.public_name(id)),
             Tgt::Bf(b) => format!("{} b{}", self.def(self.bfs[b as usize].def).name, b + 1),
             Tgt::Base(s) => format!("P{} base", s + 1),
         }
