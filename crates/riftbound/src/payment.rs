@@ -131,10 +131,8 @@ impl RiftGame {
                 let d = self.def(o.def);
                 if d.kind == crate::cards::Kind::Rune {
                     runes.push(i as ObjId);
-                } else if !o.has(flag::EXHAUSTED) {
-                    if d.adds_power != 0 {
-                        gears.push((i as ObjId, d.adds_power));
-                    }
+                } else if !o.has(flag::EXHAUSTED) && d.adds_power != 0 {
+                    gears.push((i as ObjId, d.adds_power));
                 }
             }
         }
