@@ -167,30 +167,38 @@ impl RiftGame {
     }
 
     /// The players an instruction acts on: you, the controller of the target in slot t, or each
-    /// opponent in turn order (CR 489.8.b).
-    fn players_of(&self, item: &Item, ins: &Instr) -> Vec<u8> {
+    /// opponent in turn order (CR 489.8.b). At most four seats: no allocation.
+    fn players_of(&self, item: &Item, ins: &Instr) -> ([u8; 4], usize) {
         let seat = item.controller;
+        let mut out = [NOBODY; 4];
+        let mut n = 0;
         match ins.player {
-            Whose::You => vec![seat],
+            Whose::You => {
+                out[0] = seat;
+                n = 1;
+            }
             Whose::ItsController => {
                 let t = match ins.who {
                     Who::Subject => item.subject.and_then(|t| self.live(t)),
                     _ => self.legal_target(item, ins.t).first().copied(),
                 };
-                t.map(|u| self.obj(u).controller).into_iter().collect()
+                if let Some(u) = t {
+                    out[0] = self.obj(u).controller;
+                    n = 1;
+                }
             }
             Whose::EachOpponent => {
-                let mut out = Vec::new();
                 let mut s = self.next_seat(seat);
-                while s != seat && !out.contains(&s) {
+                while s != seat && n < out.len() && !out[..n].contains(&s) {
                     if !self.friendly(s, seat) && !self.players[s as usize].left {
-                        out.push(s);
+                        out[n] = s;
+                        n += 1;
                     }
                     s = self.next_seat(s);
                 }
-                out
             }
         }
+        (out, n)
     }
 
     fn exec(&mut self, item: &Item, ins: &Instr) {
@@ -219,7 +227,8 @@ impl RiftGame {
             _ => {
                 // Ops on players: the first that asks a choice pauses resolution (one prompt at a
                 // time); with several players the others act at once (draw, channel, discard hand).
-                for p in self.players_of(item, ins) {
+                let (seats, n) = self.players_of(item, ins);
+                for &p in &seats[..n] {
                     self.exec_player(ins, p);
                     if self.prompt.is_some() || self.outcome.is_some() {
                         return;
