@@ -2,7 +2,7 @@
 //! targets), total cost, payment and finalization; triggered abilities put on the chain.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
-use crate::cards::{def, kw, Ability, At, Kind, Lead, Side, Speed, TargetSpec, What};
+use crate::cards::{kw, Ability, At, Kind, Lead, Side, Speed, TargetSpec, What};
 use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::payment::Cost;
 use crate::state::*;
@@ -49,7 +49,7 @@ impl RiftGame {
 
     pub fn card_speed(&self, card: ObjId) -> Speed {
         let o = self.obj(card);
-        let d = o.def();
+        let d = self.def(o.def);
         if matches!(o.zone, Zone::Facedown(_)) && o.hidden_turn < self.turn {
             // CR 811: from the next turn on, a hidden card has Reaction.
             Speed::Reaction
@@ -72,7 +72,7 @@ impl RiftGame {
             return Vec::new();
         }
         let normal = self.speed_ok(seat, self.card_speed(card));
-        let ambush = o.def().has(kw::AMBUSH) && self.speed_ok(seat, Speed::Reaction);
+        let ambush = self.def(o.def).has(kw::AMBUSH) && self.speed_ok(seat, Speed::Reaction);
         let mut v = Vec::new();
         if normal {
             v.push(Loc::Base(seat));
@@ -96,12 +96,40 @@ impl RiftGame {
             // CR 811: played from facedown ignoring its base cost.
             return Cost::default();
         }
-        Cost::new(o.def().energy, &o.def().pips)
+        self.card_cost(o.controller, card)
+    }
+
+    /// A card's printed cost less its reductions that apply now ("costs N less if …", CR 357.1).
+    /// Conditions are checked when the cost is determined: `legion` means another main-deck
+    /// card was finalized this turn (CR 812); `hand_empty` leaves this card out.
+    pub fn card_cost(&self, seat: u8, card: ObjId) -> Cost {
+        let d = self.card(card);
+        let mut energy = d.energy;
+        for r in &d.cost_less {
+            if self.cost_cond(seat, card, r.cond) {
+                energy = energy.saturating_sub(r.n);
+            }
+        }
+        Cost::new(energy, &d.pips)
+    }
+
+    fn cost_cond(&self, seat: u8, card: ObjId, c: crate::cards::Cond) -> bool {
+        use crate::cards::Cond;
+        let p = &self.players[seat as usize];
+        match c {
+            Cond::Always => true,
+            Cond::Legion => p.finalized >= 1,
+            Cond::HandEmpty => p.hand.iter().all(|&h| h == card),
+            Cond::ControlMighty => self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
+            Cond::NoMighty => !self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
+            // Refused in card files (card_file.rs): these need a chosen target.
+            Cond::TMighty | Cond::TStunned | Cond::TNotStunned | Cond::UnitAtT => false,
+        }
     }
 
     fn accel_cost(&self, card: ObjId, mut c: Cost) -> Cost {
         c.energy += 1;
-        let d = self.obj(card).def().domains;
+        let d = self.card(card).domains;
         c.push(if d == 0 { crate::cards::ANY_DOMAIN } else { d });
         c
     }
@@ -118,19 +146,25 @@ impl RiftGame {
 
     // ------------------------------------------------------------------ abilities of items
 
-    pub fn ability(&self, item: &Item) -> Option<&'static Ability> {
+    pub fn ability(&self, item: &Item) -> Option<&Ability> {
+        self.ability_in(self.db(), item)
+    }
+
+    /// The item's ability in `db` (this game's set, held apart so the state may change meanwhile).
+    pub fn ability_in<'a>(&self, db: &'a crate::cards::CardDb, item: &Item) -> Option<&'a Ability> {
         if item.ab >= AB_VISION {
             return None;
         }
         let d = match item.src {
-            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj(id).def(),
-            ItemSrc::Legend(s) => def(self.players[s as usize].legend),
-            ItemSrc::Bf(b) => self.bf_def(b)?,
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => db.get(self.obj(id).def),
+            ItemSrc::Legend(s) => db.get(self.players[s as usize].legend),
+            ItemSrc::Bf(b) if self.bfs[b as usize].blank => return None,
+            ItemSrc::Bf(b) => db.get(self.bfs[b as usize].def),
         };
         d.abilities.get(item.ab as usize)
     }
 
-    pub fn specs(&self, item: &Item) -> &'static [TargetSpec] {
+    pub fn specs(&self, item: &Item) -> &[TargetSpec] {
         if item.ab == AB_EQUIP {
             return equip_spec();
         }
@@ -161,7 +195,7 @@ impl RiftGame {
             What::Unit => {
                 let Some(id) = self.live(t) else { return false };
                 let o = self.obj(id);
-                if !o.zone.on_board() || !o.def().is_unit() {
+                if !o.zone.on_board() || !self.def(o.def).is_unit() {
                     return false;
                 }
                 let loc = self.loc(id);
@@ -213,7 +247,7 @@ impl RiftGame {
             What::Spell => {
                 let Some(id) = self.live(t) else { return false };
                 self.obj(id).zone == Zone::Chain
-                    && self.obj(id).def().kind == Kind::Spell
+                    && self.card(id).kind == Kind::Spell
                     && self.chain.iter().any(|c| c.src == ItemSrc::Spell(id))
                     && item.src != ItemSrc::Spell(id)
             }
@@ -340,7 +374,7 @@ impl RiftGame {
         if !from_ok {
             return false;
         }
-        let d = o.def();
+        let d = self.def(o.def);
         let cost = self.base_cost(card);
         if d.is_unit() {
             return !self.unit_locations(seat, card).is_empty() && self.can_pay(seat, &cost);
@@ -371,7 +405,7 @@ impl RiftGame {
                 if p.legend_exhausted {
                     return None;
                 }
-                let d = def(p.legend);
+                let d = self.def(p.legend);
                 let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
                 let ab = &d.abilities[i];
                 let item = self.new_item(seat, ItemSrc::Legend(seat), i as u8, Loc::Nowhere, NOBODY);
@@ -385,7 +419,7 @@ impl RiftGame {
                 if !o.zone.on_board() || o.controller != seat {
                     return None;
                 }
-                let d = o.def();
+                let d = self.def(o.def);
                 if let Some(e) = d.equip {
                     let item = self.new_item(seat, ItemSrc::Obj(id), AB_EQUIP, self.loc(id), NOBODY);
                     return self.speed_ok(seat, Speed::Normal).then_some((item, Cost::energy(e)));
@@ -427,12 +461,13 @@ impl RiftGame {
             Zone::Facedown(b) => (Loc::Bf(b), b),
             _ => (Loc::Nowhere, NOBODY),
         };
-        let d = self.obj(card).def();
+        let d = self.card(card);
         let spell_ab = d.abilities.iter().position(|a| a.on == crate::cards::On::Spell).unwrap_or(0) as u8;
         // Locations are computed before the card leaves its zone (CR 354–355).
+        let is_spell = d.kind == Kind::Spell;
         let locations = if d.is_unit() { self.unit_locations(seat, card) } else { Vec::new() };
         self.set_zone(card, Zone::Chain);
-        let src = if d.kind == Kind::Spell { ItemSrc::Spell(card) } else { ItemSrc::Obj(card) };
+        let src = if is_spell { ItemSrc::Spell(card) } else { ItemSrc::Obj(card) };
         let item = self.new_item(seat, src, spell_ab, here, restrict);
         let b = Build {
             seat,
@@ -515,7 +550,7 @@ impl RiftGame {
     /// The cost without Deflect (which `candidates` adds for the targets it probes).
     fn build_base_cost(&self, b: &Build) -> Cost {
         if b.card != NONE {
-            let mut c = Cost::new(self.obj(b.card).def().energy, &self.obj(b.card).def().pips);
+            let mut c = self.card_cost(b.seat, b.card);
             if matches!(b.from, Zone::Facedown(_)) {
                 c = Cost::default();
             }
@@ -527,7 +562,7 @@ impl RiftGame {
             Cost::default()
         } else if b.item.ab == AB_EQUIP {
             let ItemSrc::Obj(g) = b.item.src else { return Cost::default() };
-            Cost::energy(self.obj(g).def().equip.unwrap_or(0))
+            Cost::energy(self.card(g).equip.unwrap_or(0))
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
         }
@@ -651,7 +686,7 @@ impl RiftGame {
                     return;
                 }
                 Stage::Location => {
-                    if b.card != NONE && self.obj(b.card).def().is_unit() && b.location == Loc::Nowhere {
+                    if b.card != NONE && self.card(b.card).is_unit() && b.location == Loc::Nowhere {
                         if b.locations.len() == 1 {
                             b.location = b.locations[0];
                         } else {
@@ -731,7 +766,7 @@ impl RiftGame {
 
     /// Accelerate (CR 805) is offered if the extra cost can be paid.
     fn accel_open(&self, b: &Build) -> bool {
-        let d = self.obj(b.card).def();
+        let d = self.card(b.card);
         if !d.has(kw::ACCELERATE) {
             return false;
         }
@@ -783,7 +818,7 @@ impl RiftGame {
         self.players[seat as usize].finalized = self.players[seat as usize].finalized.saturating_add(1);
         let (card, def) = (b.card, self.obj(b.card).def);
         self.notes.add(|| crate::notes::Note::Played { seat, card, def });
-        let d = self.obj(b.card).def();
+        let d = self.card(b.card);
         match d.kind {
             Kind::Spell => self.push_chain(b.item),
             Kind::Gear => {
@@ -821,7 +856,7 @@ impl RiftGame {
     /// battlefield → battlefield with Ganking (CR 810).
     pub fn standard_routes(&self, seat: u8, u: ObjId, out: &mut Vec<Loc>) {
         let o = self.obj(u);
-        if !o.zone.on_board() || !o.def().is_unit() || o.controller != seat || o.has(flag::EXHAUSTED) {
+        if !o.zone.on_board() || !self.def(o.def).is_unit() || o.controller != seat || o.has(flag::EXHAUSTED) {
             return;
         }
         match self.loc(u) {
@@ -847,10 +882,9 @@ impl RiftGame {
     }
 
     pub fn hide_cost(&self, b: u8) -> Cost {
+        // [A] (CR 421), unless the battlefield says otherwise (Whispering Alcove, ST1-049).
         let mut c = Cost::default();
-        if self.bf_keywords(b) & kw::FREE_HIDE == 0 {
-            c.add_any(1);
-        }
+        c.add_any(self.bf_def(b).and_then(|d| d.hide_cost).unwrap_or(1));
         c
     }
 
@@ -861,7 +895,7 @@ impl RiftGame {
         (b as usize) < self.bfs.len()
             && o.zone == Zone::Hand
             && o.owner == seat
-            && o.def().has(kw::HIDDEN)
+            && self.def(o.def).has(kw::HIDDEN)
             && (self.own_neutral_open(seat)
                 || (!self.opts.hide_neutral_open_only
                     && self.turn_player == seat

@@ -1,8 +1,8 @@
-//! Card definitions (CR 131–187) read from `data/st1.toml` and the effect vocabulary that the data
-//! uses (documented in docs/riftbound.md). Cards are data; the interpreter is `resolve.rs`.
+//! Card definitions (CR 131–187) and the effect vocabulary card data uses (docs/riftbound-cards.md).
+//! Cards are data; the interpreter is `resolve.rs`. A card set is a value ([`CardDb`]) that the
+//! game carries in its options; the file format and its checks are in `card_file.rs`.
 
-use serde::Deserialize;
-use std::sync::OnceLock;
+use serde::{Deserialize, Serialize};
 
 /// Index of a card definition in [`CardDb::cards`].
 pub type DefId = u16;
@@ -12,7 +12,11 @@ pub const DOMAINS: [&str; 6] = ["fury", "calm", "mind", "body", "chaos", "order"
 pub const DOMAIN_LETTERS: [char; 6] = ['R', 'G', 'B', 'O', 'P', 'Y'];
 pub const ANY_DOMAIN: u8 = 0b11_1111;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Unit,
@@ -24,7 +28,7 @@ pub enum Kind {
     Token,
 }
 
-/// Keyword and property flags (CR 805–829 and card-specific statics).
+/// Keywords (CR 805–829).
 pub mod kw {
     pub const ACCELERATE: u32 = 1;
     pub const ACTION: u32 = 1 << 1;
@@ -36,41 +40,28 @@ pub mod kw {
     pub const TEMPORARY: u32 = 1 << 7;
     pub const VISION: u32 = 1 << 8;
     pub const AMBUSH: u32 = 1 << 9;
-    /// "Your Cadets have +1 Might" (ST1-027).
-    pub const CADET_LORD: u32 = 1 << 10;
-    /// Gear: "[E]: [Reaction] Add 1 Mind or Order Power" (ST1-045).
-    pub const ADD_MIND_ORDER: u32 = 1 << 11;
-    /// Gear: "[E]: [Reaction] Add 1 Power of any domain" (ST1-094).
-    pub const ADD_ANY: u32 = 1 << 12;
-    /// Battlefield: hiding here costs nothing (ST1-049).
-    pub const FREE_HIDE: u32 = 1 << 13;
-    /// Battlefield: units can't move here from another battlefield (ST1-097).
-    pub const NO_MOVE_FROM_BF: u32 = 1 << 14;
+
+    /// Every keyword as the file spells it.
+    pub const ALL: [(&str, u32); 10] = [
+        ("accelerate", ACCELERATE),
+        ("action", ACTION),
+        ("reaction", REACTION),
+        ("tank", TANK),
+        ("backline", BACKLINE),
+        ("ganking", GANKING),
+        ("hidden", HIDDEN),
+        ("temporary", TEMPORARY),
+        ("vision", VISION),
+        ("ambush", AMBUSH),
+    ];
 
     pub fn parse(s: &str) -> Option<u32> {
-        Some(match s {
-            "accelerate" => ACCELERATE,
-            "action" => ACTION,
-            "reaction" => REACTION,
-            "tank" => TANK,
-            "backline" => BACKLINE,
-            "ganking" => GANKING,
-            "hidden" => HIDDEN,
-            "temporary" => TEMPORARY,
-            "vision" => VISION,
-            "ambush" => AMBUSH,
-            "cadet_lord" => CADET_LORD,
-            "add_mind_order" => ADD_MIND_ORDER,
-            "add_any" => ADD_ANY,
-            "free_hide" => FREE_HIDE,
-            "no_move_from_bf" => NO_MOVE_FROM_BF,
-            _ => return None,
-        })
+        ALL.iter().find(|(n, _)| *n == s).map(|(_, k)| *k)
     }
 }
 
 /// When an ability applies (CR 376–385). `Spell` is a spell's own text; `Activated` has a cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum On {
     Spell,
@@ -93,7 +84,7 @@ pub enum On {
     MightyAttacksHere,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Speed {
     #[default]
@@ -103,7 +94,7 @@ pub enum Speed {
 }
 
 /// A leading cost of a triggered ability ("you may X to Y", CR 383.3.b), paid at finalization.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Lead {
     Discard,
@@ -111,7 +102,7 @@ pub enum Lead {
     RecycleHand,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum What {
     #[default]
@@ -124,7 +115,7 @@ pub enum What {
     Destination,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     #[default]
@@ -133,7 +124,7 @@ pub enum Side {
     Enemy,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum At {
     #[default]
@@ -144,43 +135,54 @@ pub enum At {
 }
 
 /// One target slot of a spell or ability (CR 355.6–355.14).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct TargetSpec {
+    #[serde(skip_serializing_if = "is_default")]
     pub what: What,
+    #[serde(skip_serializing_if = "is_default")]
     pub side: Side,
+    #[serde(skip_serializing_if = "is_default")]
     pub at: At,
+    #[serde(skip_serializing_if = "is_default")]
     pub exhausted: bool,
+    #[serde(skip_serializing_if = "is_default")]
     pub mighty: bool,
+    #[serde(skip_serializing_if = "is_default")]
     pub attacking: bool,
+    #[serde(skip_serializing_if = "is_default")]
     pub where_you_attack: bool,
+    #[serde(skip_serializing_if = "is_default")]
     pub other: bool,
+    #[serde(skip_serializing_if = "is_default")]
     pub max_might: Option<i32>,
     /// 0: exactly one; N: up to N different objects (zero allowed, CR 355.13).
+    #[serde(skip_serializing_if = "is_default")]
     pub up_to: u8,
+    #[serde(skip_serializing_if = "is_default")]
     pub dest_of: u8,
+    #[serde(skip_serializing_if = "is_default")]
     pub battlefield_only: bool,
+    #[serde(skip_serializing_if = "is_default")]
     pub controlled: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+/// What an instruction does (CR 407–444). Ops that act on units take a selector ([`Who`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Op {
     Draw,
     Discard,
     DiscardHand,
     Damage,
-    DamageEach,
     Kill,
     Stun,
     Ready,
-    ReadySelf,
     Might,
-    MightEach,
-    BuffEach,
+    Buff,
     ReturnHand,
     Counter,
-    Cadet,
+    CreateToken,
     Channel,
     Move,
     RecycleHand,
@@ -188,9 +190,8 @@ pub enum Op {
 }
 
 impl Op {
-    /// Whether the instruction acts on the target in its slot `t` (the others act on players,
-    /// the source or everything at once).
-    pub fn aims_at_target(self) -> bool {
+    /// Whether the op acts on units or spells chosen by a selector (the others act on players).
+    pub fn takes_selector(self) -> bool {
         matches!(
             self,
             Op::Damage
@@ -198,6 +199,7 @@ impl Op {
                 | Op::Stun
                 | Op::Ready
                 | Op::Might
+                | Op::Buff
                 | Op::ReturnHand
                 | Op::Counter
                 | Op::Move
@@ -206,23 +208,49 @@ impl Op {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+/// The selector of an instruction: which objects it acts on (CR 359.3). Friendly includes a
+/// teammate's objects in 2v2; enemy means an opponent's (CR 489.8.b). "Here" is the item's
+/// location (CR 359.3.f); "at t" is the location of the chosen target in slot `t`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Who {
+    /// The chosen target in slot `t` ("that unit"), if still legal (CR 359.3.e).
     #[default]
-    None,
+    Target,
+    /// The trigger's subject: the unit that moved, attacked, … ("it").
+    Subject,
+    /// The source itself ("this").
     #[serde(rename = "self")]
     Self_,
     EnemyHere,
     OtherFriendlyHere,
     FriendlyHere,
+    DefendersHere,
+    /// Every friendly unit on the board ("each friendly unit").
+    EachFriendly,
+    /// Every enemy unit on the board.
+    EachEnemy,
+    /// Every unit at the location of the target in slot `t` ("units at a battlefield").
+    UnitsAtT,
     FriendlyAtT,
     EnemyAtT,
     OtherEnemyAtT,
-    DefendersHere,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+/// The player an instruction acts on, relative to the item's controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Whose {
+    /// The item's controller ("you").
+    #[default]
+    You,
+    /// The controller of the target in slot `t` ("its controller").
+    ItsController,
+    /// Each opponent, in turn order from the controller (CR 489.8.b).
+    EachOpponent,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum To {
     #[default]
@@ -234,7 +262,7 @@ pub enum To {
     T1,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Cond {
     #[default]
@@ -250,96 +278,96 @@ pub enum Cond {
 }
 
 /// One instruction (CR 359.3): executed top to bottom on resolution.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Instr {
     pub op: Op,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub n: i32,
-    /// Target slot; 9 = the trigger's subject (e.g. the unit that moved).
-    #[serde(default)]
+    /// Target slot of `who = "target"` (and of "at t" selectors and `its_controller`).
+    #[serde(default, skip_serializing_if = "is_default")]
     pub t: u8,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub who: Who,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub player: Whose,
+    #[serde(default, skip_serializing_if = "is_default")]
     pub to: To,
-    #[serde(default, rename = "if")]
+    #[serde(default, rename = "if", skip_serializing_if = "is_default")]
+    pub cond: Cond,
+    /// `create_token`: the token card, by id or name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub token: String,
+    /// The token card, resolved against the set when it is read.
+    #[serde(skip)]
+    pub token_def: DefId,
+}
+
+/// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
+/// is determined. `legion` here means another main-deck card was finalized this turn (CR 812).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostLess {
+    pub n: u8,
+    #[serde(default, rename = "if", skip_serializing_if = "is_default")]
     pub cond: Cond,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Ability {
     pub on: On,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub may: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub lead: Option<Lead>,
     /// A [Legion] dependent ability (CR 812): active only if you finalized another card this turn.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub legion: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub cost_energy: u8,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub cost_exhaust: bool,
     /// "As an additional cost, discard a card" / "discard a card:" (CR 204.2).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub extra_discard: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub speed: Speed,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<TargetSpec>,
-    #[serde(default, rename = "do")]
+    #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Instr>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCard {
-    id: String,
-    name: String,
-    zh: String,
-    kind: Kind,
-    #[serde(default)]
-    champion: bool,
-    #[serde(default)]
-    signature: bool,
-    #[serde(default)]
-    equipment: bool,
-    #[serde(default)]
-    domains: Vec<String>,
-    #[serde(default)]
-    energy: u8,
-    #[serde(default)]
-    pips: Vec<String>,
-    #[serde(default)]
-    might: i32,
-    #[serde(default)]
-    keywords: Vec<String>,
-    #[serde(default)]
-    assault: i32,
-    #[serde(default)]
-    shield: i32,
-    #[serde(default)]
-    deflect: u8,
-    #[serde(default)]
-    might_bonus: i32,
-    #[serde(default)]
-    equip: Option<u8>,
-    #[serde(default)]
-    tags: Vec<String>,
-    text: String,
-    #[serde(default, rename = "ability")]
-    abilities: Vec<Ability>,
+/// A static ability (CR 376.3): true while the card is on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StaticEffect {
+    /// "Units you control with tag X have +N Might" (`n`, `tag`).
+    Might,
+    /// Gear: "[E]: [Reaction] Add 1 Power of one of these domains" (`domains`), used while paying
+    /// a cost (CR 357).
+    AddPower,
+    /// Battlefield: hiding a card here costs `n` Power of any domain instead of [A] (CR 421).
+    HideCost,
+    /// Battlefield: units can't move here from another battlefield (CR 447).
+    NoMoveFromBattlefield,
 }
 
-#[derive(Deserialize)]
-struct RawFile {
-    card: Vec<RawCard>,
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Static {
+    pub effect: StaticEffect,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub n: i32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tag: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub domains: Vec<String>,
 }
 
 /// A card definition.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CardDef {
     pub id: String,
     pub name: String,
@@ -361,8 +389,20 @@ pub struct CardDef {
     pub might_bonus: i32,
     pub equip: Option<u8>,
     pub tags: Vec<String>,
+    /// The tags as bits of the set's tag table ([`CardDb::tag_bit`]).
+    pub tag_bits: u64,
     pub text: String,
+    pub text_zh: String,
     pub abilities: Vec<Ability>,
+    pub cost_less: Vec<CostLess>,
+    /// Static "+N Might to units you control with these tags" (mask, N).
+    pub lords: Vec<(u64, i32)>,
+    /// Power domains this gear adds while paying (0: none).
+    pub adds_power: u8,
+    /// Battlefield: hiding here costs this many Power of any domain (none: the usual [A]).
+    pub hide_cost: Option<u8>,
+    /// Battlefield: units can't move here from another battlefield.
+    pub no_move_from_bf: bool,
 }
 
 impl CardDef {
@@ -389,9 +429,23 @@ impl CardDef {
     }
 }
 
+/// A card set (design.md §2.6): the cards a game is played with, read from a file
+/// (`card_file.rs`); the built-in set is ST1 (`data/st1.toml`).
+#[derive(Clone, Debug)]
 pub struct CardDb {
     pub cards: Vec<CardDef>,
-    pub cadet: DefId,
+    /// The cards as the file wrote them: what export writes and equality compares.
+    pub(crate) raw: Vec<crate::card_file::RawCard>,
+    /// Every tag of the set; a card's `tag_bits` index this.
+    pub tags: Vec<String>,
+    /// Tags some static gives Might to (skip the scan for other units).
+    pub lord_tags: u64,
+}
+
+impl PartialEq for CardDb {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw
+    }
 }
 
 pub fn domain_mask(s: &str) -> Result<u8, String> {
@@ -408,65 +462,21 @@ pub fn domain_mask(s: &str) -> Result<u8, String> {
 }
 
 impl CardDb {
-    pub fn parse(text: &str) -> Result<CardDb, String> {
-        let raw: RawFile = toml::from_str(text).map_err(|e| format!("card data: {e}"))?;
-        let mut cards = Vec::new();
-        for r in raw.card {
-            let mut domains = 0;
-            for d in &r.domains {
-                domains |= domain_mask(d).map_err(|e| format!("{}: {e}", r.id))?;
-            }
-            let pips = r.pips.iter().map(|p| domain_mask(p)).collect::<Result<Vec<_>, _>>()?;
-            let mut keywords = 0;
-            for k in &r.keywords {
-                keywords |= kw::parse(k).ok_or_else(|| format!("{}: unknown keyword '{k}'", r.id))?;
-            }
-            cards.push(CardDef {
-                id: r.id,
-                name: r.name,
-                zh: r.zh,
-                kind: r.kind,
-                champion: r.champion,
-                signature: r.signature,
-                equipment: r.equipment,
-                domains,
-                energy: r.energy,
-                pips,
-                might: r.might,
-                keywords,
-                assault: r.assault,
-                shield: r.shield,
-                deflect: r.deflect,
-                might_bonus: r.might_bonus,
-                equip: r.equip,
-                tags: r.tags,
-                text: r.text,
-                abilities: r.abilities,
-            });
-        }
-        let cadet = cards.iter().position(|c| c.name == "Cadet").ok_or("card data: no Cadet token")? as DefId;
-        Ok(CardDb { cards, cadet })
-    }
-
+    /// The card named `name` (case-insensitive) or with id `name`.
     pub fn by_name(&self, name: &str) -> Option<DefId> {
-        self.cards.iter().position(|c| c.name.eq_ignore_ascii_case(name)).map(|i| i as DefId)
+        self.cards
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name))
+            .or_else(|| self.cards.iter().position(|c| c.id == name))
+            .map(|i| i as DefId)
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {
         &self.cards[id as usize]
     }
-}
 
-/// The embedded starter set.
-pub fn db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| match CardDb::parse(include_str!("../data/st1.toml")) {
-        Ok(db) => db,
-        // The data file is part of the binary and checked by a test; a broken file is a build bug.
-        Err(e) => panic!("embedded card data is invalid: {e}"),
-    })
-}
-
-pub fn def(id: DefId) -> &'static CardDef {
-    db().get(id)
+    /// The bit of a tag in this set's tag table (0 if no card has it).
+    pub fn tag_bit(&self, tag: &str) -> u64 {
+        self.tags.iter().position(|t| t == tag).map(|i| 1u64 << i).unwrap_or(0)
+    }
 }

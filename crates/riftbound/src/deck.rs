@@ -1,6 +1,7 @@
 //! Deck lists (text format in docs/riftbound.md) and deck construction (CR 103, TR 601).
 
-use crate::cards::{db, def, DefId, Kind};
+use crate::cards::{CardDb, DefId, Kind};
+use engine::CardSet;
 use std::fmt;
 
 /// A parsed, unvalidated deck list.
@@ -33,7 +34,7 @@ enum Section {
     Champion,
 }
 
-fn parse_line(line: &str, lineno: usize) -> Result<(u8, DefId), DeckError> {
+fn parse_line(db: &CardDb, line: &str, lineno: usize) -> Result<(u8, DefId), DeckError> {
     let line = line.trim();
     let (count, name) = match line.split_once(char::is_whitespace) {
         Some((c, n)) if c.trim_end_matches(['x', 'X']).parse::<u8>().is_ok() => {
@@ -41,14 +42,20 @@ fn parse_line(line: &str, lineno: usize) -> Result<(u8, DefId), DeckError> {
         }
         _ => (1, line),
     };
-    let id = db().by_name(name).ok_or_else(|| DeckError(format!("line {lineno}: unknown card '{name}'")))?;
+    let id = db.by_name(name).ok_or_else(|| DeckError(format!("line {lineno}: unknown card '{name}'")))?;
     Ok((count, id))
 }
 
 impl DeckList {
-    /// Read the text form: `Legend: 1 Name`, `Champion: 1 Name`, then `Main Deck:`, `Runes:` and
-    /// `Battlefields:` sections of `N Card Name` lines. Blank lines and `#` comments are ignored.
+    /// [`DeckList::parse_in`] the built-in set (ST1): for tools that mean it.
     pub fn parse(text: &str) -> Result<DeckList, DeckError> {
+        DeckList::parse_in(&CardDb::builtin(), text)
+    }
+
+    /// Read the text form: `Legend: 1 Name`, `Champion: 1 Name`, then `Main Deck:`, `Runes:` and
+    /// `Battlefields:` sections of `N Card Name` lines, names resolved against the set `db`.
+    /// Blank lines and `#` comments are ignored.
+    pub fn parse_in(db: &CardDb, text: &str) -> Result<DeckList, DeckError> {
         let mut d = DeckList::default();
         let mut section = Section::None;
         for (i, raw) in text.lines().enumerate() {
@@ -69,7 +76,7 @@ impl DeckList {
                 if let Some(sec) = sec {
                     section = sec;
                     if !rest.trim().is_empty() {
-                        d.add(section, parse_line(rest, lineno)?, lineno)?;
+                        d.add(section, parse_line(db, rest, lineno)?, lineno)?;
                     }
                     continue;
                 }
@@ -77,7 +84,7 @@ impl DeckList {
             if section == Section::None {
                 return err(format!("line {lineno}: card '{line}' outside any section"));
             }
-            d.add(section, parse_line(line, lineno)?, lineno)?;
+            d.add(section, parse_line(db, line, lineno)?, lineno)?;
         }
         Ok(d)
     }
@@ -108,23 +115,36 @@ impl DeckList {
         Ok(())
     }
 
-    /// Check CR 103 (and TR 601.1.b's exactly-40 when `exact_forty`): the first problem.
+    /// [`DeckList::validate_in`] the built-in set.
     pub fn validate(&self, exact_forty: bool) -> Result<(), DeckError> {
-        match self.problems(exact_forty).into_iter().next() {
+        self.validate_in(&CardDb::builtin(), exact_forty)
+    }
+
+    /// Check CR 103 (and TR 601.1.b's exactly-40 when `exact_forty`) against the set the deck
+    /// was read with: the first problem.
+    pub fn validate_in(&self, db: &CardDb, exact_forty: bool) -> Result<(), DeckError> {
+        match self.problems_in(db, exact_forty).into_iter().next() {
             Some(p) => err(p),
             None => Ok(()),
         }
     }
 
     /// Every CR 103 problem of the deck, each naming the rule it breaks.
+    /// [`DeckList::problems_in`] the built-in set, for a list read with [`DeckList::parse`].
     pub fn problems(&self, exact_forty: bool) -> Vec<String> {
+        self.problems_in(&CardDb::builtin(), exact_forty)
+    }
+
+    /// Every CR 103 problem of the deck (read against `db`), each naming the rule it breaks.
+    pub fn problems_in(&self, db: &CardDb, exact_forty: bool) -> Vec<String> {
         let mut problems = Vec::new();
         let mut err = |msg: String| problems.push(msg);
-        self.check_structure(exact_forty, &mut err);
+        self.check_structure(db, exact_forty, &mut err);
         problems
     }
 
-    fn check_structure(&self, exact_forty: bool, err: &mut impl FnMut(String)) {
+    fn check_structure(&self, db: &CardDb, exact_forty: bool, err: &mut impl FnMut(String)) {
+        let def = |id: DefId| db.get(id);
         let Some(legend) = self.legend else { return err("the deck has no Legend (CR 103.1)".into()) };
         let l = def(legend);
         if l.kind != Kind::Legend {
@@ -209,15 +229,33 @@ impl DeckList {
     }
 }
 
+impl DeckList {
+    /// The text form, naming cards of the set `db`.
+    pub fn text(&self, db: &CardDb) -> String {
+        DeckText(self, db).to_string()
+    }
+}
+
+struct DeckText<'a>(&'a DeckList, &'a CardDb);
+
+/// The text form of a list read against the built-in set.
 impl fmt::Display for DeckList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(l) = self.legend {
+        DeckText(self, &CardDb::builtin()).fmt(f)
+    }
+}
+
+impl fmt::Display for DeckText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (d, db) = (self.0, self.1);
+        let def = |id: DefId| db.get(id);
+        if let Some(l) = d.legend {
             writeln!(f, "Legend: 1 {}", def(l).name)?;
         }
-        if let Some(c) = self.champion {
+        if let Some(c) = d.champion {
             writeln!(f, "Champion: 1 {}", def(c).name)?;
         }
-        for (title, list) in [("Main Deck", &self.main), ("Runes", &self.runes), ("Battlefields", &self.battlefields)] {
+        for (title, list) in [("Main Deck", &d.main), ("Runes", &d.runes), ("Battlefields", &d.battlefields)] {
             writeln!(f, "{title}:")?;
             for (id, n) in list {
                 writeln!(f, "{n} {}", def(*id).name)?;

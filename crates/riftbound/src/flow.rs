@@ -188,7 +188,7 @@ impl RiftGame {
                     Zone::Base => None,
                     _ => continue,
                 };
-                if o.def().is_unit() {
+                if self.def(o.def).is_unit() {
                     if let Some(b) = on_bf {
                         present[b as usize & 7] |= 1 << (o.controller & 7);
                     }
@@ -243,8 +243,9 @@ impl RiftGame {
             }
             // 5. Recall unattached gear at battlefields (CR 149.3).
             if stray_gear {
+                let db = self.db_arc();
                 for o in self.objs.iter_mut() {
-                    if matches!(o.zone, Zone::Bf(_)) && !o.def().is_unit() && o.attached_to == NONE {
+                    if matches!(o.zone, Zone::Bf(_)) && !db.get(o.def).is_unit() && o.attached_to == NONE {
                         o.zone = Zone::Base;
                         changed = true;
                     }
@@ -294,7 +295,7 @@ impl RiftGame {
         let mut changed = false;
         for i in 0..self.objs.len() as ObjId {
             let o = self.obj(i);
-            if !o.zone.on_board() || !o.def().is_unit() {
+            if !o.zone.on_board() || !self.def(o.def).is_unit() {
                 continue;
             }
             let want = if o.zone == Zone::Bf(b) && o.controller == att {

@@ -1,7 +1,6 @@
 //! The engine contract for Riftbound.
 
 use crate::action::{Ref, RiftAction, Src};
-use crate::cards::def;
 use crate::notes::Note;
 use crate::options::RiftOptions;
 use crate::setup::{RiftSetup, SeatSetup};
@@ -39,12 +38,16 @@ impl Game for RiftGame {
     type Action = RiftAction;
     type View = RiftView;
     type Event = RiftEvent;
-    type Cards = engine::NoCards;
+    type Cards = crate::cards::CardDb;
 
     fn new(options: &RiftOptions, setup: &RiftSetup, seed: u64) -> Result<Self, SetupError> {
         let mut g = RiftGame::setup(options, setup, seed)?;
         g.advance();
         Ok(g)
+    }
+
+    fn card_set(options: &RiftOptions) -> engine::Cards<crate::cards::CardDb> {
+        options.cards.clone()
     }
 
     fn sample_setup(options: &RiftOptions, rng: &mut GameRng) -> Result<RiftSetup, SetupError> {
@@ -58,9 +61,9 @@ impl Game for RiftGame {
             return RiftGame::sample(options, rng);
         }
         for (i, text) in decks.iter().enumerate() {
-            let deck = crate::setup::deck_of(&SeatSetup::deck(text))
+            let deck = crate::setup::deck_of(options, &SeatSetup::deck(text))
                 .map_err(|e| SetupError::new(format!("deck {}: {e}", i + 1)))?;
-            let problems = deck.problems(false);
+            let problems = deck.problems_in(options.cards.get(), false);
             if !problems.is_empty() {
                 return Err(SetupError::new(format!("deck {}: {}", i + 1, problems.join("; "))));
             }
@@ -225,13 +228,15 @@ impl Game for RiftGame {
                 g.objs[*i as usize].def = d;
             }
             for &f in &facedown {
-                if def(g.objs[f as usize].def).has(crate::cards::kw::HIDDEN) {
+                if self.def(g.objs[f as usize].def).has(crate::cards::kw::HIDDEN) {
                     continue;
                 }
                 let partners: Vec<u16> = ids
                     .iter()
                     .copied()
-                    .filter(|i| !facedown.contains(i) && def(g.objs[*i as usize].def).has(crate::cards::kw::HIDDEN))
+                    .filter(|i| {
+                        !facedown.contains(i) && self.def(g.objs[*i as usize].def).has(crate::cards::kw::HIDDEN)
+                    })
                     .collect();
                 if let Some(&p) = rng.pick(&partners) {
                     let (a, b) = (g.objs[f as usize].def, g.objs[p as usize].def);
@@ -260,7 +265,7 @@ impl Game for RiftGame {
     fn action_label(&self, action: &RiftAction) -> Label {
         let name = |id: u16| -> (String, String) {
             match self.objs.get(id as usize) {
-                Some(o) => (o.def().name.clone(), o.def().zh.clone()),
+                Some(o) => (self.def(o.def).name.clone(), self.def(o.def).zh.clone()),
                 None => (format!("c{id}"), format!("c{id}")),
             }
         };
@@ -268,7 +273,7 @@ impl Game for RiftGame {
             match r {
                 Ref::Obj(id) => name(id),
                 Ref::Bf(b) => match self.bfs.get(b as usize) {
-                    Some(bf) => (def(bf.def).name.clone(), def(bf.def).zh.clone()),
+                    Some(bf) => (self.def(bf.def).name.clone(), self.def(bf.def).zh.clone()),
                     None => (format!("b{}", b + 1), format!("b{}", b + 1)),
                 },
                 Ref::Base => ("base".into(), "基地".into()),
@@ -286,7 +291,7 @@ impl Game for RiftGame {
                 Label::new(format!("Play {e}"), format!("打出 {z}"))
             }
             RiftAction::Act(Src::Legend) => {
-                let l = def(self.players[self.acting().unwrap_or(0) as usize].legend);
+                let l = self.def(self.players[self.acting().unwrap_or(0) as usize].legend);
                 Label::new(format!("Use {}'s ability", l.name), format!("使用{}的能力", l.zh))
             }
             RiftAction::Act(Src::Obj(c)) => {
@@ -414,7 +419,7 @@ impl Game for RiftGame {
     }
 
     fn catalogue(&self) -> Vec<CardInfo> {
-        crate::present::catalogue()
+        crate::present::catalogue(self.db())
     }
 
     fn options_info() -> Vec<OptionInfo> {

@@ -57,7 +57,11 @@ impl RiftGame {
         }
         for i in 0..self.objs.len() as ObjId {
             let o = self.obj(i);
-            if o.zone.on_board() && o.controller == seat && !o.def().is_unit() && self.can_activate(seat, Src::Obj(i)) {
+            if o.zone.on_board()
+                && o.controller == seat
+                && !self.def(o.def).is_unit()
+                && self.can_activate(seat, Src::Obj(i))
+            {
                 out.push(RiftAction::Act(Src::Obj(i)));
             }
         }
@@ -317,7 +321,7 @@ impl RiftGame {
             RiftAction::Act(Src::Obj(i)) => {
                 (i as usize) < n
                     && self.obj(i).zone.on_board()
-                    && !self.obj(i).def().is_unit()
+                    && !self.card(i).is_unit()
                     && self.can_activate(seat, Src::Obj(i))
             }
             RiftAction::Move(u, r) => {
@@ -393,9 +397,9 @@ impl RiftGame {
                 if !matches!(o.zone, Zone::Hand | Zone::ChampionZone | Zone::Facedown(_)) || o.owner != seat {
                     format!("{who} can't play c{c}: not in their hand, Champion Zone or facedown (CR 419)")
                 } else if !self.can_pay(seat, &self.base_cost(c)) {
-                    format!("{who} can't pay for {} (CR 357)", o.def().name)
+                    format!("{who} can't pay for {} (CR 357)", self.def(o.def).name)
                 } else {
-                    format!("{who} can't play {} now: timing or no legal choices (CR 308–309, 355.8)", o.def().name)
+                    format!("{who} can't play {} now: timing or no legal choices (CR 308–309, 355.8)", self.def(o.def).name)
                 }
             }
             (None, RiftAction::Move(..)) => {

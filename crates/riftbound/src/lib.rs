@@ -3,6 +3,7 @@
 
 pub mod action;
 mod build;
+pub mod card_file;
 pub mod cards;
 pub mod deck;
 mod flow;

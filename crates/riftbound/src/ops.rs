@@ -2,7 +2,7 @@
 //! create tokens, scoring and points. Triggers they cause become pending (CR 383).
 
 use crate::action::ObjId;
-use crate::cards::{db, kw, On};
+use crate::cards::On;
 use crate::notes::{By, Note};
 use crate::state::*;
 use engine::Outcome;
@@ -248,7 +248,8 @@ impl RiftGame {
             return;
         }
         let here = self.loc(id);
-        let d = o.def();
+        let db = self.db_arc();
+        let d = db.get(o.def);
         for (i, _) in d.ability_on(On::Deathknell) {
             self.push_trigger(o.controller, ItemSrc::Obj(id), i as u8, here, None);
         }
@@ -274,7 +275,7 @@ impl RiftGame {
         (0..self.objs.len() as ObjId)
             .filter(|&i| {
                 let o = self.obj(i);
-                o.zone.on_board() && o.controller == seat && o.def().abilities.iter().any(|a| a.on == on)
+                o.zone.on_board() && o.controller == seat && self.def(o.def).abilities.iter().any(|a| a.on == on)
             })
             .collect()
     }
@@ -303,9 +304,9 @@ impl RiftGame {
     pub fn push_trigger_obj(&mut self, id: ObjId, on: On, subject: Option<Tgt>) {
         let o = self.obj(id);
         let (c, here) = (o.controller, self.loc(id));
-        let abs: Vec<u8> = o.def().ability_on(on).map(|(i, _)| i as u8).collect();
+        let abs: Vec<u8> = self.def(o.def).ability_on(on).map(|(i, _)| i as u8).collect();
         for i in abs {
-            if self.obj(id).def().abilities[i as usize].legion && self.players[c as usize].finalized < 2 {
+            if self.card(id).abilities[i as usize].legion && self.players[c as usize].finalized < 2 {
                 continue;
             }
             self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
@@ -320,7 +321,8 @@ impl RiftGame {
 
     /// A battlefield's ability; uncontrolled battlefields' abilities are the turn player's (CR 190.6).
     pub fn fire_bf(&mut self, b: u8, on: On, controller: u8, subject: Option<Tgt>) {
-        let Some(d) = self.bf_def(b) else { return };
+        let db = self.db_arc();
+        let Some(d) = (!self.bfs[b as usize].blank).then(|| db.get(self.bfs[b as usize].def)) else { return };
         for (i, _) in d.ability_on(on) {
             self.push_trigger(controller, ItemSrc::Bf(b), i as u8, Loc::Bf(b), subject);
         }
@@ -338,10 +340,10 @@ impl RiftGame {
         }
     }
 
-    /// Create a Cadet token (CR 439): enters exhausted like any unit (CR 143.4). A unit that may
+    /// Create a token of card `token` (CR 439): enters exhausted like any unit (CR 143.4). A unit that may
     /// not arrive at that battlefield (a combat between two others, CR 462; three players or the
     /// teammate's units, CR 447.2) goes to its controller's base instead.
-    pub fn create_cadet(&mut self, seat: u8, at: Loc) {
+    pub fn create_token(&mut self, token: crate::cards::DefId, seat: u8, at: Loc) {
         let zone = match at {
             Loc::Base(_) => Zone::Base,
             Loc::Bf(b) if !self.may_enter(seat, b) => Zone::Base,
@@ -349,7 +351,7 @@ impl RiftGame {
             Loc::Nowhere => return,
         };
         let obj = Obj {
-            def: db().cadet,
+            def: token,
             owner: seat,
             controller: seat,
             zone: Zone::Gone,
@@ -382,7 +384,7 @@ impl RiftGame {
         o.controller = seat;
         o.set(flag::EXHAUSTED, exhausted);
         if let Zone::Bf(b) = zone {
-            if self.obj(id).def().is_unit() {
+            if self.card(id).is_unit() {
                 self.contest(b, seat);
             }
         }
@@ -403,7 +405,7 @@ impl RiftGame {
         }
         match to {
             Loc::Bf(b) => {
-                if matches!(from, Loc::Bf(_)) && self.bf_keywords(b) & kw::NO_MOVE_FROM_BF != 0 {
+                if matches!(from, Loc::Bf(_)) && self.bf_def(b).is_some_and(|d| d.no_move_from_bf) {
                     return false;
                 }
                 self.may_enter(self.obj(unit).controller, b)

@@ -57,9 +57,12 @@ pub enum Edition {
     Cr13,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RiftOptions {
+    /// The card set (design.md §2.6): ST1 unless a set file was loaded (docs/riftbound-cards.md).
+    #[serde(default, skip_serializing_if = "engine::Cards::is_builtin")]
+    pub cards: engine::Cards<crate::cards::CardDb>,
     pub mode: Mode,
     pub edition: Edition,
     /// Victory Score (CR 193); none (null) = the mode's (8, or 11 in 2v2).
@@ -92,6 +95,7 @@ impl RiftOptions {
 impl Default for RiftOptions {
     fn default() -> Self {
         RiftOptions {
+            cards: engine::Cards::builtin(),
             mode: Mode::Duel,
             edition: Edition::Cr20260716,
             victory_score: None,

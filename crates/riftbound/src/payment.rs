@@ -5,7 +5,7 @@
 //! exhaust, then recycle).
 
 use crate::action::ObjId;
-use crate::cards::{kw, ANY_DOMAIN};
+use crate::cards::ANY_DOMAIN;
 use crate::state::*;
 
 /// At most this many Power pips in one total cost (ST1 needs at most about four).
@@ -97,7 +97,7 @@ pub struct Plan {
 
 impl RiftGame {
     fn rune_domain(&self, r: ObjId) -> u8 {
-        self.obj(r).def().domains
+        self.card(r).domains
     }
 
     /// A way for `seat` to pay `cost`, or `None` if it can't be paid (CR 203.3).
@@ -128,15 +128,11 @@ impl RiftGame {
         let mut gears: Small<(ObjId, u8), 16> = Small::new();
         for (i, o) in self.objs.iter().enumerate() {
             if o.zone == Zone::Base && o.controller == seat {
-                let d = o.def();
+                let d = self.def(o.def);
                 if d.kind == crate::cards::Kind::Rune {
                     runes.push(i as ObjId);
-                } else if !o.has(flag::EXHAUSTED) {
-                    if d.has(kw::ADD_ANY) {
-                        gears.push((i as ObjId, ANY_DOMAIN));
-                    } else if d.has(kw::ADD_MIND_ORDER) {
-                        gears.push((i as ObjId, 0b10_0100));
-                    }
+                } else if !o.has(flag::EXHAUSTED) && d.adds_power != 0 {
+                    gears.push((i as ObjId, d.adds_power));
                 }
             }
         }
@@ -214,9 +210,9 @@ impl RiftGame {
             if o.zone != Zone::Base || o.controller != seat || forced.contains(&id) {
                 continue;
             }
-            let d = o.def();
+            let d = self.def(o.def);
             let is_rune = d.kind == crate::cards::Kind::Rune;
-            let is_gear = !o.has(flag::EXHAUSTED) && (d.has(kw::ADD_ANY) || d.has(kw::ADD_MIND_ORDER));
+            let is_gear = !o.has(flag::EXHAUSTED) && d.adds_power != 0;
             if is_rune || is_gear {
                 cands.push((is_gear, !o.has(flag::EXHAUSTED), id));
             }
@@ -253,7 +249,7 @@ impl RiftGame {
                     o.zone == Zone::Base
                         && o.controller == seat
                         && !o.has(flag::EXHAUSTED)
-                        && o.def().kind == crate::cards::Kind::Rune
+                        && self.def(o.def).kind == crate::cards::Kind::Rune
                 })
                 .count();
             return (cost.energy - p.pool.energy) as usize <= ready;

@@ -3,7 +3,9 @@
 //! catalogue and the rules options. Runs only when a client asks; playouts never call it.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
-use crate::cards::{db, def, kw, CardDef, DefId, Instr, Kind, Lead, Op, Side, TargetSpec, What, DOMAIN_LETTERS};
+use crate::cards::{
+    kw, CardDb, CardDef, DefId, Instr, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose, DOMAIN_LETTERS,
+};
 use crate::game::RiftEvent;
 use crate::notes::{By, Note};
 use crate::options::{Mode, RiftOptions};
@@ -29,8 +31,8 @@ fn seat_zh(s: u8) -> String {
     format!("玩家{}", s + 1)
 }
 
-fn names(d: DefId) -> (String, String) {
-    let c = def(d);
+fn names(db: &CardDb, d: DefId) -> (String, String) {
+    let c = db.get(d);
     (c.name.clone(), c.zh.clone())
 }
 
@@ -106,10 +108,11 @@ pub fn public_half(n: &Note) -> Option<Note> {
 
 /// What an instruction does, as a verb phrase: with `object`, the phrase takes the chosen target
 /// ("deal 2 damage to" / "对其造成2点伤害"), else it stands alone ("deal 2 damage").
-fn effect(ins: &Instr, object: bool) -> (String, String) {
+fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
     let n = ins.n;
+    let object = object && ins.who == Who::Target;
     let pick = |o: (String, String), a: (String, String)| if object { o } else { a };
-    match ins.op {
+    let (en, zh) = match ins.op {
         Op::Draw => (format!("draw {}", plural(n, "a card", "cards")), format!("抽{n}张牌")),
         Op::Discard => (format!("discard {}", plural(n, "a card", "cards")), format!("弃置{n}张牌")),
         Op::DiscardHand => ("discard your hand".into(), "弃掉你的手牌".into()),
@@ -117,22 +120,27 @@ fn effect(ins: &Instr, object: bool) -> (String, String) {
             (format!("deal {n} damage to"), format!("对其造成{n}点伤害")),
             (format!("deal {n} damage"), format!("造成{n}点伤害")),
         ),
-        Op::DamageEach => (format!("deal {n} damage to each of them"), format!("对每个单位造成{n}点伤害")),
         Op::Kill => pick(("kill".into(), "消灭其".into()), ("kill a unit".into(), "消灭一个单位".into())),
         Op::Stun => pick(("stun".into(), "眩晕其".into()), ("stun a unit".into(), "眩晕一个单位".into())),
         Op::Ready => pick(("ready".into(), "重置其".into()), ("ready a unit".into(), "重置一个单位".into())),
-        Op::ReadySelf => ("ready it".into(), "重置它".into()),
-        Op::Might | Op::MightEach => pick(
+        Op::Might => pick(
             (format!("give +{n} Might this turn to"), format!("本回合使其战力+{n}")),
             (format!("give a unit +{n} Might this turn"), format!("本回合使一个单位战力+{n}")),
         ),
-        Op::BuffEach => ("buff them".into(), "增益它们".into()),
+        Op::Buff => pick(("buff".into(), "增益其".into()), ("buff a unit".into(), "增益一个单位".into())),
         Op::ReturnHand => pick(
             ("return to its owner's hand".into(), "将其返回拥有者的手牌".into()),
             ("return a unit to its owner's hand".into(), "将一个单位返回其拥有者的手牌".into()),
         ),
         Op::Counter => pick(("counter".into(), "反制其".into()), ("counter a spell".into(), "反制一个法术".into())),
-        Op::Cadet => (format!("create {}", plural(n, "a Cadet token", "Cadet tokens")), format!("创造{n}个学员指示物")),
+        Op::CreateToken => {
+            let tok = db.cards.get(ins.token_def as usize);
+            let (te, tz) = tok.map(|c| (c.name.clone(), c.zh.clone())).unwrap_or_default();
+            (
+                format!("create {}", plural(n, &format!("a {te} token"), &format!("{te} tokens"))),
+                format!("创造{n}个{tz}指示物"),
+            )
+        }
         Op::Channel => (format!("channel {}", plural(n, "a rune", "runes")), format!("引导{n}张符文")),
         Op::Move => pick(("move".into(), "移动其".into()), ("move a unit".into(), "移动一个单位".into())),
         Op::RecycleHand => ("recycle a card from your hand".into(), "从手牌回收一张牌".into()),
@@ -140,6 +148,17 @@ fn effect(ins: &Instr, object: bool) -> (String, String) {
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
         ),
+    };
+    let (en, zh) = match (ins.op.takes_selector(), ins.who) {
+        (false, _) | (true, Who::Target) => (en, zh),
+        (true, Who::Self_) => (format!("{en} (this)"), format!("{zh}（此牌）")),
+        (true, Who::Subject) => (format!("{en} (that unit)"), format!("{zh}（该单位）")),
+        (true, _) => (format!("{en} (each of them)"), format!("{zh}（每个单位）")),
+    };
+    match ins.player {
+        Whose::You => (en, zh),
+        Whose::ItsController => (format!("its controller: {en}"), format!("其控制者{zh}")),
+        Whose::EachOpponent => (format!("each opponent: {en}"), format!("每名对手{zh}")),
     }
 }
 
@@ -174,7 +193,7 @@ impl RiftGame {
     /// [`RiftGame::cref`] for a viewer who sees the private cards of the seats `sees` accepts.
     pub fn cref_as(&self, id: ObjId, sees: &dyn Fn(u8) -> bool) -> CardRef {
         let o = self.obj(id);
-        let key = o.def().id.clone();
+        let key = self.def(o.def).id.clone();
         match o.zone {
             Zone::Deck | Zone::RuneDeck | Zone::Banished | Zone::Gone => CardRef::of_card(key),
             // Hands are private (CR 128); facedown cards show their id to everyone, their face to
@@ -195,12 +214,12 @@ impl RiftGame {
     }
 
     pub fn legend_ref(&self, seat: u8) -> CardRef {
-        CardRef::new(format!("L{}", seat + 1), def(self.players[seat as usize].legend).id.clone())
+        CardRef::new(format!("L{}", seat + 1), self.def(self.players[seat as usize].legend).id.clone())
     }
 
     pub fn bf_ref(&self, b: u8) -> CardRef {
         let bf = &self.bfs[b as usize];
-        let key = if bf.blank { BLANK.to_string() } else { def(bf.def).id.clone() };
+        let key = if bf.blank { BLANK.to_string() } else { self.def(bf.def).id.clone() };
         CardRef::new(format!("b{}", b + 1), key)
     }
 
@@ -222,12 +241,12 @@ impl RiftGame {
     }
 
     fn obj_names(&self, id: ObjId) -> (String, String) {
-        names(self.obj(id).def)
+        names(self.db(), self.obj(id).def)
     }
 
     fn bf_names(&self, b: u8) -> (String, String) {
         let bf = &self.bfs[b as usize];
-        let (e, z) = names(bf.def);
+        let (e, z) = names(self.db(), bf.def);
         if bf.blank {
             (format!("Blank Battlefield (was {e})"), format!("空白战场（原{z}）"))
         } else {
@@ -242,7 +261,7 @@ impl RiftGame {
     fn src_names(&self, it: &Item) -> (String, String) {
         match it.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj_names(id),
-            ItemSrc::Legend(s) => names(self.players[s as usize].legend),
+            ItemSrc::Legend(s) => names(self.db(), self.players[s as usize].legend),
             ItemSrc::Bf(b) => self.bf_names(b),
         }
     }
@@ -375,7 +394,7 @@ impl RiftGame {
             _ => {}
         }
         let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };
-        let parts: Vec<(String, String)> = ab.effects.iter().take(2).map(|i| effect(i, false)).collect();
+        let parts: Vec<(String, String)> = ab.effects.iter().take(2).map(|i| effect(self.db(), i, false)).collect();
         if parts.is_empty() {
             return ("use its ability".into(), "使用其能力".into());
         }
@@ -389,9 +408,11 @@ impl RiftGame {
         if it.ab == crate::ops::AB_EQUIP {
             return ("attach it to".into(), "将其装备给该单位".into());
         }
-        let found = self.ability(it).and_then(|ab| ab.effects.iter().find(|i| i.t == slot && i.op.aims_at_target()));
+        let found = self
+            .ability(it)
+            .and_then(|ab| ab.effects.iter().find(|i| i.t == slot && i.op.takes_selector() && i.who == Who::Target));
         match found {
-            Some(i) => effect(i, true),
+            Some(i) => effect(self.db(), i, true),
             None => ("be the target of its effect".into(), "作为其效果的目标".into()),
         }
     }
@@ -696,12 +717,12 @@ fn a_an(name: &str) -> String {
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
-fn card_of(id: ObjId, d: DefId) -> CardRef {
-    CardRef::new(id.to_string(), def(d).id.clone())
+fn card_of(db: &CardDb, id: ObjId, d: DefId) -> CardRef {
+    CardRef::new(id.to_string(), db.get(d).id.clone())
 }
 
-fn key_of(d: DefId) -> CardRef {
-    CardRef::of_card(def(d).id.clone())
+fn key_of(db: &CardDb, d: DefId) -> CardRef {
+    CardRef::of_card(db.get(d).id.clone())
 }
 
 fn phase_names(p: Phase) -> (&'static str, &'static str) {
@@ -720,7 +741,7 @@ fn bf_label(g: &RiftGame, b: u8, d: DefId) -> (String, String) {
     if (b as usize) < g.bfs.len() && g.bfs[b as usize].blank {
         return g.bf_names(b);
     }
-    names(d)
+    names(g.db(), d)
 }
 
 fn describe_note(n: &Note, g: &RiftGame) -> EventText {
@@ -737,24 +758,27 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             t(K::Phase, format!("{}'s {e}", seat_en(seat)), format!("{}的{z}", seat_zh(seat)))
         }
         Note::Played { seat, card, def: d } => {
-            let (e, z) = names(d);
-            t(K::Action, format!("{} played {e}", seat_en(seat)), format!("{}打出了{z}", seat_zh(seat)))
-                .card(card_of(card, d))
+            let (e, z) = names(g.db(), d);
+            t(K::Action, format!("{} played {e}", seat_en(seat)), format!("{}打出了{z}", seat_zh(seat))).card(card_of(
+                g.db(),
+                card,
+                d,
+            ))
         }
         Note::Damage { by, unit, def: d, controller, amount } => {
-            let (ue, uz) = names(d);
+            let (ue, uz) = names(g.db(), d);
             let (be, bz, src) = match by {
                 By::Card { id, def: sd } => {
-                    let (e, z) = names(sd);
-                    (e, z, Some(card_of(id, sd)))
+                    let (e, z) = names(g.db(), sd);
+                    (e, z, Some(card_of(g.db(), id, sd)))
                 }
                 By::Legend { seat, def: sd } => {
-                    let (e, z) = names(sd);
-                    (format!("{}'s {e}", seat_en(seat)), format!("{}的{z}", seat_zh(seat)), Some(key_of(sd)))
+                    let (e, z) = names(g.db(), sd);
+                    (format!("{}'s {e}", seat_en(seat)), format!("{}的{z}", seat_zh(seat)), Some(key_of(g.db(), sd)))
                 }
                 By::Battlefield { def: sd, .. } => {
-                    let (e, z) = names(sd);
-                    (e, z, Some(key_of(sd)))
+                    let (e, z) = names(g.db(), sd);
+                    (e, z, Some(key_of(g.db(), sd)))
                 }
                 By::Combat { .. } => ("Combat".to_string(), "战斗".to_string(), None),
                 By::Unknown => ("An effect".to_string(), "一个效果".to_string(), None),
@@ -767,38 +791,41 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             if let Some(s) = src {
                 e = e.card(s);
             }
-            e.card(card_of(unit, d))
+            e.card(card_of(g.db(), unit, d))
         }
         Note::Died { unit, def: d, controller } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             t(K::Death, format!("{}'s {e} died", seat_en(controller)), format!("{}的{z}阵亡了", seat_zh(controller)))
-                .card(card_of(unit, d))
+                .card(card_of(g.db(), unit, d))
         }
         Note::Destroyed { card, def: d, controller } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             t(
                 K::Death,
                 format!("{}'s {e} was put into the trash", seat_en(controller)),
                 format!("{}的{z}被置入废牌堆", seat_zh(controller)),
             )
-            .card(card_of(card, d))
+            .card(card_of(g.db(), card, d))
         }
         Note::Discarded { seat, card, def: d } => {
-            let (e, z) = names(d);
-            t(K::Card, format!("{} discarded {e}", seat_en(seat)), format!("{}弃置了{z}", seat_zh(seat)))
-                .card(card_of(card, d))
+            let (e, z) = names(g.db(), d);
+            t(K::Card, format!("{} discarded {e}", seat_en(seat)), format!("{}弃置了{z}", seat_zh(seat))).card(card_of(
+                g.db(),
+                card,
+                d,
+            ))
         }
         Note::Returned { card, def: d, owner } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             t(
                 K::Card,
                 format!("{e} returned to {}'s hand", seat_en(owner)),
                 format!("{z}返回了{}的手牌", seat_zh(owner)),
             )
-            .card(card_of(card, d))
+            .card(card_of(g.db(), card, d))
         }
         Note::Moved { unit, def: d, controller, to } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             let (de, dz) = match to {
                 Loc::Bf(b) if (b as usize) < g.bfs.len() => g.bf_names(b),
                 _ => ("their base".to_string(), "基地".to_string()),
@@ -808,20 +835,24 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 format!("{}'s {e} moved to {de}", seat_en(controller)),
                 format!("{}的{z}移动到了{dz}", seat_zh(controller)),
             )
-            .card(card_of(unit, d))
+            .card(card_of(g.db(), unit, d))
         }
         Note::Recalled { unit, def: d, controller } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             t(
                 K::Action,
                 format!("{}'s {e} was recalled to base", seat_en(controller)),
                 format!("{}的{z}被召回基地", seat_zh(controller)),
             )
-            .card(card_of(unit, d))
+            .card(card_of(g.db(), unit, d))
         }
         Note::Drew { seat, card: Some(c), def: Some(d) } => {
-            let (e, z) = names(d);
-            t(K::Card, format!("{} drew {e}", seat_en(seat)), format!("{}抽到了{z}", seat_zh(seat))).card(card_of(c, d))
+            let (e, z) = names(g.db(), d);
+            t(K::Card, format!("{} drew {e}", seat_en(seat)), format!("{}抽到了{z}", seat_zh(seat))).card(card_of(
+                g.db(),
+                c,
+                d,
+            ))
         }
         Note::Drew { seat, .. } => {
             t(K::Card, format!("{} drew a card", seat_en(seat)), format!("{}抽了一张牌", seat_zh(seat)))
@@ -837,13 +868,13 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             format!("{}将废牌堆洗入牌库", seat_zh(seat)),
         ),
         Note::RecycledHand { seat, def: Some(d) } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             t(
                 K::Card,
                 format!("{} recycled {e} from hand to the bottom of their deck", seat_en(seat)),
                 format!("{}将手牌中的{z}回收到牌库底", seat_zh(seat)),
             )
-            .card(key_of(d))
+            .card(key_of(g.db(), d))
         }
         Note::RecycledHand { seat, .. } => t(
             K::Card,
@@ -852,7 +883,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         ),
         Note::Predicted { seat, def, recycled } => {
             let (e, z) = match def {
-                Some(d) => names(d),
+                Some(d) => names(g.db(), d),
                 None => ("the top card".to_string(), "牌库顶的牌".to_string()),
             };
             let mut ev = if recycled {
@@ -869,23 +900,23 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 )
             };
             if let Some(d) = def {
-                ev = ev.card(key_of(d));
+                ev = ev.card(key_of(g.db(), d));
             }
             ev
         }
         Note::RecycledRune { seat, def: d } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             t(
                 K::Card,
                 format!("{} recycled {} to the bottom of their rune deck", seat_en(seat), a_an(&e)),
                 format!("{}将一张{z}回收到符文牌库底", seat_zh(seat)),
             )
-            .card(key_of(d))
+            .card(key_of(g.db(), d))
         }
         Note::Channeled { seat, def: d } => {
-            let (e, z) = names(d);
+            let (e, z) = names(g.db(), d);
             t(K::Card, format!("{} channeled a {e}", seat_en(seat)), format!("{}引导了一张{z}", seat_zh(seat)))
-                .card(key_of(d))
+                .card(key_of(g.db(), d))
         }
         Note::ShowdownStarted { bf, def: d, focus } => {
             let (e, z) = bf_label(g, bf, d);
@@ -894,7 +925,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 format!("Showdown at {e}: {} has Focus (CR 344)", seat_en(focus)),
                 format!("{z}开始对决：{}拥有焦点（CR 344）", seat_zh(focus)),
             )
-            .card(key_of(d))
+            .card(key_of(g.db(), d))
         }
         Note::CombatStarted { bf, def: d, attacker, defender } => {
             let (e, z) = bf_label(g, bf, d);
@@ -903,7 +934,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 format!("Combat at {e}: {} attacks {} (CR 460)", seat_en(attacker), seat_en(defender)),
                 format!("{z}发生战斗：{}进攻{}（CR 460）", seat_zh(attacker), seat_zh(defender)),
             )
-            .card(key_of(d))
+            .card(key_of(g.db(), d))
         }
         Note::CombatEnded { bf, def: d, attacker, defender, winner } => {
             let (e, z) = bf_label(g, bf, d);
@@ -917,16 +948,17 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 (format!("{} is left there", seat_en(winner)), format!("{}留在了那里", seat_zh(winner)))
             };
             t(K::Info, format!("Combat at {e} ended: {re} (CR 466)"), format!("{z}的战斗结束：{rz}（CR 466）"))
-                .card(key_of(d))
+                .card(key_of(g.db(), d))
         }
         Note::Conquered { seat, bf, def: d } => {
             let (e, z) = bf_label(g, bf, d);
             t(K::Score, format!("{} conquered {e}", seat_en(seat)), format!("{}征服了{z}", seat_zh(seat)))
-                .card(key_of(d))
+                .card(key_of(g.db(), d))
         }
         Note::Held { seat, bf, def: d } => {
             let (e, z) = bf_label(g, bf, d);
-            t(K::Score, format!("{} held {e}", seat_en(seat)), format!("{}据守了{z}", seat_zh(seat))).card(key_of(d))
+            t(K::Score, format!("{} held {e}", seat_en(seat)), format!("{}据守了{z}", seat_zh(seat)))
+                .card(key_of(g.db(), d))
         }
         Note::FinalPointDenied { seat, bf, def: d } => {
             let (e, z) = bf_label(g, bf, d);
@@ -935,7 +967,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 format!("{} conquered {e} but needs every battlefield this turn for the final point, so draws a card instead (CR 470)", seat_en(seat)),
                 format!("{}征服了{z}，但最后一分需要本回合计分所有战场，因此改为抽一张牌（CR 470）", seat_zh(seat)),
             )
-            .card(key_of(d))
+            .card(key_of(g.db(), d))
         }
         Note::Point { seat, total, gained } => {
             let team = g.opts.mode.teams();
@@ -1032,26 +1064,17 @@ fn type_names(d: &CardDef) -> (String, String) {
     }
 }
 
-/// Chinese rules text by card id (data/st1_zh.tsv).
-fn zh_texts() -> std::collections::HashMap<&'static str, &'static str> {
-    include_str!("../data/st1_zh.tsv")
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .filter_map(|line| line.split_once('\t'))
-        .collect()
-}
-
-/// Every card of ST1 (units, spells, gear, legends with their abilities, battlefields with theirs,
-/// runes, the Cadet token) and the blank battlefield token (CR 651), keyed as the views' `card`.
-pub fn catalogue() -> Vec<CardInfo> {
-    let zh = zh_texts();
+/// Every card of the set (units, spells, gear, legends with their abilities, battlefields with
+/// theirs, runes, tokens) and the blank battlefield token (CR 651), keyed as the views' `card`.
+pub fn catalogue(db: &CardDb) -> Vec<CardInfo> {
     let mut out = Vec::new();
-    for d in &db().cards {
+    for d in &db.cards {
         let (te, tz) = type_names(d);
         let cost = d.is_main_deck().then(|| cost_text(d.energy, &d.pips));
         let domains: Vec<&str> =
             (0..6).filter(|i| d.domains & (1 << i) != 0).map(|i| crate::cards::DOMAINS[i]).collect();
-        let text_zh = zh.get(d.id.as_str()).map(|s| s.to_string()).unwrap_or_default();
+        let text_zh = d.text_zh.clone();
+        let set = d.id.split_once('-').map(|(s, _)| s).unwrap_or("").to_string();
         out.push(
             CardInfo {
                 key: d.id.clone(),
@@ -1068,7 +1091,7 @@ pub fn catalogue() -> Vec<CardInfo> {
             }
             .with("domains", json!(domains))
             .with("tags", json!(d.tags))
-            .with("set", "ST1"),
+            .with("set", set),
         );
     }
     out.push(

@@ -3,7 +3,7 @@
 //! information, CR 359.3.e.12). Choices made during resolution pause at `pc`.
 
 use crate::action::ObjId;
-use crate::cards::{Cond, Instr, Op, To, Who};
+use crate::cards::{Cond, Instr, Op, To, Who, Whose};
 use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::state::*;
 
@@ -53,7 +53,8 @@ impl RiftGame {
             }
             _ => {}
         }
-        let Some(ab) = self.ability(&item) else {
+        let db = self.db_arc();
+        let Some(ab) = self.ability_in(&db, &item) else {
             self.after_resolve(&item);
             return;
         };
@@ -76,7 +77,7 @@ impl RiftGame {
         self.after_resolve(&item);
     }
 
-    /// A target of the item that is still legal (CR 359.3.e).
+    /// The targets of the item in `slot` that are still legal (CR 359.3.e).
     fn legal_target(&self, item: &Item, slot: u8) -> Vec<ObjId> {
         let specs = self.specs(item);
         item.targets
@@ -86,23 +87,10 @@ impl RiftGame {
                 let id = self.live(*t)?;
                 match specs.get(slot as usize) {
                     Some(spec) if self.target_ok(item, spec, *t) => Some(id),
-                    None if slot == 9 => Some(id),
                     _ => None,
                 }
             })
             .collect()
-    }
-
-    fn slot_objs(&self, item: &Item, slot: u8) -> Vec<ObjId> {
-        if slot == 9 {
-            return item
-                .subject
-                .and_then(|t| self.live(t))
-                .filter(|&u| self.obj(u).zone.on_board())
-                .into_iter()
-                .collect();
-        }
-        self.legal_target(item, slot)
     }
 
     fn cond(&self, item: &Item, c: Cond) -> bool {
@@ -121,14 +109,17 @@ impl RiftGame {
         }
     }
 
-    fn group(&self, item: &Item, who: Who) -> Vec<ObjId> {
+    /// The objects an instruction's selector picks (CR 359.3): the chosen target, the trigger's
+    /// subject, the source, or every unit of a group. "Friendly" includes a teammate's objects in
+    /// 2v2; "enemy" means an opponent's (CR 489.8.b).
+    fn select(&self, item: &Item, ins: &Instr) -> Vec<ObjId> {
         let seat = item.controller;
         let here = self.here_of(item);
         let me = match item.src {
             ItemSrc::Obj(id) if self.obj(id).inc == item.src_inc => Some(id),
             _ => None,
         };
-        let t0 = self.legal_target(item, 0).first().copied();
+        let friendly = |u: ObjId| self.friendly(self.obj(u).controller, seat);
         let at = |l: Loc| -> Vec<ObjId> {
             if l == Loc::Nowhere {
                 Vec::new()
@@ -136,42 +127,118 @@ impl RiftGame {
                 self.units_at(l).collect()
             }
         };
-        match who {
-            Who::None => Vec::new(),
+        // The location of the target in slot t: a battlefield chosen as such, or a unit's place.
+        let at_t = || -> Loc {
+            match item.target(ins.t) {
+                Some(Tgt::Bf(b)) => Loc::Bf(b),
+                _ => self.legal_target(item, ins.t).first().map(|&u| self.loc(u)).unwrap_or(Loc::Nowhere),
+            }
+        };
+        match ins.who {
+            Who::Target => self.legal_target(item, ins.t),
+            Who::Subject => {
+                item.subject.and_then(|t| self.live(t)).filter(|&u| self.obj(u).zone.on_board()).into_iter().collect()
+            }
             Who::Self_ => me.filter(|&u| self.obj(u).zone.on_board()).into_iter().collect(),
-            // "Friendly" includes a teammate's objects in 2v2; "enemy" means an opponent's (CR 489.8.b).
-            Who::EnemyHere => at(here).into_iter().filter(|&u| !self.friendly(self.obj(u).controller, seat)).collect(),
-            Who::OtherFriendlyHere => {
-                at(here).into_iter().filter(|&u| self.friendly(self.obj(u).controller, seat) && Some(u) != me).collect()
-            }
-            Who::FriendlyHere => {
-                at(here).into_iter().filter(|&u| self.friendly(self.obj(u).controller, seat)).collect()
-            }
-            Who::FriendlyAtT => match item.target(0) {
-                Some(Tgt::Bf(b)) => {
-                    at(Loc::Bf(b)).into_iter().filter(|&u| self.friendly(self.obj(u).controller, seat)).collect()
-                }
+            Who::EnemyHere => at(here).into_iter().filter(|&u| !friendly(u)).collect(),
+            Who::OtherFriendlyHere => at(here).into_iter().filter(|&u| friendly(u) && Some(u) != me).collect(),
+            Who::FriendlyHere => at(here).into_iter().filter(|&u| friendly(u)).collect(),
+            Who::DefendersHere => at(here).into_iter().filter(|&u| self.obj(u).has(flag::DEFENDER)).collect(),
+            Who::EachFriendly => self.units().filter(|&u| friendly(u)).collect(),
+            Who::EachEnemy => self.units().filter(|&u| !friendly(u)).collect(),
+            Who::UnitsAtT => at(at_t()),
+            // "Friendly units at that battlefield": only a battlefield target names one (ST1-034).
+            Who::FriendlyAtT => match item.target(ins.t) {
+                Some(Tgt::Bf(b)) => at(Loc::Bf(b)).into_iter().filter(|&u| friendly(u)).collect(),
                 _ => Vec::new(),
             },
-            Who::EnemyAtT => match t0 {
-                Some(t) => {
-                    at(self.loc(t)).into_iter().filter(|&u| !self.friendly(self.obj(u).controller, seat)).collect()
+            Who::EnemyAtT => {
+                let t = self.legal_target(item, ins.t).first().copied();
+                t.map(|t| at(self.loc(t)).into_iter().filter(|&u| !friendly(u)).collect()).unwrap_or_default()
+            }
+            Who::OtherEnemyAtT => {
+                let t = self.legal_target(item, ins.t).first().copied();
+                match t {
+                    Some(t) => at(self.loc(t)).into_iter().filter(|&u| !friendly(u) && u != t).collect(),
+                    None => Vec::new(),
                 }
-                None => Vec::new(),
-            },
-            Who::OtherEnemyAtT => match t0 {
-                Some(t) => at(self.loc(t))
-                    .into_iter()
-                    .filter(|&u| !self.friendly(self.obj(u).controller, seat) && u != t)
-                    .collect(),
-                None => Vec::new(),
-            },
-            Who::DefendersHere => at(here).into_iter().filter(|&u| self.obj(u).has(flag::DEFENDER)).collect(),
+            }
         }
     }
 
-    fn exec(&mut self, item: &Item, ins: &Instr) {
+    /// The players an instruction acts on: you, the controller of the target in slot t, or each
+    /// opponent in turn order (CR 489.8.b). At most four seats: no allocation.
+    fn players_of(&self, item: &Item, ins: &Instr) -> ([u8; 4], usize) {
         let seat = item.controller;
+        let mut out = [NOBODY; 4];
+        let mut n = 0;
+        match ins.player {
+            Whose::You => {
+                out[0] = seat;
+                n = 1;
+            }
+            Whose::ItsController => {
+                let t = match ins.who {
+                    Who::Subject => item.subject.and_then(|t| self.live(t)),
+                    _ => self.legal_target(item, ins.t).first().copied(),
+                };
+                if let Some(u) = t {
+                    out[0] = self.obj(u).controller;
+                    n = 1;
+                }
+            }
+            Whose::EachOpponent => {
+                let mut s = self.next_seat(seat);
+                while s != seat && n < out.len() && !out[..n].contains(&s) {
+                    if !self.friendly(s, seat) && !self.players[s as usize].left {
+                        out[n] = s;
+                        n += 1;
+                    }
+                    s = self.next_seat(s);
+                }
+            }
+        }
+        (out, n)
+    }
+
+    fn exec(&mut self, item: &Item, ins: &Instr) {
+        if ins.op.takes_selector() {
+            let objs = self.select(item, ins);
+            self.exec_on(item, ins, objs);
+            return;
+        }
+        let seat = item.controller;
+        match ins.op {
+            Op::CreateToken => {
+                let at = match ins.to {
+                    To::Here => self.here_of(item),
+                    To::Base => Loc::Base(seat),
+                    To::T0 => match item.target(0) {
+                        Some(Tgt::Base(_)) => Loc::Base(seat),
+                        Some(Tgt::Bf(b)) if self.bfs[b as usize].controller == seat => Loc::Bf(b),
+                        _ => Loc::Nowhere,
+                    },
+                    _ => Loc::Nowhere,
+                };
+                for _ in 0..ins.n {
+                    self.create_token(ins.token_def, seat, at);
+                }
+            }
+            _ => {
+                // Ops on players: the first that asks a choice pauses resolution (one prompt at a
+                // time); with several players the others act at once (draw, channel, discard hand).
+                let (seats, n) = self.players_of(item, ins);
+                for &p in &seats[..n] {
+                    self.exec_player(ins, p);
+                    if self.prompt.is_some() || self.outcome.is_some() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn exec_player(&mut self, ins: &Instr, seat: u8) {
         match ins.op {
             Op::Draw => self.draw(seat, ins.n),
             Op::Discard => {
@@ -192,54 +259,46 @@ impl RiftGame {
                     self.discard(seat, h);
                 }
             }
+            Op::Channel => self.channel(seat, ins.n, true),
+            _ => {}
+        }
+    }
+
+    fn exec_on(&mut self, item: &Item, ins: &Instr, objs: Vec<ObjId>) {
+        match ins.op {
             Op::Damage => {
-                for u in self.slot_objs(item, ins.t) {
-                    self.deal(u, ins.n);
-                }
-            }
-            Op::DamageEach => {
-                for u in self.group(item, ins.who) {
+                for u in objs {
                     self.deal(u, ins.n);
                 }
             }
             Op::Kill => {
-                for u in self.slot_objs(item, ins.t) {
+                for u in objs {
                     self.kill(u);
                 }
             }
             Op::Stun => {
-                for u in self.slot_objs(item, ins.t) {
+                for u in objs {
                     self.objs[u as usize].set(flag::STUNNED, true);
                 }
             }
             Op::Ready => {
-                for u in self.slot_objs(item, ins.t) {
-                    self.objs[u as usize].set(flag::EXHAUSTED, false);
-                }
-            }
-            Op::ReadySelf => {
-                for u in self.group(item, Who::Self_) {
+                for u in objs {
                     self.objs[u as usize].set(flag::EXHAUSTED, false);
                 }
             }
             Op::Might => {
-                for u in self.slot_objs(item, ins.t) {
+                for u in objs {
                     self.objs[u as usize].temp_might += ins.n as i16;
                 }
             }
-            Op::MightEach => {
-                for u in self.group(item, ins.who) {
-                    self.objs[u as usize].temp_might += ins.n as i16;
-                }
-            }
-            Op::BuffEach => {
+            Op::Buff => {
                 // CR 426: a unit holds at most one buff.
-                for u in self.group(item, ins.who) {
+                for u in objs {
                     self.objs[u as usize].set(flag::BUFFED, true);
                 }
             }
             Op::ReturnHand => {
-                for u in self.slot_objs(item, ins.t) {
+                for u in objs {
                     self.set_zone(u, Zone::Hand);
                     let (def, owner) = (self.obj(u).def, self.obj(u).owner);
                     self.notes.add(|| crate::notes::Note::Returned { card: u, def, owner });
@@ -247,31 +306,15 @@ impl RiftGame {
             }
             Op::Counter => {
                 // CR 425: remove the spell from the chain without effect; it goes to the trash.
-                for s in self.slot_objs(item, ins.t) {
+                for s in objs {
                     if let Some(i) = self.chain.iter().position(|c| c.src == ItemSrc::Spell(s)) {
                         self.chain.remove(i);
                         self.set_zone(s, Zone::Trash);
                     }
                 }
             }
-            Op::Cadet => {
-                let at = match ins.to {
-                    To::Here => self.here_of(item),
-                    To::Base => Loc::Base(seat),
-                    To::T0 => match item.target(0) {
-                        Some(Tgt::Base(_)) => Loc::Base(seat),
-                        Some(Tgt::Bf(b)) if self.bfs[b as usize].controller == seat => Loc::Bf(b),
-                        _ => Loc::Nowhere,
-                    },
-                    _ => Loc::Nowhere,
-                };
-                for _ in 0..ins.n {
-                    self.create_cadet(seat, at);
-                }
-            }
-            Op::Channel => self.channel(seat, ins.n, true),
             Op::Move => {
-                for u in self.slot_objs(item, ins.t) {
+                for u in objs {
                     let to = match ins.to {
                         To::Here => self.here_of(item),
                         To::OwnerBase => Loc::Base(self.obj(u).owner),
@@ -296,10 +339,11 @@ impl RiftGame {
                 }
             }
             Op::Save => {
-                for u in self.slot_objs(item, ins.t) {
+                for u in objs {
                     self.objs[u as usize].set(flag::SAVE, true);
                 }
             }
+            _ => {}
         }
     }
 }

@@ -2,7 +2,7 @@
 //! opening hands and the mulligan prompt.
 
 use crate::action::ObjId;
-use crate::cards::def;
+use crate::cards::CardDb;
 use crate::deck::DeckList;
 use crate::options::{Edition, Mode, RiftOptions};
 use crate::starter::{starter, STARTER_DECKS};
@@ -43,15 +43,19 @@ pub struct RiftSetup {
     pub first: Option<u8>,
 }
 
-pub fn deck_of(s: &SeatSetup) -> Result<DeckList, SetupError> {
-    // The starter decks are parsed once.
+/// A seat's deck, its names resolved against the game's card set (`opts.cards`).
+pub fn deck_of(opts: &RiftOptions, s: &SeatSetup) -> Result<DeckList, SetupError> {
+    // The starter decks are parsed once against the built-in set.
     static STARTERS: std::sync::OnceLock<Vec<Result<DeckList, crate::deck::DeckError>>> = std::sync::OnceLock::new();
-    let parsed = STARTERS.get_or_init(|| STARTER_DECKS.iter().map(|(_, t)| DeckList::parse(t)).collect());
-    if let Some(i) = STARTER_DECKS.iter().position(|(n, _)| n.eq_ignore_ascii_case(s.deck.trim())) {
-        return parsed[i].clone().map_err(|e| SetupError::new(format!("deck: {e}")));
+    let db: &CardDb = opts.cards.get();
+    if opts.cards.is_builtin() {
+        let parsed = STARTERS.get_or_init(|| STARTER_DECKS.iter().map(|(_, t)| DeckList::parse(t)).collect());
+        if let Some(i) = STARTER_DECKS.iter().position(|(n, _)| n.eq_ignore_ascii_case(s.deck.trim())) {
+            return parsed[i].clone().map_err(|e| SetupError::new(format!("deck: {e}")));
+        }
     }
     let text = starter(&s.deck).unwrap_or(&s.deck);
-    DeckList::parse(text).map_err(|e| SetupError::new(format!("deck: {e}")))
+    DeckList::parse_in(db, text).map_err(|e| SetupError::new(format!("deck: {e}")))
 }
 
 impl RiftGame {
@@ -104,16 +108,16 @@ impl RiftGame {
             revealed: Vec::new(),
         };
         for (seat, s) in setup.seats.iter().enumerate() {
-            let list = deck_of(s)?;
-            list.validate(opts.exact_forty).map_err(|e| SetupError::new(format!("P{} deck: {e}", seat + 1)))?;
+            let list = deck_of(opts, s)?;
+            list.validate_in(opts.cards.get(), opts.exact_forty)
+                .map_err(|e| SetupError::new(format!("P{} deck: {e}", seat + 1)))?;
             let seat = seat as u8;
             let mut main = list.main_cards();
             rng.shuffle(&mut main);
             // Placed cards gather at the front; a repeated name takes another copy from the rest.
             for (placed, name) in s.top.iter().rev().enumerate() {
-                let id = crate::cards::db()
-                    .by_name(name)
-                    .ok_or_else(|| SetupError::new(format!("top: unknown card '{name}'")))?;
+                let id =
+                    opts.cards.by_name(name).ok_or_else(|| SetupError::new(format!("top: unknown card '{name}'")))?;
                 let i = main.iter().skip(placed).position(|&d| d == id).map(|i| i + placed).ok_or_else(|| {
                     SetupError::new(format!("top: '{name}' is not (or no longer) in P{}'s main deck", seat + 1))
                 })?;
@@ -177,11 +181,13 @@ impl RiftGame {
             }
             let options = g.players[seat].battlefields.clone();
             let pick = match &s.battlefield {
-                Some(name) => {
-                    options.iter().copied().find(|&b| def(b).name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+                Some(name) => options
+                    .iter()
+                    .copied()
+                    .find(|&b| opts.cards.get().get(b).name.eq_ignore_ascii_case(name))
+                    .ok_or_else(|| {
                         SetupError::new(format!("battlefield '{name}' is not one of P{}'s three", seat + 1))
-                    })?
-                }
+                    })?,
                 None => options[rng.index(options.len())],
             };
             g.bfs.push(Battlefield {
@@ -261,21 +267,21 @@ impl RiftGame {
         for a in 0..2usize {
             let b = a + 2;
             let (pa, pb) = (&self.players[a], &self.players[b]);
-            if def(pa.legend).name == def(pb.legend).name {
+            if self.def(pa.legend).name == self.def(pb.legend).name {
                 return Err(SetupError::new(format!(
                     "P{} and P{} are teammates and both use {} (CR 489.8.h: different legends)",
                     a + 1,
                     b + 1,
-                    def(pa.legend).name
+                    self.def(pa.legend).name
                 )));
             }
             for &x in &pa.battlefields {
-                if pb.battlefields.iter().any(|&y| def(y).name == def(x).name) {
+                if pb.battlefields.iter().any(|&y| self.def(y).name == self.def(x).name) {
                     return Err(SetupError::new(format!(
                         "P{} and P{} are teammates and both bring {} (CR 489.8.i: different battlefields)",
                         a + 1,
                         b + 1,
-                        def(x).name
+                        self.def(x).name
                     )));
                 }
             }

@@ -2,7 +2,7 @@
 //! the decision pending. Compact and cheap to clone.
 
 use crate::action::ObjId;
-use crate::cards::{def, CardDef, DefId};
+use crate::cards::{CardDb, CardDef, DefId};
 use crate::options::RiftOptions;
 use engine::{GameRng, Outcome};
 use serde::{Deserialize, Serialize};
@@ -79,9 +79,6 @@ pub struct Obj {
 }
 
 impl Obj {
-    pub fn def(&self) -> &'static CardDef {
-        def(self.def)
-    }
     pub fn has(&self, f: u16) -> bool {
         self.flags & f != 0
     }
@@ -411,9 +408,9 @@ impl RiftGame {
         (0..self.n()).find(|&o| o != s && self.friendly(s, o))
     }
     /// The definition of a battlefield, or none for a blank battlefield token (CR 651).
-    pub fn bf_def(&self, b: u8) -> Option<&'static CardDef> {
+    pub fn bf_def(&self, b: u8) -> Option<&CardDef> {
         let bf = &self.bfs[b as usize];
-        (!bf.blank).then(|| def(bf.def))
+        (!bf.blank).then(|| self.def(bf.def))
     }
     pub fn obj(&self, id: ObjId) -> &Obj {
         &self.objs[id as usize]
@@ -437,23 +434,29 @@ impl RiftGame {
     }
     /// Units on the board, in id order.
     pub fn units(&self) -> impl Iterator<Item = ObjId> + '_ {
-        self.objs.iter().enumerate().filter(|(_, o)| o.zone.on_board() && o.def().is_unit()).map(|(i, _)| i as ObjId)
+        self.objs
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.zone.on_board() && self.def(o.def).is_unit())
+            .map(|(i, _)| i as ObjId)
     }
     pub fn units_at(&self, l: Loc) -> impl Iterator<Item = ObjId> + '_ {
-        self.objs.iter().enumerate().filter(move |(_, o)| at(o, l) && o.def().is_unit()).map(|(i, _)| i as ObjId)
+        self.objs
+            .iter()
+            .enumerate()
+            .filter(move |(_, o)| at(o, l) && self.def(o.def).is_unit())
+            .map(|(i, _)| i as ObjId)
     }
     pub fn has_units_at(&self, seat: u8, l: Loc) -> bool {
-        self.objs.iter().any(|o| o.controller == seat && at(o, l) && o.def().is_unit())
-    }
-    pub fn bf_keywords(&self, b: u8) -> u32 {
-        self.bf_def(b).map(|d| d.keywords).unwrap_or(0)
+        self.objs.iter().any(|o| o.controller == seat && at(o, l) && self.def(o.def).is_unit())
     }
 
     /// Current Might (CR 143.2, layers 473–480 as far as the set needs): printed + buff + "this
     /// turn" + equipment Might Bonus + Cadet lord + Assault while attacking + Shield while defending.
     pub fn might(&self, id: ObjId) -> i32 {
         let o = self.obj(id);
-        let d = o.def();
+        let db = self.db();
+        let d = db.get(o.def);
         let mut m = d.might + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
         let mut assault = d.assault;
         let mut shield = d.shield;
@@ -461,21 +464,24 @@ impl RiftGame {
             if o.has(flag::EQUIPPED) {
                 for e in self.objs.iter() {
                     if e.attached_to == id && e.zone.on_board() {
-                        let ed = e.def();
+                        let ed = db.get(e.def);
                         m += ed.might_bonus;
                         assault += ed.assault;
                         shield += ed.shield;
                     }
                 }
             }
-            if d.has_tag("Cadet") {
-                m += self
-                    .objs
-                    .iter()
-                    .filter(|q| {
-                        q.zone.on_board() && q.controller == o.controller && q.def().has(crate::cards::kw::CADET_LORD)
-                    })
-                    .count() as i32;
+            // Statics "units you control with tag X have +N Might" (Quell, ST1-027).
+            if d.tag_bits & db.lord_tags != 0 {
+                for q in self.objs.iter() {
+                    if q.zone.on_board() && q.controller == o.controller {
+                        for &(mask, n) in &db.get(q.def).lords {
+                            if d.tag_bits & mask != 0 {
+                                m += n;
+                            }
+                        }
+                    }
+                }
             }
             if let Zone::Bf(b) = o.zone {
                 if let Some(bd) = self.bf_def(b) {
@@ -496,9 +502,9 @@ impl RiftGame {
     /// Keyword test including grants from attached equipment (CR 477.2).
     pub fn has_kw(&self, id: ObjId, k: u32) -> bool {
         let o = self.obj(id);
-        o.def().has(k)
+        self.def(o.def).has(k)
             || (o.has(flag::EQUIPPED)
-                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && e.def().has(k)))
+                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)))
     }
 
     pub fn mighty(&self, id: ObjId) -> bool {
@@ -507,15 +513,27 @@ impl RiftGame {
     }
 
     pub fn deflect(&self, id: ObjId) -> u8 {
-        self.obj(id).def().deflect
+        self.card(id).deflect
     }
 }
 
 impl RiftGame {
     /// The card set this game is played with. Rules code reaches cards only through this
     /// (issue #19: the set becomes a value in the options).
-    pub fn db(&self) -> &crate::cards::CardDb {
-        crate::cards::db()
+    pub fn db(&self) -> &CardDb {
+        self.opts.cards.get()
+    }
+    /// The set, shared: for code that holds a card's definition while it changes the state.
+    pub fn db_arc(&self) -> std::sync::Arc<CardDb> {
+        self.opts.cards.arc().clone()
+    }
+    /// A card definition of this game's set.
+    pub fn def(&self, d: DefId) -> &CardDef {
+        self.db().get(d)
+    }
+    /// The definition of an object.
+    pub fn card(&self, id: ObjId) -> &CardDef {
+        self.db().get(self.objs[id as usize].def)
     }
 
     /// Reveal a card (CR 424): it stays in its zone and every player sees it until the item

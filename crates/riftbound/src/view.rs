@@ -2,7 +2,6 @@
 //! their controller; everything else on the board, chain and trash is public.
 
 use crate::action::ObjId;
-use crate::cards::def;
 use crate::state::*;
 use engine::{Outcome, Viewer};
 use serde::{Deserialize, Serialize};
@@ -203,7 +202,7 @@ fn sees(viewer: Viewer, seat: u8) -> bool {
 impl RiftGame {
     pub fn card_view(&self, id: ObjId) -> CardView {
         let o = self.obj(id);
-        let d = o.def();
+        let d = self.def(o.def);
         let mut status = Vec::new();
         for (f, n) in [
             (flag::EXHAUSTED, "exhausted"),
@@ -247,14 +246,14 @@ impl RiftGame {
                                 o.controller == s
                             }
                     })
-                    .filter(|&i| self.obj(i).def().kind != crate::cards::Kind::Rune)
+                    .filter(|&i| self.card(i).kind != crate::cards::Kind::Rune)
                     .map(|i| self.card_view(i))
                     .collect()
             };
             let runes: Vec<ObjId> = (0..self.objs.len() as ObjId)
                 .filter(|&i| {
                     let o = self.obj(i);
-                    o.zone == Zone::Base && o.controller == s && o.def().kind == crate::cards::Kind::Rune
+                    o.zone == Zone::Base && o.controller == s && self.def(o.def).kind == crate::cards::Kind::Rune
                 })
                 .collect();
             let mut hand: Vec<ObjId> = p.hand.clone();
@@ -262,7 +261,7 @@ impl RiftGame {
             players.push(PlayerView {
                 team: p.team,
                 left: p.left,
-                legend: def(p.legend).name.clone(),
+                legend: self.def(p.legend).name.clone(),
                 legend_exhausted: p.legend_exhausted,
                 points: p.points,
                 hand_count: p.hand.len(),
@@ -273,13 +272,13 @@ impl RiftGame {
                 base: mine(Zone::Base),
                 runes_ready: runes.iter().filter(|&&r| !self.obj(r).has(flag::EXHAUSTED)).count(),
                 runes_exhausted: runes.iter().filter(|&&r| self.obj(r).has(flag::EXHAUSTED)).count(),
-                runes: runes.iter().map(|&r| self.obj(r).def().name.clone()).collect(),
+                runes: runes.iter().map(|&r| self.card(r).name.clone()).collect(),
                 trash: mine(Zone::Trash),
                 legend_card: LegendView {
                     id: format!("L{}", s + 1),
-                    card: def(p.legend).id.clone(),
-                    name: def(p.legend).name.clone(),
-                    zh: def(p.legend).zh.clone(),
+                    card: self.def(p.legend).id.clone(),
+                    name: self.def(p.legend).name.clone(),
+                    zh: self.def(p.legend).zh.clone(),
                     exhausted: p.legend_exhausted,
                 },
                 rune_cards: runes.iter().map(|&r| self.card_view(r)).collect(),
@@ -307,7 +306,7 @@ impl RiftGame {
             .iter()
             .enumerate()
             .map(|(b, bf)| {
-                let d = def(bf.def);
+                let d = self.def(bf.def);
                 let (name, zh) = if bf.blank {
                     (format!("Blank Battlefield (was {})", d.name), format!("空白战场（原{}）", d.zh))
                 } else {
@@ -430,10 +429,19 @@ impl RiftGame {
         }
     }
 
+    /// The name of an object as everyone may know it: a card that went to a private zone (a hand,
+    /// a deck) while something on the chain names it is "a hidden card" (CR 128).
+    fn public_name(&self, id: ObjId) -> String {
+        match self.obj(id).zone {
+            Zone::Hand | Zone::Deck | Zone::RuneDeck | Zone::Facedown(_) => "a hidden card".into(),
+            _ => self.card(id).name.clone(),
+        }
+    }
+
     pub fn item_name(&self, it: &Item) -> String {
         let base = match it.src {
-            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj(id).def().name.clone(),
-            ItemSrc::Legend(s) => def(self.players[s as usize].legend).name.clone(),
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.public_name(id),
+            ItemSrc::Legend(s) => self.def(self.players[s as usize].legend).name.clone(),
             ItemSrc::Bf(b) => self.bf_def(b).map(|d| d.name.clone()).unwrap_or_else(|| "Blank Battlefield".into()),
         };
         match it.ab {
@@ -446,8 +454,8 @@ impl RiftGame {
 
     pub fn tgt_name(&self, t: Tgt) -> String {
         match t {
-            Tgt::Obj(id, _) => format!("{} c{id}", self.obj(id).def().name),
-            Tgt::Bf(b) => format!("{} b{}", def(self.bfs[b as usize].def).name, b + 1),
+            Tgt::Obj(id, _) => format!("{} c{id}", self.public_name(id)),
+            Tgt::Bf(b) => format!("{} b{}", self.def(self.bfs[b as usize].def).name, b + 1),
             Tgt::Base(s) => format!("P{} base", s + 1),
         }
     }

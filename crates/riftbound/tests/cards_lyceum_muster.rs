@@ -15,7 +15,7 @@ fn t() -> T {
 }
 
 fn cadets(t: &T, seat: u8, at: Loc) -> Vec<u16> {
-    t.g.units_at(at).filter(|&u| t.g.obj(u).controller == seat && t.g.obj(u).def().name == "Cadet").collect()
+    t.g.units_at(at).filter(|&u| t.g.obj(u).controller == seat && t.g.card(u).name == "Cadet").collect()
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn st1_030_lyceum_sharpshooter_pings_when_defending() {
 fn st1_031_conjured_bulwark_ambush_and_temporary() {
     let t = t();
     let b = t.find(0, "Conjured Bulwark");
-    let d = t.g.obj(b).def();
+    let d = t.g.card(b);
     assert!(d.has(riftbound::cards::kw::AMBUSH) && d.has(riftbound::cards::kw::TEMPORARY));
     assert_eq!(d.might, 3);
 }

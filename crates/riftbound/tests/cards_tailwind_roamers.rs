@@ -42,7 +42,7 @@ fn st1_052_wren_gale_dancer_may_stun_after_moving_between_battlefields() {
 fn st1_053_kite_scout_backline_and_vision() {
     let t = t();
     let k = t.find(0, "Kite Scout");
-    let d = t.g.obj(k).def();
+    let d = t.g.card(k);
     assert!(d.has(riftbound::cards::kw::BACKLINE) && d.has(riftbound::cards::kw::VISION));
 }
 
@@ -83,8 +83,8 @@ fn st1_055_drift_blade_readies_when_it_attacks() {
 fn st1_056_thornstep_ambusher_is_a_3_3_ambush() {
     let t = t();
     let a = t.find(0, "Thornstep Ambusher");
-    assert!(t.g.obj(a).def().has(riftbound::cards::kw::AMBUSH));
-    assert_eq!(t.g.obj(a).def().might, 3);
+    assert!(t.g.card(a).has(riftbound::cards::kw::AMBUSH));
+    assert_eq!(t.g.card(a).might, 3);
 }
 
 #[test]

@@ -55,7 +55,7 @@ fn st1_077_grumhold_thunderhorn_pumps_others_when_attacking() {
 fn st1_078_tuskguard_boar_has_tank() {
     let t = t();
     let b = t.find(0, "Tuskguard Boar");
-    assert!(t.g.obj(b).def().has(riftbound::cards::kw::TANK));
+    assert!(t.g.card(b).has(riftbound::cards::kw::TANK));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn st1_080_kindled_charger_and_st1_082_elk_have_accelerate() {
     let t = t();
     for n in ["Kindled Charger", "Storm-Touched Elk"] {
         let c = t.find(0, n);
-        assert!(t.g.obj(c).def().has(riftbound::cards::kw::ACCELERATE), "{n}");
+        assert!(t.g.card(c).has(riftbound::cards::kw::ACCELERATE), "{n}");
     }
 }
 
@@ -137,8 +137,8 @@ fn st1_086_magma_behemoth_deals_3_on_play() {
 fn st1_087_primeval_colossus_is_a_10_10_tank() {
     let t = t();
     let c = t.find(0, "Primeval Colossus");
-    assert_eq!(t.g.obj(c).def().might, 10);
-    assert_eq!(t.g.obj(c).def().shield, 2);
+    assert_eq!(t.g.card(c).might, 10);
+    assert_eq!(t.g.card(c).shield, 2);
 }
 
 #[test]

@@ -56,8 +56,8 @@ fn st1_002_roxa_fuse_runner_play_loot_and_attack_shot() {
 fn st1_003_blast_runner_is_a_2_might_accelerate_unit() {
     let t = t();
     let b = t.find(0, "Blast Runner");
-    assert_eq!(t.g.obj(b).def().might, 2);
-    assert!(t.g.obj(b).def().has(riftbound::cards::kw::ACCELERATE));
+    assert_eq!(t.g.card(b).might, 2);
+    assert!(t.g.card(b).has(riftbound::cards::kw::ACCELERATE));
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn st1_005_fuse_lighter_declined_does_nothing() {
 fn st1_006_skyrocket_grunt_is_4_might_for_2() {
     let t = t();
     let g = t.find(0, "Skyrocket Grunt");
-    assert_eq!((t.g.obj(g).def().energy, t.g.obj(g).def().might), (2, 4));
+    assert_eq!((t.g.card(g).energy, t.g.card(g).might), (2, 4));
 }
 
 #[test]

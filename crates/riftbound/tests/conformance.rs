@@ -124,7 +124,7 @@ fn ffa_concessions_in_the_middle_of_random_games() {
                         assert!(
                             !g.players[ob.controller as usize].left,
                             "seed {seed}: a leaver's object stays: {} {:?} after {a}\n{}",
-                            ob.def().name,
+                            g.def(ob.def).name,
                             ob.zone,
                             g.render(Viewer::Omniscient)
                         );
@@ -141,5 +141,40 @@ fn ffa_concessions_in_the_middle_of_random_games() {
         }
         assert!(conceded_mid_game > 10, "{mode:?}: only {conceded_mid_game} mid-game concessions");
         eprintln!("{mode:?}: {conceded_mid_game} mid-game concessions");
+    }
+}
+
+/// Issue #19: a loaded copy of the exported ST1 set plays exactly like the built-in set (same
+/// seeds, same reports).
+#[test]
+fn conformance_loaded_export_of_st1_matches_the_builtin_set() {
+    use engine::{CardFormat, CardSet, Cards};
+    use riftbound::cards::CardDb;
+    let text = CardDb::builtin().export(CardFormat::Toml);
+    let loaded = CardDb::parse(&text, CardFormat::Toml, "st1 export").unwrap();
+    let o = RiftOptions { cards: Cards::loaded(loaded), ..RiftOptions::default() };
+    assert!(!o.cards.is_builtin());
+    let config = Config::new(30).seed(19).deep(5, 16).presentation(true);
+    let a = run::<RiftGame>(&RiftOptions::default(), &config);
+    let b = run::<RiftGame>(&o, &config);
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    assert!(a.actions > 0);
+}
+
+/// A set using every keyword, op, selector, player, condition and static (tests/data/every_op.toml
+/// over ST1) passes the harness in 1v1 and FFA3.
+#[test]
+fn conformance_over_a_set_using_every_op() {
+    use engine::{CardSet, Cards};
+    use riftbound::cards::CardDb;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/every_op.toml")).unwrap();
+    let file: toml::Value = toml::from_str(&text).unwrap();
+    let cards: Vec<serde_json::Value> = serde_json::to_value(&file["card"]).unwrap().as_array().unwrap().clone();
+    let set = CardDb::builtin().with_cards(&cards, "every_op.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(set.get(set.by_name("Blast Runner").unwrap()).cost_less.len(), 1);
+    for mode in [Mode::Duel, Mode::Ffa3] {
+        let o = RiftOptions { cards: Cards::loaded(set.clone()), mode, ..RiftOptions::default() };
+        let report = run::<RiftGame>(&o, &Config::new(40).seed(91).deep(5, 16).presentation(true));
+        assert_eq!(report.games, 40);
     }
 }

@@ -191,12 +191,12 @@ fn determinize_keeps_a_hidden_card_in_every_facedown_slot() {
     let mut changed = false;
     for k in 0..40 {
         let d = t.g.determinize(Seat(1), &mut GameRng::new(k));
-        let card = d.obj(trip).def();
+        let card = d.card(trip);
         assert!(card.has(riftbound::cards::kw::HIDDEN), "{} can't be facedown", card.name);
         changed |= card.name != "Tripwire Charge";
         assert_eq!(d.view(Viewer::Seat(Seat(1))), t.g.view(Viewer::Seat(Seat(1))));
     }
     assert!(changed, "the facedown card is resampled for the opponent");
     let own = t.g.determinize(Seat(0), &mut GameRng::new(1));
-    assert_eq!(own.obj(trip).def().name, "Tripwire Charge", "its controller knows it");
+    assert_eq!(own.card(trip).name, "Tripwire Charge", "its controller knows it");
 }

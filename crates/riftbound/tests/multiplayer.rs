@@ -498,7 +498,8 @@ fn cr462_a_unit_a_third_player_would_put_into_a_combat_of_others_goes_to_their_b
     mv(&mut t, a, 1);
     assert!(t.g.showdown.as_ref().is_some_and(|s| s.combat.is_some()));
     let before = t.g.units_at(Loc::Base(2)).count();
-    t.g.create_cadet(2, Loc::Bf(1));
+    let cadet = t.g.db().by_name("Cadet").unwrap();
+    t.g.create_token(cadet, 2, Loc::Bf(1));
     assert_eq!(t.g.units_at(Loc::Base(2)).count(), before + 1, "the Cadet is created in P3's base");
     assert!(!t.g.units_at(Loc::Bf(1)).any(|u| t.g.obj(u).controller == 2));
 }

@@ -22,7 +22,7 @@ fn labels(entries: &[(Visibility, EventText)]) -> Vec<String> {
 }
 
 fn key(t: &T, id: riftbound::action::ObjId) -> String {
-    t.g.obj(id).def().id.clone()
+    t.g.card(id).id.clone()
 }
 
 fn setup_fuse_lighter() -> (T, u16, u16, u16) {
@@ -49,7 +49,7 @@ fn cr355_prompt_names_its_source_card() {
         let Some(p) = t.g.prompt() else { break };
         if p.id == "optional" || p.id == "target" || p.id == "pay" || p.id == "location" {
             assert!(p.title.en.contains("Fuse Lighter"), "{:?}", p.title);
-            assert!(p.title.zh.contains(&t.g.obj(fl).def().zh), "{:?}", p.title);
+            assert!(p.title.zh.contains(&t.g.card(fl).zh), "{:?}", p.title);
             assert_eq!(p.source.as_ref().and_then(|s| s.card.clone()), Some(key(&t, fl)));
             seen.push((p.id.clone(), p.title.en.clone()));
         }
@@ -239,7 +239,7 @@ fn catalogue_has_legends_and_battlefields_with_their_ability_text() {
     let t = T::fury();
     let cat = t.g.catalogue();
     check_catalogue(&cat).unwrap();
-    assert_eq!(cat.len(), riftbound::cards::db().cards.len() + 1, "every card and the blank battlefield");
+    assert_eq!(cat.len(), t.g.db().cards.len() + 1, "every card and the blank battlefield");
     let legend = cat.iter().find(|c| c.key == "ST1-001").unwrap();
     assert_eq!((legend.type_en.as_str(), legend.type_zh.as_str()), ("Legend", "传奇"));
     assert_eq!(legend.text_en, "[1], [E]: Draw a card, then discard a card.");

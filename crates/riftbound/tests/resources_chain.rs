@@ -86,7 +86,7 @@ fn cr340_chain_resolves_last_in_first_out_and_cr425_counter() {
     assert_eq!(t.zone(rr), Zone::Trash, "countered");
     assert_eq!(t.zone(ce), Zone::Trash);
     assert_eq!(t.hand(0), before - 1, "Rummage Run never drew");
-    let cadets = t.g.units_at(Loc::Base(1)).filter(|&u| t.g.obj(u).def().name == "Cadet").count();
+    let cadets = t.g.units_at(Loc::Base(1)).filter(|&u| t.g.card(u).name == "Cadet").count();
     assert_eq!(cadets, 1, "Countermand Edict made a Cadet");
 }
 
@@ -148,14 +148,14 @@ fn cr357_the_player_chooses_which_rune_to_recycle_for_a_two_domain_pip() {
         .iter()
         .find(|a| {
             let id: u16 = a[3..].parse().unwrap();
-            t.g.obj(id).def().name == "Vortex Rune"
+            t.g.card(id).name == "Vortex Rune"
         })
         .unwrap()
         .clone();
     t.act(&vortex);
     let names: Vec<String> = (0..t.g.objs.len() as u16)
         .filter(|&i| t.g.obj(i).zone == Zone::Base && t.g.obj(i).owner == 0)
-        .map(|i| t.g.obj(i).def().name.clone())
+        .map(|i| t.g.card(i).name.clone())
         .collect();
     assert_eq!(names.iter().filter(|n| *n == "Vortex Rune").count(), 1, "a Vortex rune was recycled");
     assert_eq!(names.iter().filter(|n| *n == "Ember Rune").count(), 2);

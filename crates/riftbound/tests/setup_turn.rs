@@ -128,5 +128,5 @@ fn cr111_112_legend_and_chosen_champion_start_in_their_zones() {
     let t = T::fury();
     let champ = t.find(0, "Roxa, Fuse Runner");
     assert_eq!(t.zone(champ), Zone::ChampionZone);
-    assert_eq!(riftbound::cards::def(t.g.players[0].legend).name, "Roxa, Wildfire Heart");
+    assert_eq!(t.g.def(t.g.players[0].legend).name, "Roxa, Wildfire Heart");
 }

@@ -3,7 +3,6 @@
 
 use engine::{EventLog, Game, Status, Viewer};
 use riftbound::action::ObjId;
-use riftbound::cards::def;
 use riftbound::state::{flag, Loc, Zone, NOBODY};
 use riftbound::{Mode, RiftGame, RiftOptions, RiftSetup, SeatSetup};
 
@@ -127,7 +126,7 @@ impl T {
     /// Find a card of `seat` by name, preferring one still in the deck.
     pub fn find(&self, seat: u8, name: &str) -> ObjId {
         let ids: Vec<ObjId> = (0..self.g.objs.len() as ObjId)
-            .filter(|&i| self.g.obj(i).owner == seat && def(self.g.obj(i).def).name == name)
+            .filter(|&i| self.g.obj(i).owner == seat && self.g.card(i).name == name)
             .collect();
         *ids.iter()
             .find(|&&i| self.g.obj(i).zone == Zone::Deck)
@@ -175,7 +174,7 @@ impl T {
         let id = *self.g.players[seat as usize]
             .rune_deck
             .iter()
-            .find(|&&r| def(self.g.obj(r).def).name == name)
+            .find(|&&r| self.g.card(r).name == name)
             .unwrap_or_else(|| panic!("no {name} left in P{}'s rune deck", seat + 1));
         self.g.enter_board(id, seat, Zone::Base, false);
         id
@@ -183,7 +182,7 @@ impl T {
 
     /// Both battlefields become Whispering Alcove (no effect on combat or scoring).
     pub fn plain(&mut self) {
-        let alcove = riftbound::cards::db().by_name("Whispering Alcove").unwrap();
+        let alcove = self.g.db().by_name("Whispering Alcove").unwrap();
         for b in self.g.bfs.iter_mut() {
             b.def = alcove;
         }
@@ -191,14 +190,14 @@ impl T {
 
     /// Set a battlefield to a named one.
     pub fn bf(&mut self, b: u8, name: &str) {
-        self.g.bfs[b as usize].def = riftbound::cards::db().by_name(name).unwrap();
+        self.g.bfs[b as usize].def = self.g.db().by_name(name).unwrap();
     }
 
     /// Remove all of a seat's runes from the board.
     pub fn no_runes(&mut self, seat: u8) {
         for i in 0..self.g.objs.len() as ObjId {
             let o = self.g.obj(i);
-            if o.zone == Zone::Base && o.controller == seat && o.def().kind == riftbound::cards::Kind::Rune {
+            if o.zone == Zone::Base && o.controller == seat && self.g.def(o.def).kind == riftbound::cards::Kind::Rune {
                 self.g.set_zone(i, Zone::RuneDeck);
             }
         }
@@ -237,7 +236,7 @@ impl T {
                 let o = self.g.obj(i);
                 o.zone == Zone::Base
                     && o.controller == seat
-                    && o.def().kind == riftbound::cards::Kind::Rune
+                    && self.g.def(o.def).kind == riftbound::cards::Kind::Rune
                     && !o.has(flag::EXHAUSTED)
             })
             .count()
@@ -246,7 +245,7 @@ impl T {
         (0..self.g.objs.len() as ObjId)
             .filter(|&i| {
                 let o = self.g.obj(i);
-                o.zone == Zone::Base && o.controller == seat && o.def().kind == riftbound::cards::Kind::Rune
+                o.zone == Zone::Base && o.controller == seat && self.g.def(o.def).kind == riftbound::cards::Kind::Rune
             })
             .count()
     }

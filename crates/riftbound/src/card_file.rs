@@ -1,0 +1,647 @@
+//! The card-set file (docs/riftbound-cards.md, docs/cards/riftbound.schema.json): TOML or JSON,
+//! one schema. Reading checks every card and collects every problem, each placed by a JSON
+//! pointer (`/card/12/ability/0/do/1/op`) with the card and the field; syntax errors are placed by
+//! line and column. A set with any problem is refused whole: no card silently does nothing.
+
+use crate::cards::*;
+use engine::{CardFormat, CardProblem, CardSet, CardSetError};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::sync::{Arc, OnceLock};
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// The most Energy a cost can ask: a deck has 12 runes (CR 103.3).
+pub const MAX_ENERGY: u8 = 12;
+
+/// One card as the file writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCard {
+    pub id: String,
+    pub name: String,
+    pub zh: String,
+    pub kind: Kind,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub champion: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub signature: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub equipment: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub domains: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub energy: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pips: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub might: i32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub assault: i32,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub shield: i32,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub deflect: u8,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub might_bonus: i32,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub equip: Option<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text_zh: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost_less: Vec<CostLess>,
+    #[serde(default, rename = "static", skip_serializing_if = "Vec::is_empty")]
+    pub statics: Vec<Static>,
+    #[serde(default, rename = "ability", skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Ability>,
+}
+
+#[derive(Serialize)]
+struct RawFileOut<'a> {
+    card: &'a [RawCard],
+}
+
+/// A checker of one field's value: `Err` is the message.
+type Check = fn(&Value) -> Result<(), String>;
+
+fn typed<T: DeserializeOwned>(v: &Value) -> Result<(), String> {
+    serde_json::from_value::<T>(v.clone()).map(|_| ()).map_err(|e| e.to_string())
+}
+
+const CARD_FIELDS: &[(&str, Check)] = &[
+    ("id", typed::<String>),
+    ("name", typed::<String>),
+    ("zh", typed::<String>),
+    ("kind", typed::<Kind>),
+    ("champion", typed::<bool>),
+    ("signature", typed::<bool>),
+    ("equipment", typed::<bool>),
+    ("domains", typed::<Vec<String>>),
+    ("energy", typed::<u8>),
+    ("pips", typed::<Vec<String>>),
+    ("might", typed::<i32>),
+    ("keywords", typed::<Vec<String>>),
+    ("assault", typed::<i32>),
+    ("shield", typed::<i32>),
+    ("deflect", typed::<u8>),
+    ("might_bonus", typed::<i32>),
+    ("equip", typed::<Option<u8>>),
+    ("tags", typed::<Vec<String>>),
+    ("text", typed::<String>),
+    ("text_zh", typed::<String>),
+    ("cost_less", typed::<Vec<CostLess>>),
+    ("static", typed::<Vec<Static>>),
+    ("ability", typed::<Vec<Value>>),
+];
+const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
+
+const ABILITY_FIELDS: &[(&str, Check)] = &[
+    ("on", typed::<On>),
+    ("may", typed::<bool>),
+    ("lead", typed::<Option<Lead>>),
+    ("legion", typed::<bool>),
+    ("cost_energy", typed::<u8>),
+    ("cost_exhaust", typed::<bool>),
+    ("extra_discard", typed::<bool>),
+    ("speed", typed::<Speed>),
+    ("targets", typed::<Vec<TargetSpec>>),
+    ("do", typed::<Vec<Value>>),
+];
+
+const INSTR_FIELDS: &[(&str, Check)] = &[
+    ("op", typed::<Op>),
+    ("n", typed::<i32>),
+    ("t", typed::<u8>),
+    ("who", typed::<Who>),
+    ("player", typed::<Whose>),
+    ("to", typed::<To>),
+    ("if", typed::<Cond>),
+    ("token", typed::<String>),
+];
+
+/// Collects problems for one file.
+struct Problems<'a> {
+    origin: &'a str,
+    list: Vec<CardProblem>,
+}
+
+impl Problems<'_> {
+    fn add(&mut self, pointer: String, card: Option<&str>, field: &str, message: impl Into<String>) {
+        let mut p = CardProblem::new(self.origin, message).pointer(pointer).field(field);
+        if let Some(c) = card {
+            p = p.card(c);
+        }
+        self.list.push(p);
+    }
+
+    /// Check an object's fields by table: unknown fields, wrong types, missing required ones.
+    /// True if every field has its type.
+    fn fields(&mut self, v: &Value, ptr: &str, card: Option<&str>, table: &[(&str, Check)], required: &[&str]) -> bool {
+        let Some(obj) = v.as_object() else {
+            self.add(ptr.to_string(), card, "", format!("expected a table, found {}", kind_of(v)));
+            return false;
+        };
+        let before = self.list.len();
+        for (k, val) in obj {
+            match table.iter().find(|(n, _)| n == k) {
+                None => self.add(format!("{ptr}/{k}"), card, k, format!("unknown field '{k}'")),
+                Some((_, check)) => {
+                    if let Err(e) = check(val) {
+                        self.add(format!("{ptr}/{k}"), card, k, e)
+                    }
+                }
+            }
+        }
+        for r in required {
+            if !obj.contains_key(*r) {
+                self.add(ptr.to_string(), card, r, format!("missing field '{r}'"));
+            }
+        }
+        self.list.len() == before
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "nothing",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "a table",
+    }
+}
+
+fn check_types(p: &mut Problems, i: usize, v: &Value) -> bool {
+    let ptr = format!("/card/{i}");
+    let card = v.get("id").and_then(Value::as_str).map(str::to_string);
+    let card = card.as_deref();
+    let mut ok = p.fields(v, &ptr, card, CARD_FIELDS, CARD_REQUIRED);
+    if let Some(Value::Array(abs)) = v.get("ability") {
+        for (j, a) in abs.iter().enumerate() {
+            let aptr = format!("{ptr}/ability/{j}");
+            ok &= p.fields(a, &aptr, card, ABILITY_FIELDS, &["on"]);
+            if let Some(Value::Array(ins)) = a.get("do") {
+                for (k, x) in ins.iter().enumerate() {
+                    ok &= p.fields(x, &format!("{aptr}/do/{k}"), card, INSTR_FIELDS, &["op"]);
+                }
+            }
+        }
+    }
+    ok
+}
+
+/// "Accelerate, Temporary." — a text that only names keywords (a vanilla unit with keywords).
+fn only_keywords(text: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "accelerate",
+        "action",
+        "reaction",
+        "tank",
+        "backline",
+        "ganking",
+        "hidden",
+        "temporary",
+        "vision",
+        "ambush",
+        "assault",
+        "shield",
+        "deflect",
+    ];
+    text.split([',', '.', ';']).map(str::trim).filter(|s| !s.is_empty()).all(|phrase| {
+        let mut words = phrase.split_whitespace();
+        let first = words.next().unwrap_or("").to_ascii_lowercase();
+        WORDS.contains(&first.as_str()) && words.all(|w| w.trim_start_matches('+').parse::<i32>().is_ok())
+    })
+}
+
+/// The checks of one well-typed card that need only the card itself. Returns the definition.
+fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
+    let ptr = format!("/card/{i}");
+    let id = Some(r.id.as_str());
+    let mut domains = 0u8;
+    for (j, d) in r.domains.iter().enumerate() {
+        match domain_mask(d) {
+            Ok(m) => domains |= m,
+            Err(e) => p.add(format!("{ptr}/domains/{j}"), id, "domains", e),
+        }
+    }
+    let mut pips = Vec::with_capacity(r.pips.len());
+    for (j, s) in r.pips.iter().enumerate() {
+        match domain_mask(s) {
+            Ok(m) => {
+                // CR 135.2.e.6: a pip is paid with Power of its domain; a deck holds only runes of
+                // its identity (CR 103.3), which contains the card's domains (CR 103.1.b).
+                if m != ANY_DOMAIN && m & domains == 0 {
+                    p.add(
+                        format!("{ptr}/pips/{j}"),
+                        id,
+                        "pips",
+                        format!("a cost the rules cannot pay: a '{s}' pip on a card without that domain"),
+                    );
+                }
+                pips.push(m);
+            }
+            Err(e) => p.add(format!("{ptr}/pips/{j}"), id, "pips", e),
+        }
+    }
+    if r.energy > MAX_ENERGY {
+        p.add(
+            format!("{ptr}/energy"),
+            id,
+            "energy",
+            format!("a cost the rules cannot pay: {} Energy, at most {MAX_ENERGY} (12 runes, CR 103.3)", r.energy),
+        );
+    }
+    let mut keywords = 0;
+    for (j, k) in r.keywords.iter().enumerate() {
+        match kw::parse(k) {
+            Some(b) => keywords |= b,
+            None => p.add(format!("{ptr}/keywords/{j}"), id, "keywords", format!("unknown keyword '{k}'")),
+        }
+    }
+    let mut adds_power = 0u8;
+    let mut hide_cost = None;
+    let mut no_move_from_bf = false;
+    for (j, s) in r.statics.iter().enumerate() {
+        let sptr = format!("{ptr}/static/{j}");
+        match s.effect {
+            StaticEffect::Might => {
+                if s.tag.is_empty() || s.n == 0 {
+                    p.add(sptr, id, "static", "a 'might' static needs a tag and a non-zero n (it would do nothing)");
+                }
+            }
+            StaticEffect::AddPower => {
+                if r.kind != Kind::Gear {
+                    p.add(sptr.clone(), id, "static", "only gear adds Power while paying");
+                }
+                if s.domains.is_empty() {
+                    p.add(sptr.clone(), id, "static", "'add_power' needs domains (it would do nothing)");
+                }
+                for (k, d) in s.domains.iter().enumerate() {
+                    match domain_mask(d) {
+                        Ok(m) => adds_power |= m,
+                        Err(e) => p.add(format!("{sptr}/domains/{k}"), id, "static.domains", e),
+                    }
+                }
+            }
+            StaticEffect::HideCost | StaticEffect::NoMoveFromBattlefield if r.kind != Kind::Battlefield => {
+                p.add(sptr, id, "static", format!("'{:?}' is a battlefield static", s.effect))
+            }
+            StaticEffect::HideCost => {
+                if !(0..=MAX_ENERGY as i32).contains(&s.n) {
+                    p.add(sptr, id, "static", format!("hide cost {} is not 0–{MAX_ENERGY}", s.n));
+                } else {
+                    hide_cost = Some(s.n as u8);
+                }
+            }
+            StaticEffect::NoMoveFromBattlefield => no_move_from_bf = true,
+        }
+    }
+    for (j, c) in r.cost_less.iter().enumerate() {
+        if c.n == 0 {
+            p.add(format!("{ptr}/cost_less/{j}/n"), id, "cost_less", "a reduction of 0 would do nothing");
+        }
+        if matches!(c.cond, Cond::TMighty | Cond::TStunned | Cond::TNotStunned | Cond::UnitAtT) {
+            p.add(
+                format!("{ptr}/cost_less/{j}/if"),
+                id,
+                "cost_less",
+                format!("'{:?}' needs a chosen target: a cost is determined before targets", c.cond),
+            );
+        }
+        if !matches!(r.kind, Kind::Unit | Kind::Spell | Kind::Gear) {
+            p.add(format!("{ptr}/cost_less/{j}"), id, "cost_less", "only cards that are played have a cost");
+        }
+    }
+    for (j, a) in r.abilities.iter().enumerate() {
+        let aptr = format!("{ptr}/ability/{j}");
+        if a.cost_energy > MAX_ENERGY {
+            p.add(
+                format!("{aptr}/cost_energy"),
+                id,
+                "cost_energy",
+                format!("a cost the rules cannot pay: {} Energy, at most {MAX_ENERGY}", a.cost_energy),
+            );
+        }
+        for (k, s) in a.targets.iter().enumerate() {
+            if s.what == What::Destination && s.dest_of as usize >= a.targets.len() {
+                p.add(format!("{aptr}/targets/{k}/dest_of"), id, "dest_of", format!("no target slot {}", s.dest_of));
+            }
+        }
+        for (k, ins) in a.effects.iter().enumerate() {
+            let iptr = format!("{aptr}/do/{k}");
+            let uses_slot = (ins.op.takes_selector()
+                && matches!(
+                    ins.who,
+                    Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT
+                ))
+                || ins.player == Whose::ItsController;
+            if uses_slot && ins.t as usize >= a.targets.len() {
+                p.add(
+                    format!("{iptr}/t"),
+                    id,
+                    "t",
+                    format!("no target slot {} (the ability has {})", ins.t, a.targets.len()),
+                );
+            }
+            if ins.player == Whose::EachOpponent && matches!(ins.op, Op::Discard | Op::RecycleHand) {
+                p.add(
+                    format!("{iptr}/player"),
+                    id,
+                    "player",
+                    "not implemented: each_opponent with a choice on resolution (discard, recycle_hand)",
+                );
+            }
+            if ins.player != Whose::You
+                && !matches!(ins.op, Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel)
+            {
+                p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
+            }
+            if ins.op == Op::CreateToken && ins.token.is_empty() {
+                p.add(format!("{iptr}/token"), id, "token", "create_token names no token card");
+            }
+            if ins.op != Op::CreateToken && !ins.token.is_empty() {
+                p.add(format!("{iptr}/token"), id, "token", "only create_token names a token");
+            }
+        }
+        if a.effects.is_empty() {
+            p.add(aptr, id, "do", "an ability with no instructions would do nothing");
+        }
+    }
+    let spell_without_text = r.kind == Kind::Spell && !r.abilities.iter().any(|a| a.on == On::Spell);
+    if spell_without_text {
+        p.add(ptr.clone(), id, "ability", "a spell without an 'on = spell' ability would do nothing");
+    }
+    let does_something = !r.abilities.is_empty()
+        || !r.statics.is_empty()
+        || keywords != 0
+        || r.assault != 0
+        || r.shield != 0
+        || r.deflect != 0
+        || r.might_bonus != 0
+        || r.equip.is_some();
+    let vanilla_ok = match r.kind {
+        // A vanilla unit: no text, or text that only names its keywords.
+        Kind::Unit => r.abilities.is_empty() && r.statics.is_empty() && (r.text.is_empty() || only_keywords(&r.text)),
+        // Runes and tokens are described by the rules (CR 160, 186).
+        Kind::Rune | Kind::Token => true,
+        _ => r.text.is_empty(),
+    };
+    let unit_with_unbacked_text = r.kind == Kind::Unit
+        && r.abilities.is_empty()
+        && r.statics.is_empty()
+        && !r.text.is_empty()
+        && !only_keywords(&r.text);
+    if !spell_without_text && (unit_with_unbacked_text || (!does_something && !vanilla_ok)) {
+        p.add(ptr.clone(), id, "text", format!("'{}' has rules text but no abilities: it would do nothing", r.text));
+    }
+    if !r.text.is_empty() && r.text_zh.is_empty() && !matches!(r.kind, Kind::Rune) {
+        p.add(ptr.clone(), id, "text_zh", "rules text without its Chinese (text_zh)");
+    }
+    if r.id.trim().is_empty() || r.name.trim().is_empty() || r.zh.trim().is_empty() {
+        p.add(ptr, id, "id", "id, name and zh must not be empty");
+    }
+    CardDef {
+        id: r.id.clone(),
+        name: r.name.clone(),
+        zh: r.zh.clone(),
+        kind: r.kind,
+        champion: r.champion,
+        signature: r.signature,
+        equipment: r.equipment,
+        domains,
+        energy: r.energy,
+        pips,
+        might: r.might,
+        keywords,
+        assault: r.assault,
+        shield: r.shield,
+        deflect: r.deflect,
+        might_bonus: r.might_bonus,
+        equip: r.equip,
+        tags: r.tags.clone(),
+        tag_bits: 0,
+        text: r.text.clone(),
+        text_zh: r.text_zh.clone(),
+        abilities: r.abilities.clone(),
+        cost_less: r.cost_less.clone(),
+        lords: Vec::new(),
+        adds_power,
+        hide_cost,
+        no_move_from_bf,
+    }
+}
+
+/// Build a set from typed cards: per-card checks, then the checks across cards (duplicate ids
+/// and names, token cards, the tag table).
+fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
+    let mut cards: Vec<CardDef> = raw.iter().enumerate().map(|(i, r)| build_card(p, i, r)).collect();
+    for i in 0..raw.len() {
+        for j in 0..i {
+            if raw[j].id == raw[i].id {
+                p.add(format!("/card/{i}/id"), Some(&raw[i].id), "id", format!("duplicate id (also card {j})"));
+            } else if raw[j].name.eq_ignore_ascii_case(&raw[i].name) {
+                p.add(
+                    format!("/card/{i}/name"),
+                    Some(&raw[i].id),
+                    "name",
+                    format!("duplicate name '{}' (also {}): deck lists name cards", raw[i].name, raw[j].id),
+                );
+            }
+        }
+    }
+    let mut tags: Vec<String> = Vec::new();
+    for c in &cards {
+        for t in c.tags.iter().chain(raw_static_tags(&raw, &c.id)) {
+            if !tags.contains(t) {
+                tags.push(t.clone());
+            }
+        }
+    }
+    if tags.len() > 64 {
+        p.add("/card".into(), None, "tags", format!("{} distinct tags: at most 64 in a set", tags.len()));
+        tags.truncate(64);
+    }
+    let bit = |t: &str| tags.iter().position(|x| x == t).map(|i| 1u64 << i).unwrap_or(0);
+    let mut lord_tags = 0;
+    let lookup: Vec<(String, String, Kind)> = cards.iter().map(|c| (c.id.clone(), c.name.clone(), c.kind)).collect();
+    for (i, c) in cards.iter_mut().enumerate() {
+        c.tag_bits = c.tags.iter().map(|t| bit(t)).fold(0, |a, b| a | b);
+        for s in &raw[i].statics {
+            if s.effect == StaticEffect::Might && !s.tag.is_empty() {
+                c.lords.push((bit(&s.tag), s.n));
+                lord_tags |= bit(&s.tag);
+            }
+        }
+        for (j, a) in c.abilities.iter_mut().enumerate() {
+            for (k, ins) in a.effects.iter_mut().enumerate() {
+                if ins.op != Op::CreateToken || ins.token.is_empty() {
+                    continue;
+                }
+                let found =
+                    lookup.iter().position(|(id, name, _)| *id == ins.token || name.eq_ignore_ascii_case(&ins.token));
+                match found {
+                    Some(d) if lookup[d].2 == Kind::Token => ins.token_def = d as DefId,
+                    Some(_) => p.add(
+                        format!("/card/{i}/ability/{j}/do/{k}/token"),
+                        Some(&raw[i].id),
+                        "token",
+                        format!("'{}' is not a token card", ins.token),
+                    ),
+                    None => p.add(
+                        format!("/card/{i}/ability/{j}/do/{k}/token"),
+                        Some(&raw[i].id),
+                        "token",
+                        format!("no token card '{}' in the set", ins.token),
+                    ),
+                }
+            }
+        }
+    }
+    CardDb { cards, raw, tags, lord_tags }
+}
+
+fn raw_static_tags<'a>(raw: &'a [RawCard], id: &'a str) -> impl Iterator<Item = &'a String> {
+    raw.iter().filter(move |r| r.id == id).flat_map(|r| r.statics.iter().map(|s| &s.tag)).filter(|t| !t.is_empty())
+}
+
+/// Check and build a set from its JSON document.
+fn from_document(doc: &Value, origin: &str) -> Result<CardDb, CardSetError> {
+    let mut p = Problems { origin, list: Vec::new() };
+    let cards = match doc {
+        Value::Object(m) => {
+            for k in m.keys().filter(|k| *k != "card") {
+                p.add(format!("/{k}"), None, k, format!("unknown field '{k}': a set file holds [[card]] tables"));
+            }
+            match m.get("card") {
+                Some(Value::Array(a)) => a.clone(),
+                Some(v) => {
+                    p.add("/card".into(), None, "card", format!("expected an array of cards, found {}", kind_of(v)));
+                    Vec::new()
+                }
+                None => Vec::new(),
+            }
+        }
+        v => {
+            p.add(String::new(), None, "", format!("expected a table of cards, found {}", kind_of(v)));
+            Vec::new()
+        }
+    };
+    from_cards(&cards, p)
+}
+
+fn from_cards(cards: &[Value], mut p: Problems) -> Result<CardDb, CardSetError> {
+    let mut raw = Vec::with_capacity(cards.len());
+    let mut at = Vec::with_capacity(cards.len());
+    let mut typed_ok = true;
+    for (i, v) in cards.iter().enumerate() {
+        if check_types(&mut p, i, v) {
+            match serde_json::from_value::<RawCard>(v.clone()) {
+                Ok(r) => {
+                    raw.push(r);
+                    at.push(i);
+                }
+                Err(e) => {
+                    typed_ok = false;
+                    p.add(format!("/card/{i}"), v.get("id").and_then(Value::as_str), "", e.to_string());
+                }
+            }
+        } else {
+            typed_ok = false;
+        }
+    }
+    if cards.is_empty() {
+        p.add("/card".into(), None, "card", "the set has no cards");
+    }
+    // Cross-card checks need every card; with a card missing they would mislead, so then only
+    // the cards that were read are checked, each on its own.
+    let db = if typed_ok {
+        Some(build(raw, &mut p))
+    } else {
+        for (r, &i) in raw.iter().zip(&at) {
+            build_card(&mut p, i, r);
+        }
+        None
+    };
+    match db {
+        Some(db) if p.list.is_empty() => Ok(db),
+        _ => Err(CardSetError { problems: p.list }),
+    }
+}
+
+fn to_json_value(text: &str, format: CardFormat, origin: &str) -> Result<Value, CardSetError> {
+    match format {
+        CardFormat::Json => serde_json::from_str::<Value>(text).map_err(|e| CardProblem::from_json(origin, &e).into()),
+        CardFormat::Toml => {
+            let t: toml::Value = toml::from_str(text).map_err(|e| CardProblem::from_toml(origin, text, &e))?;
+            serde_json::to_value(t).map_err(|e| CardProblem::new(origin, e.to_string()).into())
+        }
+    }
+}
+
+impl CardSet for CardDb {
+    fn builtin() -> Arc<Self> {
+        static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
+        DB.get_or_init(|| match CardDb::parse(include_str!("../data/st1.toml"), CardFormat::Toml, "data/st1.toml") {
+            Ok(db) => Arc::new(db),
+            // The data file is part of the binary and checked by a test; a broken file is a build bug.
+            Err(e) => panic!("the built-in card set is invalid:\n{e}"),
+        })
+        .clone()
+    }
+
+    fn parse(text: &str, format: CardFormat, origin: &str) -> Result<Self, CardSetError> {
+        let doc = to_json_value(text, format, origin)?;
+        from_document(&doc, origin)
+    }
+
+    fn export(&self, format: CardFormat) -> String {
+        let out = RawFileOut { card: &self.raw };
+        match format {
+            CardFormat::Json => serde_json::to_string_pretty(&out).unwrap_or_default() + "\n",
+            CardFormat::Toml => toml::to_string(&out).unwrap_or_default(),
+        }
+    }
+
+    fn with_cards(&self, cards: &[Value], origin: &str) -> Result<Self, CardSetError> {
+        let mut all: Vec<Value> = self.raw.iter().map(|r| serde_json::to_value(r).unwrap_or(Value::Null)).collect();
+        for c in cards {
+            let id = c.get("id").and_then(Value::as_str);
+            match id.and_then(|id| self.raw.iter().position(|r| r.id == id)) {
+                Some(i) => all[i] = c.clone(),
+                None => all.push(c.clone()),
+            }
+        }
+        let mut doc = Map::new();
+        doc.insert("card".into(), Value::Array(all));
+        from_document(&Value::Object(doc), origin)
+    }
+
+    fn catalogue(&self) -> Vec<engine::CardInfo> {
+        crate::present::catalogue(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::only_keywords;
+
+    #[test]
+    fn keyword_only_texts() {
+        assert!(only_keywords("Accelerate, Temporary."));
+        assert!(only_keywords("Tank, Shield 2."));
+        assert!(only_keywords(""));
+        assert!(!only_keywords("When you play this, draw a card."));
+        assert!(!only_keywords("Tank. Your Cadets have +1 Might."));
+    }
+}
