@@ -53,8 +53,7 @@ fn items(v: &str) -> impl Iterator<Item = &str> {
     v.split(',').filter(|w| !w.is_empty() && *w != "-")
 }
 
-fn card(field: &str, id: &str) -> R<DefId> {
-    let db = crate::cards::db();
+fn card(db: &crate::cards::CardDb, field: &str, id: &str) -> R<DefId> {
     db.cards.iter().position(|c| c.id == id).map(|i| i as DefId).ok_or_else(|| format!("{field}: unknown card '{id}'"))
 }
 
@@ -214,7 +213,7 @@ impl Reader<'_> {
             ),
             None => (None, head),
         };
-        let def = card(field, set_id)?;
+        let def = card(&self.opts.cards, field, set_id)?;
         let mut obj = Obj {
             def,
             owner: section,
@@ -348,7 +347,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         ids.push(id);
     }
     let hole = Obj {
-        def: crate::cards::db().cadet,
+        def: 0,
         owner: 0,
         controller: 0,
         zone: Zone::Gone,
@@ -389,7 +388,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
             let f = format!("{name}.{k}");
             match k.as_str() {
                 "card" => {
-                    bf.def = card(&f, v)?;
+                    bf.def = card(&rd.opts.cards, &f, v)?;
                     have_card = true;
                 }
                 "owner" => bf.owner = rd.seat(&f, v)?,
@@ -495,7 +494,7 @@ fn check(g: &RiftGame) -> R<()> {
     let spell_on_chain = |field: &str, it: &Item| -> R<()> {
         if let ItemSrc::Spell(id) = it.src {
             let o = g.obj(id);
-            if o.zone != Zone::Chain || o.def().kind != crate::cards::Kind::Spell {
+            if o.zone != Zone::Chain || g.card(id).kind != crate::cards::Kind::Spell {
                 return err(field, format!("c{id} is not a spell on the chain (list it in its owner's chain=)"));
             }
         }
@@ -588,7 +587,7 @@ fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Pl
                     Some(id) => (id, true),
                     None => (v.as_str(), false),
                 };
-                p.legend = card(&f, id)?;
+                p.legend = card(&rd.opts.cards, &f, id)?;
                 p.legend_exhausted = x;
                 have_legend = true;
             }
@@ -620,7 +619,7 @@ fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Pl
             "finalized" => p.finalized = num(&f, v)?,
             "mulliganed" => p.mulliganed = flag01(&f, v)?,
             "left" => p.left = flag01(&f, v)?,
-            "brought" => p.battlefields = items(v).map(|w| card(&f, w)).collect::<R<_>>()?,
+            "brought" => p.battlefields = items(v).map(|w| card(&rd.opts.cards, &f, w)).collect::<R<_>>()?,
             "deck" => list(Zone::Deck, true, true, specs)?,
             "runes" => list(Zone::RuneDeck, true, true, specs)?,
             "hand" => list(Zone::Hand, true, true, specs)?,
