@@ -208,13 +208,11 @@ fn round_trip(game: &str) {
 }
 
 #[test]
-#[ignore = "needs ardent-cards merged"]
 fn ardent_sets_export_check_and_play() {
     round_trip("ardent");
 }
 
 #[test]
-#[ignore = "needs rift-cards merged"]
 fn riftbound_sets_export_check_and_play() {
     round_trip("riftbound");
 }
