@@ -28,6 +28,8 @@ pub struct PrintDeck {
     pub code: Option<String>,
     /// Card ids ([`ardent::card::def`]).
     pub cards: Vec<u8>,
+    /// A line about the deck's rating for the list page (docs/ardent-ratings.md), if rated.
+    pub rating: Option<String>,
 }
 
 impl From<&GeneratedDeck> for PrintDeck {
@@ -37,6 +39,7 @@ impl From<&GeneratedDeck> for PrintDeck {
             name_zh: Some(d.name_zh.clone()),
             code: Some(d.code()),
             cards: d.cards.clone(),
+            rating: None,
         }
     }
 }
@@ -52,6 +55,6 @@ impl PrintDeck {
 
     /// From a checked deck list (no Chinese name).
     pub fn from_list(list: &DeckList) -> Result<PrintDeck, DeckError> {
-        Ok(PrintDeck { name_en: list.name.clone(), name_zh: None, code: None, cards: list.resolve()? })
+        Ok(PrintDeck { name_en: list.name.clone(), name_zh: None, code: None, cards: list.resolve()?, rating: None })
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! ```text
 //! # ardent-rate dataset v1: gauntlet 1, bot random, 64 games a deck, seed 7
-//! serial	rating	games	cards
-//! 1234567	0.515625	64	001 001 004 …   (17 collector numbers of Omega Codex)
+//! serial  rating    games  cards                 (fields separated by tabs)
+//! 1234567 0.515625  64     001 001 004 …         (17 collector numbers of Omega Codex)
 //! ```
 
 use crate::cards;
@@ -67,7 +67,8 @@ impl Dataset {
                 return Err(bad(format!("rating {rating} is outside 0..1")));
             }
             let games = f[2].parse().map_err(|_| bad(format!("games '{}' is not a number", f[2])))?;
-            let mut ids = f[3].split_whitespace().map(cards::id_of).collect::<Result<Vec<u8>, String>>().map_err(bad)?;
+            let mut ids =
+                f[3].split_whitespace().map(cards::id_of).collect::<Result<Vec<u8>, String>>().map_err(bad)?;
             crate::simulate::check_deck(&ids).map_err(|e| bad(e.to_string()))?;
             ids.sort_unstable();
             rows.push(Row { serial, rating, games, cards: ids });

@@ -13,6 +13,7 @@ pub mod cards;
 pub mod dataset;
 pub mod gauntlet;
 pub mod model;
+pub mod report;
 pub mod ridge;
 pub mod simulate;
 pub mod train;

@@ -130,8 +130,8 @@ impl Model {
             .filter(|&i| counts[i] > 0)
             .map(|i| {
                 let mut effect = self.card[i] * f64::from(counts[i]);
-                for j in 0..n {
-                    if j != i && counts[j] > 0 {
+                for (j, &k) in counts.iter().enumerate() {
+                    if j != i && k > 0 {
                         effect += 0.5 * self.pair_table[i * n + j];
                     }
                 }
@@ -163,8 +163,10 @@ impl Model {
             }
             let bad = |m: String| RateError::Model(format!("line {}: {m}", i + 1));
             let f: Vec<&str> = line.split_whitespace().collect();
-            let num = |s: &str| s.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or_else(|| bad(format!("'{s}' is not a number")));
-            let id = |s: &str| cards::id_of(s).map_err(|e| bad(e));
+            let num = |s: &str| {
+                s.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or_else(|| bad(format!("'{s}' is not a number")))
+            };
+            let id = |s: &str| cards::id_of(s).map_err(&bad);
             match (f[0], f.len()) {
                 ("model", 2) => version = Some(num(f[1])? as u32),
                 ("gauntlet", 2) => gauntlet = Some(num(f[1])? as u32),
@@ -198,7 +200,9 @@ impl Model {
 
     /// Write the model file (parses back to the same model).
     pub fn to_text(&self) -> String {
-        let mut s = String::from("# ardent-rate learned rating (docs/ardent-ratings.md §3); written by `cardtable deck rate-train`\n");
+        let mut s = String::from(
+            "# ardent-rate learned rating (docs/ardent-ratings.md §3); written by `cardtable deck rate-train`\n",
+        );
         let _ = writeln!(s, "model {}\ngauntlet {}\nbot {}", self.version, self.gauntlet, self.bot);
         for (k, v) in &self.notes {
             let _ = writeln!(s, "{k} {v}");

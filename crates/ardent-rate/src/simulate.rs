@@ -112,7 +112,11 @@ pub fn simulated_rating(
 /// two). Anything else is refused with the reason.
 pub fn check_deck(deck: &[u8]) -> Result<(), RateError> {
     if deck.len() != ardent::DECK_SIZE {
-        return Err(RateError::Deck(format!("{} cards; a deck has exactly {} (spec §2.1)", deck.len(), ardent::DECK_SIZE)));
+        return Err(RateError::Deck(format!(
+            "{} cards; a deck has exactly {} (spec §2.1)",
+            deck.len(),
+            ardent::DECK_SIZE
+        )));
     }
     if let Some(&bad) = deck.iter().find(|&&c| usize::from(c) >= cards::pool_len()) {
         return Err(RateError::Deck(format!("card id {bad} is not in the pool")));
@@ -136,7 +140,8 @@ fn play_one(
     let state = ArdentGame::new(options, &ArdentSetup { decks }, game_seed)
         .map_err(|e| RateError::Deck(format!("game {i}: {e}")))?;
     let evaluator = ArdentGame::kit().evaluator;
-    let mut bots = vec![config.bot.build(evaluator.clone(), rng.next_u64()), config.bot.build(evaluator, rng.next_u64())];
+    let mut bots =
+        vec![config.bot.build(evaluator.clone(), rng.next_u64()), config.bot.build(evaluator, rng.next_u64())];
     let (_, played) = ai::play::play_game(state, &mut bots, None, i).map_err(|e| RateError::Sim(e.to_string()))?;
     Ok(played.outcome.reward(Seat(seat as u8)))
 }

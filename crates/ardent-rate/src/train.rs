@@ -229,7 +229,8 @@ pub fn run(plan: &TrainPlan, progress: Option<Progress<'_>>) -> Result<Trained, 
     let serials = training_serials(plan.decks + plan.heldout, plan.seed, &gauntlet)?;
     let (train_serials, held_serials) = serials.split_at(plan.decks);
     let total = serials.len();
-    let offset = |base: usize| move |d: usize, _: usize| progress.inspect(|p| p(base + d, total)).map(|_| ()).unwrap_or(());
+    let offset =
+        |base: usize| move |d: usize, _: usize| progress.inspect(|p| p(base + d, total)).map(|_| ()).unwrap_or(());
     let first = offset(0);
     let config = RateConfig { games: plan.games, seed: plan.seed, bot: plan.bot.clone(), gauntlet: plan.gauntlet };
     let training = simulate_dataset(train_serials, &config, Some(&first))?;

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod protocol;
+pub mod ratings;
 pub mod reaper;
 pub mod rematch;
 pub mod static_files;

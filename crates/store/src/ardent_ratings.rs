@@ -103,12 +103,11 @@ impl Store {
 
     /// A deck's ratings, simulated first.
     pub async fn ardent_ratings(&self, deck_id: &str) -> Result<Vec<ArdentRating>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM ardent_deck_ratings WHERE deck_id = $1 ORDER BY kind DESC"
-        ))
-        .bind(deck_id)
-        .fetch_all(self.pool())
-        .await?;
+        let rows =
+            sqlx::query(&format!("SELECT {COLUMNS} FROM ardent_deck_ratings WHERE deck_id = $1 ORDER BY kind DESC"))
+                .bind(deck_id)
+                .fetch_all(self.pool())
+                .await?;
         rows.iter().map(rating_of).collect()
     }
 
