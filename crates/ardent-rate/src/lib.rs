@@ -11,6 +11,7 @@
 pub mod band;
 pub mod cards;
 pub mod dataset;
+pub mod fair;
 pub mod gauntlet;
 pub mod model;
 pub mod report;

@@ -94,6 +94,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/logout", post(accounts::logout))
         .route("/api/me", get(accounts::me))
         .route("/api/tables", get(lobby::list).post(lobby::create))
+        .route("/api/tables/ardent/fair-match", post(ratings::fair_match))
         .route("/api/tables/{id}", get(lobby::show))
         .route("/api/tables/{id}/join", post(lobby::join))
         .route("/api/tables/{id}/leave", post(lobby::leave))

@@ -56,3 +56,84 @@ pub fn contributing(d: &ArdentDeck, n: usize) -> Value {
 pub fn value_of(v: &Value) -> Option<f64> {
     v.get("rating").and_then(Value::as_f64)
 }
+
+/// `POST /api/tables/ardent/fair-match`: create an Ardent table that deals two decks rated at
+/// most `gap` apart — two library decks the caller may see (by their shown rating), or two
+/// freshly generated decks (by predicted rating). Seats, options and clock as for `POST
+/// /api/tables`. Answers the table summary plus `"fair": {gap, from, decks: [{name, code,
+/// rating}, …]}`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FairBody {
+    pub gap: f64,
+    /// `library` (default) or `generated`.
+    #[serde(default)]
+    pub from: Option<String>,
+    #[serde(default)]
+    pub options: Value,
+    pub seats: Option<Vec<crate::lobby::SeatSpec>>,
+    pub clock_secs: Option<u32>,
+}
+
+pub async fn fair_match(
+    axum::extract::State(app): axum::extract::State<std::sync::Arc<crate::app::App>>,
+    headers: axum::http::HeaderMap,
+    crate::api_error::Body(b): crate::api_error::Body<FairBody>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let who = crate::accounts::session(&app, &headers).await?;
+    let mut rng = engine::GameRng::new(u64::from_str_radix(&crate::auth::new_token()[..16], 16).unwrap_or(0));
+    let bad = |e: ardent_rate::RateError| ApiError::bad(e.to_string());
+    let chosen: Vec<(String, String, Option<String>, Value)> = match b.from.as_deref().unwrap_or("library") {
+        "library" => {
+            let filter = store::ArdentDeckFilter { viewer: Some(who.user_id().to_string()), ..Default::default() };
+            let decks = app.store.list_ardent_decks(&filter).await?;
+            let stored = stored_ratings(&app.store).await?;
+            let rated: Vec<(&ArdentDeck, Value)> = decks
+                .iter()
+                .map(|d| (d, rating_json(d, stored.get(&d.id))))
+                .filter(|(_, r)| value_of(r).is_some())
+                .collect();
+            let values: Vec<f64> = rated.iter().filter_map(|(_, r)| value_of(r)).collect();
+            let (i, j) = ardent_rate::fair::pick_pair(&values, b.gap, &mut rng).map_err(bad)?;
+            [i, j]
+                .iter()
+                .map(|&k| {
+                    let (d, r) = &rated[k];
+                    (d.name.clone(), d.cards.join(","), d.serial.map(|s| format!("AR1-{s:09}")), r.clone())
+                })
+                .collect()
+        }
+        "generated" => {
+            let g = ardent::deckgen::generator(ardent_rate::gauntlet::V1_RECIPE)
+                .map_err(|e| ApiError::bad(e.to_string()))?;
+            let m = ardent_rate::Model::shipped().map_err(bad)?;
+            let (x, y) = ardent_rate::fair::pick_generated(g, m, b.gap, 1_000_000, &mut rng).map_err(bad)?;
+            [x, y]
+                .into_iter()
+                .map(|d| {
+                    let cards: Vec<String> = d.cards.iter().map(|&c| ardent::def(c).code()).collect();
+                    let r = json!({"rating": m.predict(&d.cards), "kind": "predicted", "model": m.version, "gauntlet": m.gauntlet});
+                    (d.name_en.clone(), cards.join(","), Some(d.code()), r)
+                })
+                .collect()
+        }
+        other => return Err(ApiError::bad(format!("from '{other}': use library or generated"))),
+    };
+    let setup = json!({"decks": chosen.iter().map(|(name, cards, _, _)| json!({
+        "name": name, "cards": cards.split(',').collect::<Vec<_>>()
+    })).collect::<Vec<_>>()});
+    let body = crate::lobby::CreateBody {
+        game: "ardent".into(),
+        options: b.options,
+        setup: Some(setup),
+        seats: b.seats,
+        clock_secs: b.clock_secs,
+    };
+    let mut table = crate::lobby::create_table(&app, &who, body).await?;
+    table["fair"] = json!({
+        "gap": b.gap,
+        "from": b.from.unwrap_or_else(|| "library".into()),
+        "decks": chosen.iter().map(|(name, _, code, r)| json!({"name": name, "code": code, "rating": r})).collect::<Vec<_>>(),
+    });
+    Ok(axum::Json(table))
+}
