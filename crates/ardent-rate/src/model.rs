@@ -83,7 +83,8 @@ impl Model {
         Model { version, gauntlet, bot, notes, intercept, card, pairs, pair_table }
     }
 
-    /// The predicted rating of a deck (card ids; ids outside the pool count nothing).
+    /// The predicted rating of a deck (card ids; ids outside the pool count nothing), clamped to
+    /// 0..1 (a win rate).
     #[inline]
     pub fn predict(&self, deck: &[u8]) -> f64 {
         let n = self.card.len();
@@ -109,7 +110,8 @@ impl Model {
                 s += row[usize::from(b)];
             }
         }
-        s
+        // A win rate lies in 0..1; the linear model can overshoot for extreme decks.
+        s.clamp(0.0, 1.0)
     }
 
     /// The prediction with its versions.
