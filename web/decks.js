@@ -13,6 +13,49 @@ const RARITIES = ['Common', 'Rare', 'Variant', 'Linked'];
 const RARITY_ZH = { Common: '普通', Rare: '稀有', Variant: '变体', Linked: '连动' };
 const rarityName = (r) => (getLang() === 'zh' ? RARITY_ZH[r] || r : r);
 
+/** A rating as text: `0.532 (0.470–0.593, simulated)` or `0.517 (predicted)`. */
+export function ratingText(r) {
+  if (!r || typeof r.rating !== 'number') return t('unrated');
+  const kind = r.kind === 'simulated' ? t('rating_sim') : t('rating_pred');
+  const interval = typeof r.low === 'number' && typeof r.high === 'number' ? `${r.low.toFixed(3)}–${r.high.toFixed(3)}, ` : '';
+  return `${r.rating.toFixed(3)} (${interval}${kind})`;
+}
+
+/** An SVG histogram of ratings (20 buckets over 0..1). */
+export function ratingHistogram(values) {
+  const buckets = new Array(20).fill(0);
+  for (const v of values) buckets[Math.min(19, Math.max(0, Math.floor(v * 20)))] += 1;
+  const top = Math.max(1, ...buckets);
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 200 64');
+  svg.setAttribute('class', 'rating-histogram');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('rating_histogram'));
+  buckets.forEach((n, i) => {
+    const bar = document.createElementNS(ns, 'rect');
+    const height = (50 * n) / top;
+    bar.setAttribute('x', String(i * 10 + 1));
+    bar.setAttribute('y', String(52 - height));
+    bar.setAttribute('width', '8');
+    bar.setAttribute('height', String(height));
+    bar.setAttribute('data-count', String(n));
+    const tip = document.createElementNS(ns, 'title');
+    tip.textContent = `${(i / 20).toFixed(2)}–${((i + 1) / 20).toFixed(2)}: ${n}`;
+    bar.appendChild(tip);
+    svg.appendChild(bar);
+  });
+  for (const x of [0, 0.5, 1]) {
+    const label = document.createElementNS(ns, 'text');
+    label.setAttribute('x', String(x * 200));
+    label.setAttribute('y', '62');
+    label.setAttribute('text-anchor', x === 0 ? 'start' : x === 1 ? 'end' : 'middle');
+    label.textContent = x.toFixed(1);
+    svg.appendChild(label);
+  }
+  return svg;
+}
+
 /** A card of the pool drawn as a card (no actions: the deck page only shows it). */
 export function poolCard(c) {
   const zh = getLang() === 'zh';
@@ -42,6 +85,8 @@ function ardentSection() {
   const fCard = h('input#ardent-filter-card', { placeholder: 'OmegaCodex 044' });
   const fRarity = h('select#ardent-filter-rarity', h('option', { value: '' }, t('any_rarity')), RARITIES.map((r) => h('option', { value: r }, rarityName(r))));
   const paper = h('select#ardent-paper', h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, t('paper_letter')));
+  const sort = h('select#ardent-sort', h('option', { value: 'created' }, t('sort_created')), h('option', { value: 'rating' }, t('sort_rating')));
+  const histogram = h('figure#ardent-histogram');
   const list = h('div#ardent-list.deck-list', t('loading'));
   const detail = h('div#ardent-detail');
 
@@ -50,8 +95,11 @@ function ardentSection() {
     if (fName.value.trim()) q.set('name', fName.value.trim());
     if (fCard.value.trim()) q.set('card', fCard.value.trim());
     if (fRarity.value) q.set('rarity', fRarity.value);
+    if (sort.value === 'rating') q.set('sort', 'rating');
     try {
       const decks = await api('GET', `/api/decks/ardent?${q}`);
+      const values = decks.map((d) => d.rating && d.rating.rating).filter((v) => typeof v === 'number');
+      fill(histogram, h('figcaption.muted', `${t('rating_histogram')} (${values.length})`), ratingHistogram(values));
       fill(list, decks.length ? decks.map(row) : h('p.muted#ardent-empty', t('no_decks')), h('p.muted', `${decks.length} ${t(decks.length === 1 ? 'deck_one' : 'decks_count')}`));
     } catch (e) {
       fill(list, h('p.error', e.message));
@@ -69,6 +117,14 @@ function ardentSection() {
           { dataset: { id: d.id } },
           h('h3', deckName(d), d.code ? h('span.muted', ` ${d.code}`) : null),
           h('p.muted', `${d.name} / ${d.name_zh} · ${d.card_data.length} ${t('card_count')} · ${t('vp')} ${d.total_vp} · ${d.rarities.map(rarityName).join(', ')}`),
+          h('p.deck-rating#ardent-rating', h('b', `${t('rating')}: `), ratingText(d.rating), h('span.muted', ` · ${t('rating_explain')} v${d.rating ? d.rating.gauntlet : '?'}${d.rating && d.rating.bot ? `, ${d.rating.bot}` : ''}`)),
+          (d.contributing || []).length
+            ? h(
+                'div#ardent-why',
+                h('b', t('rating_why')),
+                h('ul', d.contributing.map((c) => h('li', `${c.effect >= 0 ? '+' : ''}${c.effect.toFixed(3)} ${getLang() === 'zh' ? c.name_zh : c.name_en} ×${c.copies}`))),
+              )
+            : null,
           h('div.zone-cards.deck-cards#ardent-cards', d.card_data.map(poolCard)),
         ),
       );
@@ -95,7 +151,7 @@ function ardentSection() {
     return h(
       'div.deck-row.ardent-deck',
       { dataset: { id: d.id } },
-      h('div.deck-title', h('b', deckName(d)), d.code ? h('code', d.code) : h('span.muted', t('imported')), h('span.muted', d.rarities.map(rarityName).join(' · '))),
+      h('div.deck-title', h('b', deckName(d)), d.code ? h('code', d.code) : h('span.muted', t('imported')), h('span.muted', d.rarities.map(rarityName).join(' · ')), h('span.deck-row-rating', `${t('rating')} ${ratingText(d.rating)}`)),
       h(
         'div.row.deck-actions',
         h('button.deck-show', { type: 'button', on: { click: () => show(d.id) } }, t('show')),
@@ -121,6 +177,7 @@ function ardentSection() {
   };
 
   paper.addEventListener('change', refresh);
+  sort.addEventListener('change', refresh);
   refresh();
   return h(
     'section.card-panel#ardent-decks',
@@ -134,7 +191,9 @@ function ardentSection() {
       fRarity,
       h('button#ardent-search', { type: 'submit' }, t('search')),
       h('label.inline', t('paper'), paper),
+      sort,
     ),
+    histogram,
     list,
     detail,
   );

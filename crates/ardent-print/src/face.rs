@@ -1,6 +1,7 @@
 //! The card face (spec §2.5 card anatomy; texts from docs card-text spec §3): 63 × 88 mm with
-//! name, Chinese name, type, Power, VP, rarity symbol, collector number, set, our rules text in
-//! English and Chinese, and the deck's name. Drawn on any [`Canvas`], in millimetres.
+//! a creature's Power at the top left, name and Chinese name, type, our rules text in English and
+//! Chinese, VP at the bottom left, the deck's name, and rarity symbol, collector number and set at
+//! the bottom right. Drawn on any [`Canvas`], in millimetres.
 
 use crate::canvas::{Canvas, Paint, Rgb, BLACK, WHITE};
 use crate::fonts::{width_mm, Face, PT_PER_MM};
@@ -8,6 +9,12 @@ use ardent::card::{CardDef, CardType, Rarity};
 
 pub const CARD_W: f32 = 63.0;
 pub const CARD_H: f32 = 88.0;
+/// Centre of the Power badge (creatures), from the card's top-left corner: the top-left corner.
+pub const POWER_CENTRE: (f32, f32) = (9.0, 9.2);
+/// Centre of the VP badge, from the card's top-left corner: the bottom-left corner.
+pub const VP_CENTRE: (f32, f32) = (8.6, 79.6);
+/// The VP badge's fill.
+pub const VP_GOLD: Rgb = Rgb(0xE8, 0xB9, 0x2E);
 
 /// Dark and light colours of a card type.
 pub fn type_colors(t: CardType) -> (Rgb, Rgb) {
@@ -204,20 +211,17 @@ pub fn draw_card(c: &mut dyn Canvas, card: &CardDef, deck_en: &str, deck_zh: Opt
     c.rect(ox, oy, CARD_W, CARD_H, Paint::fill(WHITE));
     let (fx, fy, fw, fh) = (ox + 2.5, oy + 2.5, CARD_W - 5.0, CARD_H - 5.0);
     c.rect(fx, fy, fw, fh, Paint::both(Rgb(0xFB, 0xF8, 0xF1), dark, 0.6));
-    // Header band: VP badge, name, Chinese name, Power.
+    // Header band (spec §2.5): a creature's Power in the top-left corner, then the name and
+    // Chinese name; relics and actions have no Power, so their name is centred on the card.
     c.rect(fx, fy, fw, 13.5, Paint::fill(light));
     c.line(fx, fy + 13.5, fx + fw, fy + 13.5, dark, 0.3);
-    let vp_c = (ox + 9.0, oy + 9.2);
-    c.circle(vp_c.0, vp_c.1, 5.0, Paint::both(Rgb(0xE8, 0xB9, 0x2E), Rgb(0x8A, 0x64, 0x00), 0.35));
-    fit_text(c, vp_c.0, vp_c.1 - 1.6, Face::Bold, 4.2, 6.0, Rgb(0x5A, 0x40, 0x00), "VP", Align::Centre);
-    fit_text(c, vp_c.0, vp_c.1 + 3.0, Face::Bold, 11.0, 8.0, BLACK, &card.vp.to_string(), Align::Centre);
-    // The name sits between the VP badge and the Power badge (or the frame, without Power).
     let (name_centre, name_w) =
-        if card.card_type == CardType::Creature { (ox + CARD_W / 2.0, 34.0) } else { (ox + 36.0, 40.0) };
+        if card.card_type == CardType::Creature { (ox + 36.0, 40.0) } else { (ox + CARD_W / 2.0, 52.0) };
     fit_text(c, name_centre, oy + 9.0, Face::Bold, 9.5, name_w, BLACK, &card.name_en, Align::Centre);
     fit_text(c, name_centre, oy + 13.6, Face::Cjk, 7.0, name_w, Rgb(0x30, 0x30, 0x30), &card.name_zh, Align::Centre);
     if card.card_type == CardType::Creature {
-        let pc = (ox + CARD_W - 9.0, oy + 9.2);
+        let pc = POWER_CENTRE;
+        let pc = (ox + pc.0, oy + pc.1);
         c.circle(pc.0, pc.1, 5.0, Paint::both(dark, BLACK, 0.35));
         fit_text(c, pc.0, pc.1 - 1.6, Face::Bold, 4.2, 8.0, WHITE, "POWER", Align::Centre);
         fit_text(c, pc.0, pc.1 + 3.0, Face::Bold, 11.0, 8.0, WHITE, &card.power.to_string(), Align::Centre);
@@ -236,11 +240,17 @@ pub fn draw_card(c: &mut dyn Canvas, card: &CardDef, deck_en: &str, deck_zh: Opt
     let (bx, by, bw, bh) = (fx + 1.5, oy + 23.5, fw - 3.0, 49.5);
     c.rect(bx, by, bw, bh, Paint::both(WHITE, Rgb(0xD8, 0xD0, 0xC0), 0.2));
     rules_text(c, card, bx + 1.5, by + 1.2, bw - 3.0, bh - 2.4);
-    // Footer: the deck's name left; rarity, collector number and set right.
+    // Footer (spec §2.5): VP in the bottom-left corner, the deck's name beside it, and rarity,
+    // collector number and set in the bottom-right corner.
     c.line(fx + 1.5, oy + 75.0, fx + fw - 1.5, oy + 75.0, Rgb(0xD8, 0xD0, 0xC0), 0.2);
-    fit_text(c, fx + 1.5, oy + 79.0, Face::Regular, 6.0, 34.0, Rgb(0x40, 0x40, 0x40), deck_en, Align::Left);
+    let vp_c = (ox + VP_CENTRE.0, oy + VP_CENTRE.1);
+    c.circle(vp_c.0, vp_c.1, 4.6, Paint::both(VP_GOLD, Rgb(0x8A, 0x64, 0x00), 0.35));
+    fit_text(c, vp_c.0, vp_c.1 - 1.5, Face::Bold, 4.0, 6.0, Rgb(0x5A, 0x40, 0x00), "VP", Align::Centre);
+    fit_text(c, vp_c.0, vp_c.1 + 2.9, Face::Bold, 10.5, 7.5, BLACK, &card.vp.to_string(), Align::Centre);
+    let name_x = vp_c.0 + 6.0;
+    fit_text(c, name_x, oy + 79.0, Face::Regular, 6.0, 24.0, Rgb(0x40, 0x40, 0x40), deck_en, Align::Left);
     if let Some(zh) = deck_zh {
-        fit_text(c, fx + 1.5, oy + 83.0, Face::Cjk, 5.5, 34.0, Rgb(0x40, 0x40, 0x40), zh, Align::Left);
+        fit_text(c, name_x, oy + 83.0, Face::Cjk, 5.5, 24.0, Rgb(0x40, 0x40, 0x40), zh, Align::Left);
     }
     let right = fx + fw - 1.5;
     let num = format!("{:03}/100", card.number);

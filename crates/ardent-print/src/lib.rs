@@ -34,6 +34,8 @@ pub struct PrintDeck {
     pub code: Option<String>,
     /// Card ids of the built-in set ([`CardDb::def`]).
     pub cards: Vec<u8>,
+    /// A line about the deck's rating for the list page (docs/ardent-ratings.md), if rated.
+    pub rating: Option<String>,
 }
 
 impl From<&GeneratedDeck> for PrintDeck {
@@ -43,6 +45,7 @@ impl From<&GeneratedDeck> for PrintDeck {
             name_zh: Some(d.name_zh.clone()),
             code: Some(d.code()),
             cards: d.cards.clone(),
+            rating: None,
         }
     }
 }
@@ -63,6 +66,7 @@ impl PrintDeck {
             name_zh: None,
             code: None,
             cards: list.resolve(CardDb::omega_codex())?,
+            rating: None,
         })
     }
 }

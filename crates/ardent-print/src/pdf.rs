@@ -196,11 +196,11 @@ fn deck_list_page(c: &mut dyn Canvas, deck: &PrintDeck, paper: Paper) {
     let rcount = |rr: Rarity| deck.cards.iter().filter(|&&id| def(id).rarity == rr).count();
     let vp: i32 = deck.cards.iter().map(|&id| i32::from(def(id).vp)).sum();
     let line = format!(
-        "{} cards: {} creatures, {} relics, {} actions · {} Common, {} Rare, {} Variant, {} Linked · total VP {}",
-        deck.cards.len(),
-        count(CardType::Creature),
-        count(CardType::Relic),
-        count(CardType::Action),
+        "{} · {}, {}, {} · {} Common, {} Rare, {} Variant, {} Linked · total VP {}",
+        plural(deck.cards.len(), "card", "cards"),
+        plural(count(CardType::Creature), "creature", "creatures"),
+        plural(count(CardType::Relic), "relic", "relics"),
+        plural(count(CardType::Action), "action", "actions"),
         rcount(Rarity::Common),
         rcount(Rarity::Rare),
         rcount(Rarity::Variant),
@@ -208,6 +208,10 @@ fn deck_list_page(c: &mut dyn Canvas, deck: &PrintDeck, paper: Paper) {
         vp
     );
     fit_text(c, l, y, Face::Regular, 9.0, r - l, BLACK, &line, Align::Left);
+    if let Some(rating) = &deck.rating {
+        y += 6.0;
+        fit_text(c, l, y, Face::Regular, 9.0, r - l, BLACK, rating, Align::Left);
+    }
     y += 10.0;
     // Legend and instructions.
     c.text(l, y, Face::Bold, 9.0, BLACK, "Rarity symbols");
@@ -229,6 +233,11 @@ fn deck_list_page(c: &mut dyn Canvas, deck: &PrintDeck, paper: Paper) {
         fit_text(c, l, y, Face::Regular, 9.0, r - l, Rgb(0x40, 0x40, 0x40), &text, Align::Left);
         y += 5.5;
     }
+}
+
+/// `1 card`, `2 cards`, `0 cards`.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The print-and-play PDF of a deck: page 1 the deck list, then ⌈n / 9⌉ pages of cards.

@@ -102,7 +102,7 @@ fn fonts_cover_every_card_text() {
 
 #[test]
 fn unknown_card_ids_are_an_error_not_a_panic() {
-    let pd = PrintDeck { name_en: "Bad".into(), name_zh: None, code: None, cards: vec![0, 200] };
+    let pd = PrintDeck { name_en: "Bad".into(), name_zh: None, code: None, cards: vec![0, 200], rating: None };
     let err = deck_pdf(&pd, Paper::A4).unwrap_err();
     assert!(err.contains("unknown card id 200"), "{err}");
     assert!(ardent_print::tts::face_sheet(&pd).is_err());

@@ -71,6 +71,6 @@ fn spec10_sheet_cells_hold_drawn_cards_and_blank_cells_stay_blank() {
 
 #[test]
 fn spec10_sheet_refuses_more_cards_than_slots() {
-    let pd = PrintDeck { name_en: "Big".into(), name_zh: None, code: None, cards: vec![0; 70] };
+    let pd = PrintDeck { name_en: "Big".into(), name_zh: None, code: None, cards: vec![0; 70], rating: None };
     assert!(ardent_print::tts::face_sheet(&pd).is_err());
 }

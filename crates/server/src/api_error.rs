@@ -34,6 +34,7 @@ impl From<store::StoreError> for ApiError {
         match e {
             store::StoreError::Conflict(m) => ApiError::conflict(m),
             store::StoreError::NotFound(m) => ApiError::not_found(m),
+            store::StoreError::Invalid(m) => ApiError::bad(m),
             other => ApiError::internal(other.to_string()),
         }
     }

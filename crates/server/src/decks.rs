@@ -183,6 +183,10 @@ pub struct ListQuery {
     card: Option<String>,
     rarity: Option<String>,
     limit: Option<i64>,
+    /// `rating`: highest rating first (docs/ardent-ratings.md §5); otherwise oldest first.
+    sort: Option<String>,
+    min_rating: Option<f64>,
+    max_rating: Option<f64>,
 }
 
 fn nonempty(s: Option<String>) -> Option<String> {
@@ -216,8 +220,33 @@ pub async fn ardent_list(
         .transpose()?;
     let limit = q.limit.unwrap_or(500).clamp(1, 5000);
     let filter = ArdentDeckFilter { name: nonempty(q.name), card, rarity, limit: Some(limit), viewer, all: false };
+    let by_rating = match nonempty(q.sort).as_deref() {
+        None | Some("created") => false,
+        Some("rating") => true,
+        Some(other) => return Err(ApiError::bad(format!("unknown sort '{other}': use created or rating"))),
+    };
     let decks = app.store.list_ardent_decks(&filter).await?;
-    Ok(Json(Value::Array(decks.iter().map(deck_summary).collect())))
+    let stored = crate::ratings::stored_ratings(&app.store).await?;
+    let mut out: Vec<Value> = decks
+        .iter()
+        .map(|d| {
+            let mut v = deck_summary(d);
+            v["rating"] = crate::ratings::rating_json(d, stored.get(&d.id));
+            v
+        })
+        .filter(|v| {
+            let r = crate::ratings::value_of(&v["rating"]);
+            q.min_rating.is_none_or(|m| r.is_some_and(|r| r >= m))
+                && q.max_rating.is_none_or(|m| r.is_some_and(|r| r <= m))
+        })
+        .collect();
+    if by_rating {
+        out.sort_by(|a, b| {
+            let key = |v: &Value| crate::ratings::value_of(&v["rating"]).unwrap_or(f64::NEG_INFINITY);
+            key(b).total_cmp(&key(a))
+        });
+    }
+    Ok(Json(Value::Array(out)))
 }
 
 /// `GET /api/decks/ardent/{id}`: one deck (by id or exact name) with every card's data.
@@ -237,6 +266,11 @@ pub async fn ardent_show(
             .collect(),
     );
     out["total_vp"] = json!(ids.iter().map(|&i| ardent::CardDb::omega_codex().def(i).vp as i64).sum::<i64>());
+    let stored = app.store.ardent_ratings(&d.id).await?;
+    let best = stored.iter().find(|r| r.kind == "simulated").or_else(|| stored.first());
+    out["rating"] = crate::ratings::rating_json(&d, best);
+    out["ratings"] = serde_json::to_value(&stored).unwrap_or(Value::Null);
+    out["contributing"] = crate::ratings::contributing(&d, 6);
     Ok(Json(out))
 }
 
@@ -301,6 +335,7 @@ pub async fn ardent_pdf(
         name_zh: (d.name_zh != d.name).then(|| d.name_zh.clone()),
         code: serial_code(&d),
         cards: ids,
+        rating: rating_line(&app.store.ardent_ratings(&d.id).await?),
     };
     let pdf = tokio::task::spawn_blocking(move || ardent_print::deck_pdf(&print, paper))
         .await
@@ -456,4 +491,25 @@ pub async fn rift_share(
     owned_rift_deck(&app, &headers, &id).await?;
     app.store.set_deck_public(&id, b.public).await?;
     Ok(Json(json!({"id": id, "public": b.public})))
+}
+
+/// The list page's rating line (docs/ardent-ratings.md): the simulated rating with its interval
+/// where there is one, else the predicted; `None` for an unrated deck.
+pub fn rating_line(ratings: &[store::ArdentRating]) -> Option<String> {
+    let r = ratings.iter().find(|r| r.kind == "simulated").or_else(|| ratings.first())?;
+    Some(match (r.low, r.high) {
+        (Some(lo), Some(hi)) => format!(
+            "Rating {:.3} (95% interval {lo:.3}–{hi:.3}): win rate against gauntlet v{}, {} games, bot {}",
+            r.rating,
+            r.gauntlet,
+            r.games.unwrap_or(0),
+            r.bot.as_deref().unwrap_or("?")
+        ),
+        _ => format!(
+            "Rating {:.3} (predicted by model v{}): win rate against gauntlet v{}",
+            r.rating,
+            r.model.unwrap_or(0),
+            r.gauntlet
+        ),
+    })
 }

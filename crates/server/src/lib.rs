@@ -16,6 +16,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod protocol;
+pub mod ratings;
 pub mod reaper;
 pub mod rematch;
 pub mod static_files;
@@ -99,6 +100,7 @@ pub fn router(app: Arc<App>) -> Router {
                 .post(lobby::create)
                 .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES + 2 * app.limits.max_card_set_bytes)),
         )
+        .route("/api/tables/ardent/fair-match", post(ratings::fair_match))
         .route("/api/tables/{id}", get(lobby::show))
         .route("/api/tables/{id}/cards", get(lobby::table_cards))
         .route("/api/tables/{id}/join", post(lobby::join))

@@ -16,6 +16,9 @@ pub enum StoreError {
     Conflict(String),
     #[error("corrupt record: {0}")]
     Corrupt(String),
+    /// The caller's input is not acceptable (nothing was written).
+    #[error("invalid: {0}")]
+    Invalid(String),
 }
 
 impl StoreError {

@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod appender;
 pub mod ardent_decks;
+pub mod ardent_ratings;
 pub mod decks;
 pub mod error;
 pub mod migrate;
@@ -16,6 +17,7 @@ pub mod tables;
 pub mod testdb;
 
 pub use ardent_decks::{ArdentDeck, ArdentDeckFilter, NewArdentDeck};
+pub use ardent_ratings::{ArdentRating, RATING_KINDS};
 pub use error::StoreError;
 pub use records::*;
 

@@ -33,6 +33,14 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0003_identity.sql"),
         postgres: include_str!("../migrations/0003_identity.sql"),
     },
+    // Ratings of Ardent decks (simulated and predicted, with their gauntlet/model versions).
+    // Version 4 is left to another branch; migrations apply by version, gaps allowed.
+    Migration {
+        version: 5,
+        name: "ardent_ratings",
+        sqlite: include_str!("../migrations/0005_ardent_ratings.sql"),
+        postgres: include_str!("../migrations/0005_ardent_ratings.sql"),
+    },
 ];
 
 /// The newest schema version this build knows.

@@ -1,6 +1,9 @@
 //! `cardtable deck …`: the Ardent Reapers deck library (generate, list, show, import, export,
 //! delete, print) and Riftbound deck-list validation.
 
+#[path = "deck_rate.rs"]
+mod rate;
+
 use crate::input;
 use anyhow::{bail, Context, Result};
 use ardent::deck::{parse_any, parse_code, DeckList};
@@ -34,6 +37,10 @@ enum Command {
         /// Recipe version.
         #[arg(long, default_value_t = Recipe::latest().version)]
         recipe: u32,
+        /// Keep only decks whose predicted rating lies in LOW..HIGH (e.g. `0.45..0.55`); the
+        /// other serials are skipped (docs/ardent-ratings.md §4).
+        #[arg(long, value_parser = parse_band)]
+        rating: Option<(f64, f64)>,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -49,8 +56,69 @@ enum Command {
         /// A rarity the deck holds (Common, Rare, Variant, Linked).
         #[arg(long)]
         rarity: Option<String>,
+        /// Order: `created` (oldest first) or `rating` (highest first; the simulated rating
+        /// where there is one, else the predicted).
+        #[arg(long, value_enum, default_value_t = SortArg::Created)]
+        sort: SortArg,
+        /// Only decks rated at least this (0..1).
+        #[arg(long)]
+        min_rating: Option<f64>,
+        /// Only decks rated at most this (0..1).
+        #[arg(long)]
+        max_rating: Option<f64>,
         #[arg(long)]
         json: bool,
+    },
+    /// Rate a deck (library id or name, or a deck file) by simulation against the reference
+    /// gauntlet, with its learned rating; a library deck keeps both (docs/ardent-ratings.md).
+    Rate {
+        deck: String,
+        /// Games against the gauntlet (a multiple of 64 plays each gauntlet deck equally from each seat).
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The bot in both seats (`random`, `greedy`, `mcts:200`; no time budgets).
+        #[arg(long, default_value = "random")]
+        bot: String,
+        /// Gauntlet version.
+        #[arg(long, default_value_t = ardent_rate::gauntlet::LATEST)]
+        gauntlet: u32,
+        /// Worker threads (0: one per core). The rating does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Train the learned rating: simulate decks, fit, measure on held-out decks, and write the
+    /// model and the held-out set (docs/ardent-ratings.md §3). Deterministic.
+    RateTrain {
+        #[arg(long, default_value_t = 3000)]
+        decks: usize,
+        #[arg(long, default_value_t = 256)]
+        games: usize,
+        #[arg(long, default_value_t = 200)]
+        heldout: usize,
+        #[arg(long, default_value_t = 1024)]
+        heldout_games: usize,
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Folder for model_v1.txt, heldout_v1.tsv and training_v1.tsv.
+        #[arg(long, default_value = "crates/ardent-rate/data")]
+        out: String,
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
+    /// An HTML report of the predicted rating over many generated decks: spread, histogram,
+    /// the strongest and weakest decks and the cards that make them so.
+    RateReport {
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+        decks: u64,
+        /// The first serial (recipe v1).
+        #[arg(long, default_value_t = 0)]
+        first: u64,
+        #[arg(long)]
+        out: String,
     },
     /// Show one deck with its cards.
     Show {
@@ -100,6 +168,12 @@ enum Format {
     Tts,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SortArg {
+    Created,
+    Rating,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum PaperArg {
     A4,
@@ -113,6 +187,31 @@ pub fn run(args: Args) -> Result<ExitCode> {
             None => validate(file, *tournament),
         };
     }
+    if let Command::RateTrain { decks, games, heldout, heldout_games, seed, out, threads } = &args.command {
+        let plan = ardent_rate::train::TrainPlan {
+            decks: *decks,
+            games: *games,
+            heldout: *heldout,
+            heldout_games: *heldout_games,
+            seed: *seed,
+            bot: ai::BotSpec::Random,
+            gauntlet: ardent_rate::gauntlet::LATEST,
+            options: Default::default(),
+        };
+        return rate::train(&plan, out, *threads);
+    }
+    if let Command::RateReport { decks, first, out } = &args.command {
+        return rate::report(*decks, *first, out);
+    }
+    if let Command::Rate { deck, games, seed, bot, gauntlet, threads, json } = &args.command {
+        if std::path::Path::new(deck).is_file() {
+            let list = parse_any(ardent::CardDb::omega_codex(), &input::read_file(deck)?).map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
+            let config = rate::config(*games, *seed, bot, *gauntlet)?;
+            let report = rate::rate(&list.resolve(ardent::CardDb::omega_codex())?, &config, *threads, *json)?;
+            rate::print(&list.name, &report, *json)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(library(args))
 }
@@ -124,9 +223,21 @@ async fn open(url: &str) -> Result<Store> {
 async fn library(args: Args) -> Result<ExitCode> {
     let store = open(&args.database).await?;
     match args.command {
-        Command::Generate { count, seed, recipe, json } => generate(&store, count, seed, recipe, json).await?,
-        Command::List { name, card, rarity, json } => {
-            let card = card
+        Command::Generate { count, seed, recipe, rating: Some(band), json } => {
+            rate::generate_banded(&store, count, seed, recipe, band, json).await?
+        }
+        Command::Generate { count, seed, recipe, rating: None, json } => {
+            generate(&store, count, seed, recipe, json).await?
+        }
+        Command::Rate { deck, games, seed, bot, gauntlet, threads, json } => {
+            let d = store.find_ardent_deck(&deck).await?;
+            let config = rate::config(games, seed, &bot, gauntlet)?;
+            let report = rate::rate(&deck_list(&d)?.resolve(ardent::CardDb::omega_codex())?, &config, threads, json)?;
+            store.set_ardent_ratings(&rate::stored(&d.id, &config, &report)).await?;
+            rate::print(&d.name, &report, json)?;
+        }
+        Command::List { name, card, rarity, sort, min_rating, max_rating, json } => {
+                        let card = card
                 .map(|c| {
                     parse_code(ardent::CardDb::omega_codex(), &c).map(|id| ardent::CardDb::omega_codex().def(id).code())
                 })
@@ -140,21 +251,28 @@ async fn library(args: Args) -> Result<ExitCode> {
                 all: true,
             };
             let decks = store.list_ardent_decks(&filter).await?;
+            let rated = rate::with_ratings(&store, decks, sort == SortArg::Rating, (min_rating, max_rating)).await?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&decks)?);
+                println!("{}", serde_json::to_string_pretty(&rated)?);
             } else {
-                for d in &decks {
-                    println!("{}  {:<16} {}", d.id, serial_of(d), d.name);
+                for r in &rated {
+                    let d = &r.deck;
+                    println!("{}  {:<16} {:<14} {}", d.id, serial_of(d), rate::short(r.rating.as_ref()), d.name);
                 }
+                let decks = &rated;
                 println!("{} deck{}", decks.len(), if decks.len() == 1 { "" } else { "s" });
             }
         }
         Command::Show { deck, json } => {
             let d = store.find_ardent_deck(&deck).await?;
+            let ratings = store.ardent_ratings(&d.id).await?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&d)?);
+                println!("{}", serde_json::to_string_pretty(&rate::Shown { deck: &d, ratings: &ratings })?);
             } else {
                 show(&d)?;
+                if let Some(line) = server::decks::rating_line(&ratings) {
+                    println!("{line}");
+                }
             }
         }
         Command::Import { file } => {
@@ -195,15 +313,19 @@ async fn library(args: Args) -> Result<ExitCode> {
         }
         Command::Print { deck, out, paper } => {
             let d = store.find_ardent_deck(&deck).await?;
+            let rating = server::decks::rating_line(&store.ardent_ratings(&d.id).await?);
             let paper = match paper {
                 PaperArg::A4 => ardent_print::Paper::A4,
                 PaperArg::Letter => ardent_print::Paper::Letter,
             };
-            let pdf = ardent_print::deck_pdf(&print_deck(&d)?, paper).map_err(anyhow::Error::msg)?;
+            let pdf = ardent_print::deck_pdf(&ardent_print::PrintDeck { rating, ..print_deck(&d)? }, paper)
+                .map_err(anyhow::Error::msg)?;
             std::fs::write(&out, pdf).with_context(|| format!("cannot write {out}"))?;
             println!("{} printed to {out}", d.name);
         }
-        Command::Validate { .. } => unreachable!("handled before the library opens"),
+        Command::Validate { .. } | Command::RateTrain { .. } | Command::RateReport { .. } => {
+            unreachable!("handled before the library opens")
+        }
     }
     store.close().await;
     Ok(ExitCode::SUCCESS)
@@ -286,7 +408,7 @@ fn print_deck(d: &ArdentDeck) -> Result<ardent_print::PrintDeck> {
 
 fn show(d: &ArdentDeck) -> Result<()> {
     println!("{} / {}", d.name, d.name_zh);
-    println!("id {}  serial {}  created {}", d.id, serial_of(d), d.created_at);
+    println!("id {}  serial {}  created {}", d.id, serial_of(d), rate::date(d.created_at));
     for code in &d.cards {
         let c = ardent::CardDb::omega_codex().def(parse_code(ardent::CardDb::omega_codex(), code)?);
         let power = if c.is_creature() { format!("P{}", c.power) } else { String::new() };
@@ -354,4 +476,15 @@ fn validate(file: &str, tournament: bool) -> Result<ExitCode> {
         }
         Ok(ExitCode::FAILURE)
     }
+}
+
+/// `LOW..HIGH`, two ratings in 0..1.
+fn parse_band(text: &str) -> std::result::Result<(f64, f64), String> {
+    let (a, b) = text.split_once("..").ok_or_else(|| format!("'{text}': give LOW..HIGH, e.g. 0.45..0.55"))?;
+    let num = |s: &str| s.trim().parse::<f64>().map_err(|_| format!("'{s}' is not a number"));
+    let (low, high) = (num(a)?, num(b)?);
+    if !(0.0..=1.0).contains(&low) || !(0.0..=1.0).contains(&high) || low > high {
+        return Err(format!("'{text}': need 0 <= LOW <= HIGH <= 1"));
+    }
+    Ok((low, high))
 }
