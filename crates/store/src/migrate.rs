@@ -36,10 +36,10 @@ const MIGRATIONS: &[Migration] = &[
     // Ratings of Ardent decks (simulated and predicted, with their gauntlet/model versions).
     // Version 4 is left to another branch; migrations apply by version, gaps allowed.
     Migration {
-        version: 5,
+        version: 4,
         name: "ardent_ratings",
-        sqlite: include_str!("../migrations/0005_ardent_ratings.sql"),
-        postgres: include_str!("../migrations/0005_ardent_ratings.sql"),
+        sqlite: include_str!("../migrations/0004_ardent_ratings.sql"),
+        postgres: include_str!("../migrations/0004_ardent_ratings.sql"),
     },
 ];
 
