@@ -38,6 +38,8 @@ enum Command {
     Loadtest(commands::loadtest::Args),
     /// Measure random-playout speed.
     Bench(commands::bench::Args),
+    /// Take jobs (simulation shards) from a NATS JetStream work queue.
+    Worker(commands::worker::Args),
 }
 
 /// A reader that goes away (`cardtable … | head`) makes `println!` panic; stop quietly instead.
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Sim(a)) => commands::sim::run(a),
         Some(Command::Arena(a)) => commands::arena::run(a),
         Some(Command::Loadtest(a)) => commands::loadtest::run(a),
+        Some(Command::Worker(a)) => commands::worker::run(a),
     };
     match result {
         Ok(code) => code,

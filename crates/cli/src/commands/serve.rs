@@ -23,6 +23,10 @@ pub struct Args {
     /// is told (`dev_settings: true`).
     #[arg(long)]
     dev_settings: bool,
+    /// Open table sockets one client address may hold at once; more get `429 Too Many
+    /// Requests` (docs/deploy.md). Raise it behind a proxy that all clients come through.
+    #[arg(long, default_value_t = server::Limits::default().max_connections_per_ip)]
+    max_connections_per_ip: usize,
 }
 
 fn server_default_db() -> &'static str {
@@ -36,12 +40,18 @@ impl Default for Args {
             database: server_default_db().to_string(),
             secure_cookies: false,
             dev_settings: false,
+            max_connections_per_ip: server::Limits::default().max_connections_per_ip,
         }
     }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.max_connections_per_ip == 0 {
+        anyhow::bail!("--max-connections-per-ip must be at least 1");
+    }
+    let limits = server::Limits { max_connections_per_ip: args.max_connections_per_ip, ..Default::default() };
     let config = server::ServerConfig {
+        limits,
         addr: args.addr,
         database_url: args.database,
         secure_cookies: args.secure_cookies,
