@@ -166,7 +166,7 @@ fn killed_worker_mid_shard_loses_nothing() {
     let queue = queue_name("kill");
     let _guard = QueueGuard { url: url.clone(), name: queue.clone() };
     // MCTS bots make each shard take a while, so the first worker dies in the middle of one.
-    let args = sim_args("fate", "24", "5", "mcts:300");
+    let args = sim_args("fate", "12", "5", "mcts:100");
     let mut first = Worker::start(&url, &queue, 2);
     let run = submit(&args, &url, &queue, 2);
     let started = first.wait_for("started");

@@ -288,14 +288,34 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)] as f64 / 1000.0
 }
 
+/// Table setups (and guest logins) in flight at once.
+const SETUP_AT_ONCE: usize = 8;
+
 pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
-    let first = source_of(&o, 0);
-    let p = Players { cookies: [guest(o.addr, first, "load-a").await?, guest(o.addr, first, "load-b").await?] };
+    // One pair of guests per source address, table `i` seated with pair `i % len` like its
+    // source; setups run at most `SETUP_AT_ONCE` at a time, below the server's cap on tables
+    // one user has waiting for players (`Limits::max_lobby_tables_per_user`, 10).
+    let pairs = o.sources.len().max(1);
+    let players: Vec<Players> = stream::iter(0..pairs)
+        .map(|k| {
+            let source = source_of(&o, k);
+            async move {
+                let a = guest(o.addr, source, &format!("load{k}a")).await?;
+                let b = guest(o.addr, source, &format!("load{k}b")).await?;
+                anyhow::Ok(Players { cookies: [a, b] })
+            }
+        })
+        .buffered(SETUP_AT_ONCE)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<anyhow::Result<_>>()?;
+    let players_of = |i: usize| &players[i % players.len()];
     let rss_before = o.server_pid.and_then(rss_kib);
     let setup_start = Instant::now();
     let tables: Vec<[Ws; 2]> = stream::iter(0..o.tables)
-        .map(|i| new_table(&o, &p, source_of(&o, i)))
-        .buffer_unordered(16)
+        .map(|i| new_table(&o, players_of(i), source_of(&o, i)))
+        .buffered(SETUP_AT_ONCE)
         .collect::<Vec<_>>()
         .await
         .into_iter()
@@ -306,7 +326,7 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
     let start = Instant::now();
     let deadline = start + o.duration;
     let results: Vec<TableStats> = stream::iter(tables.into_iter().enumerate())
-        .map(|(i, ws)| drive(&o, &p, i, ws, deadline, 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1)))
+        .map(|(i, ws)| drive(&o, players_of(i), i, ws, deadline, 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1)))
         .buffer_unordered(usize::MAX)
         .collect()
         .await;
