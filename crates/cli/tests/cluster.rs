@@ -193,8 +193,10 @@ fn sim_nats_refuses_shard_and_bad_queue_names() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("leave out --shard"), "{out:?}");
     let Some(url) = nats() else { return };
-    let out =
-        Command::new(BIN).args(["sim", "fate", "--games", "10", "--nats", &url, "--queue", "no.dots"]).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["sim", "fate", "--games", "10", "--nats", &url, "--queue", "no.dots"])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("queue name 'no.dots'"), "{out:?}");
 }

@@ -44,9 +44,7 @@ pub struct Queue {
 
 fn check_name(name: &str) -> Result<(), ClusterError> {
     if name.is_empty() || name.len() > 64 || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(ClusterError::Queue(format!(
-            "queue name '{name}': use 1 to 64 letters, digits, '-' or '_'"
-        )));
+        return Err(ClusterError::Queue(format!("queue name '{name}': use 1 to 64 letters, digits, '-' or '_'")));
     }
     Ok(())
 }
@@ -55,7 +53,8 @@ impl Queue {
     /// Connect and make sure the queue's streams exist.
     pub async fn connect(config: QueueConfig) -> Result<Queue, ClusterError> {
         check_name(&config.name)?;
-        let nats_err = |e: &dyn std::fmt::Display| ClusterError::Nats { url: config.url.clone(), message: e.to_string() };
+        let nats_err =
+            |e: &dyn std::fmt::Display| ClusterError::Nats { url: config.url.clone(), message: e.to_string() };
         let client = async_nats::ConnectOptions::new()
             .connection_timeout(Duration::from_secs(5))
             .name("cardtable")
@@ -206,7 +205,11 @@ impl Queue {
             .get_stream(self.results_stream())
             .await
             .map_err(|e| ClusterError::queue("opening the results stream", e))?;
-        stream.purge().filter(self.results_subject(run)).await.map_err(|e| ClusterError::queue("purging results", e))?;
+        stream
+            .purge()
+            .filter(self.results_subject(run))
+            .await
+            .map_err(|e| ClusterError::queue("purging results", e))?;
         Ok(())
     }
 

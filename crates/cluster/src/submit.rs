@@ -52,7 +52,10 @@ pub async fn submit_sim(
         return Err(ClusterError::Queue("a run on the queue needs at least one game".into()));
     }
     if parts == 0 || parts > config.games {
-        return Err(ClusterError::Queue(format!("{parts} parts for {} games: use 1 to {}", config.games, config.games)));
+        return Err(ClusterError::Queue(format!(
+            "{parts} parts for {} games: use 1 to {}",
+            config.games, config.games
+        )));
     }
     let queue = Queue::connect(queue).await?;
     let run = run_id();

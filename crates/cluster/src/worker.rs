@@ -29,14 +29,37 @@ pub struct WorkerConfig {
 /// What a worker tells its log.
 #[derive(Clone, Debug)]
 pub enum WorkerEvent {
-    Ready { queue: String, ack_wait: Duration },
-    Started { run: String, part: usize, parts: usize, what: String, delivery: u64 },
-    Finished { run: String, part: usize, parts: usize, seconds: f64 },
-    Failed { run: String, part: usize, parts: usize, error: String },
+    Ready {
+        queue: String,
+        ack_wait: Duration,
+    },
+    Started {
+        run: String,
+        part: usize,
+        parts: usize,
+        what: String,
+        delivery: u64,
+    },
+    Finished {
+        run: String,
+        part: usize,
+        parts: usize,
+        seconds: f64,
+    },
+    Failed {
+        run: String,
+        part: usize,
+        parts: usize,
+        error: String,
+    },
     /// A message that is not a job of this build (acknowledged as terminated).
-    Refused { reason: String },
+    Refused {
+        reason: String,
+    },
     /// The server could not be asked for work; the worker retries.
-    Retrying { error: String },
+    Retrying {
+        error: String,
+    },
 }
 
 /// Run a worker until `max_jobs` jobs are done (or forever).
@@ -143,12 +166,7 @@ async fn handle(
         }
     };
     match &outcome {
-        Ok(_) => log(WorkerEvent::Finished {
-            run: run.clone(),
-            part,
-            parts,
-            seconds: started.elapsed().as_secs_f64(),
-        }),
+        Ok(_) => log(WorkerEvent::Finished { run: run.clone(), part, parts, seconds: started.elapsed().as_secs_f64() }),
         Err(e) => log(WorkerEvent::Failed { run: run.clone(), part, parts, error: e.clone() }),
     }
     queue.publish_result(&ResultMessage { format: JOB_FORMAT, run, part, parts, outcome }).await?;

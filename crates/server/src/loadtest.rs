@@ -193,7 +193,14 @@ fn source_of(o: &LoadOptions, i: usize) -> Option<IpAddr> {
     (!o.sources.is_empty()).then(|| o.sources[i % o.sources.len()])
 }
 
-async fn drive(o: &LoadOptions, p: &Players, table: usize, mut ws: [Ws; 2], deadline: Instant, seed: u64) -> TableStats {
+async fn drive(
+    o: &LoadOptions,
+    p: &Players,
+    table: usize,
+    mut ws: [Ws; 2],
+    deadline: Instant,
+    seed: u64,
+) -> TableStats {
     let mut stats = TableStats::default();
     let mut rng = seed | 1;
     let mut latest: [Option<Seen>; 2] = [None, None];

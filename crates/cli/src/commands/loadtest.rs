@@ -62,10 +62,7 @@ fn spawn_server(cap: Option<usize>) -> Result<(SocketAddr, Spawned)> {
     if let Some(cap) = cap {
         command.args(["--max-connections-per-ip", &cap.to_string()]);
     }
-    let child = command
-        .stdout(Stdio::null())
-        .spawn()
-        .context("cannot start the server")?;
+    let child = command.stdout(Stdio::null()).spawn().context("cannot start the server")?;
     let spawned = Spawned(child, dir);
     let start = Instant::now();
     while TcpStream::connect(addr).is_err() {
@@ -125,7 +122,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let mut reports = Vec::new();
     for (addr, task) in addrs.iter().zip(tasks) {
-        let report = runtime.block_on(task).context("a load task stopped")?.with_context(|| format!("loading {addr}"))?;
+        let report =
+            runtime.block_on(task).context("a load task stopped")?.with_context(|| format!("loading {addr}"))?;
         reports.push((*addr, report));
     }
     drop(spawned);
@@ -134,10 +132,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if let [(_, one)] = reports.as_slice() {
             println!("{}", serde_json::to_string_pretty(one)?);
         } else {
-            let nodes: Vec<_> = reports
-                .iter()
-                .map(|(a, r)| serde_json::json!({"addr": a.to_string(), "report": r}))
-                .collect();
+            let nodes: Vec<_> =
+                reports.iter().map(|(a, r)| serde_json::json!({"addr": a.to_string(), "report": r})).collect();
             let total = serde_json::json!({
                 "tables": reports.iter().map(|(_, r)| r.tables).sum::<usize>(),
                 "actions": reports.iter().map(|(_, r)| r.actions).sum::<u64>(),
