@@ -56,7 +56,8 @@ pub enum WorkerEvent {
     Refused {
         reason: String,
     },
-    /// The server could not be asked for work; the worker retries.
+    /// The server could not be asked for work, or a result could not be stored; the worker
+    /// goes on (an unstored result's job is redelivered).
     Retrying {
         error: String,
     },
@@ -89,7 +90,11 @@ pub async fn run_worker(config: WorkerConfig, log: &(dyn Fn(WorkerEvent) + Sync)
                     break;
                 }
             };
-            handle(&queue, &config, message, log).await?;
+            // A result that could not be stored leaves its job unacknowledged: the server
+            // redelivers it after the ack wait, and this worker goes on.
+            if let Err(e) = handle(&queue, &config, message, log).await {
+                log(WorkerEvent::Retrying { error: e.to_string() });
+            }
             done += 1;
             if config.max_jobs.is_some_and(|max| done >= max) {
                 return Ok(());

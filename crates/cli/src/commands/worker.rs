@@ -42,7 +42,7 @@ fn log(event: WorkerEvent) {
             eprintln!("worker: run {run} part {part}/{parts} failed: {error}")
         }
         WorkerEvent::Refused { reason } => eprintln!("worker: refused a message: {reason}"),
-        WorkerEvent::Retrying { error } => eprintln!("worker: asking for work failed, retrying: {error}"),
+        WorkerEvent::Retrying { error } => eprintln!("worker: {error}; going on"),
     }
 }
 
