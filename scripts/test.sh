@@ -46,6 +46,26 @@ if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
 fi
 
+# NATS with JetStream for the work-queue tests (crates/cli/tests/cluster.rs): start Debian's
+# nats-server if nothing answers on 127.0.0.1:4222 (installing the package if it is missing),
+# then require it, so those tests fail rather than skip.
+nats_up() { (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null; }
+if ! nats_up; then
+  echo "== starting nats-server"
+  if ! command -v nats-server >/dev/null 2>&1; then
+    apt-get install -y nats-server >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y nats-server >/dev/null; }
+  fi
+  mkdir -p /tmp/cardtable-nats
+  nats-server -a 127.0.0.1 -p 4222 -js -sd /tmp/cardtable-nats >/tmp/cardtable-nats.log 2>&1 &
+  for _ in $(seq 1 50); do nats_up && break; sleep 0.2; done
+fi
+if nats_up; then
+  export CT_REQUIRE_NATS=1
+else
+  echo "nats-server did not start on 127.0.0.1:4222 (see /tmp/cardtable-nats.log)" >&2
+  exit 1
+fi
+
 echo "== cargo test"
 cargo test --workspace --locked
 

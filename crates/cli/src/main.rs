@@ -42,6 +42,8 @@ enum Command {
     Cards(commands::cards::Args),
     /// Prove Fate Deduction positions (win, loss, draw) and judge setups (docs/fate-solver.md).
     Solve(commands::solve::Args),
+    /// Take jobs (simulation shards) from a NATS JetStream work queue.
+    Worker(commands::worker::Args),
 }
 
 /// A reader that goes away (`cardtable … | head`) makes `println!` panic; stop quietly instead.
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Loadtest(a)) => commands::loadtest::run(a),
         Some(Command::Cards(a)) => commands::cards::run(a),
         Some(Command::Solve(a)) => commands::solve::run(a),
+        Some(Command::Worker(a)) => commands::worker::run(a),
     };
     match result {
         Ok(code) => code,

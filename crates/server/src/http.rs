@@ -49,7 +49,19 @@ pub async fn request_raw(
     cookie: Option<&str>,
     body: &[u8],
 ) -> std::io::Result<HttpResponse> {
-    let mut stream = TcpStream::connect(addr).await?;
+    request_on(TcpStream::connect(addr).await?, addr, method, path, cookie, body).await
+}
+
+/// Send one request on a connection already open to `addr` (the load test opens it from a
+/// chosen source address).
+pub async fn request_on(
+    mut stream: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: &[u8],
+) -> std::io::Result<HttpResponse> {
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     if let Some(c) = cookie {
         head.push_str(&format!("Cookie: {c}\r\n"));

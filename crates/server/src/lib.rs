@@ -11,6 +11,7 @@ pub mod app;
 pub mod auth;
 pub mod bots;
 pub mod decks;
+pub mod health;
 pub mod http;
 pub mod limits;
 pub mod loadtest;
@@ -25,7 +26,7 @@ pub mod ws;
 
 pub use bots::{BotHost, RandomBots};
 pub use limits::Limits;
-pub use loadtest::{loadtest, loadtest_with, LoadOptions, LoadReport};
+pub use loadtest::{loadtest, loadtest_with, loopback_sources, LoadOptions, LoadReport};
 
 use crate::app::App;
 use crate::table::{announce, Change, Table, TableState};
@@ -74,6 +75,8 @@ pub struct Running {
 
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .route("/api/games", get(lobby::games))
         .route("/api/games/{name}/seats", get(lobby::seats))
         .route("/api/games/{name}/cards", get(lobby::cards))

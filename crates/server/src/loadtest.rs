@@ -5,16 +5,21 @@
 //! saturation test: round trips then measure queueing). When a game ends the two players sit at a new table.
 //! Memory per idle table is the server's RSS growth (from `/proc`) per table created, joined,
 //! started and connected, before any action.
+//!
+//! A server allows only so many sockets per client address (`Limits::max_connections_per_ip`,
+//! `serve --max-connections-per-ip`). To load a server on this machine as it ships, the tables
+//! are spread over source addresses ([`LoadOptions::sources`], e.g. [`loopback_sources`]): every
+//! connection of table `i` is bound to `sources[i % len]` before it connects.
 
-use crate::http::request;
+use crate::http::request_on;
 use futures_util::stream::{self, StreamExt};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::{client_async, MaybeTlsStream, WebSocketStream};
 
 type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -29,6 +34,39 @@ pub struct LoadOptions {
     pub server_pid: Option<u32>,
     /// How long a player thinks before each action (±50%).
     pub think: Duration,
+    /// Source addresses the tables' connections are bound to, table `i` to `sources[i % len]`;
+    /// empty: the system picks (one address, so the server's per-address cap applies to all).
+    pub sources: Vec<IpAddr>,
+}
+
+/// `count` loopback addresses 127.0.0.1, 127.0.0.2, … (the whole of 127.0.0.0/8 reaches this
+/// machine on Linux; each address's last byte stays within 1..=250).
+pub fn loopback_sources(count: usize) -> Vec<IpAddr> {
+    (0..count.min(250 * 256 * 256))
+        .map(|k| IpAddr::V4(Ipv4Addr::new(127, (k / (250 * 256)) as u8, ((k / 250) % 256) as u8, (k % 250 + 1) as u8)))
+        .collect()
+}
+
+/// A TCP connection to `addr`, from `source` if given.
+async fn connect(addr: SocketAddr, source: Option<IpAddr>) -> std::io::Result<tokio::net::TcpStream> {
+    let Some(ip) = source else { return tokio::net::TcpStream::connect(addr).await };
+    let socket = if ip.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket
+        .bind(SocketAddr::new(ip, 0))
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot bind source address {ip}: {e}")))?;
+    socket.connect(addr).await
+}
+
+async fn request(
+    addr: SocketAddr,
+    source: Option<IpAddr>,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<&Value>,
+) -> std::io::Result<crate::http::HttpResponse> {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    request_on(connect(addr, source).await?, addr, method, path, cookie, body.as_bytes()).await
 }
 
 #[derive(Clone, Debug, Default, serde::Serialize)]
@@ -48,6 +86,8 @@ pub struct LoadReport {
     pub rss_before_kib: Option<u64>,
     pub rss_idle_kib: Option<u64>,
     pub rss_per_idle_table_kib: Option<f64>,
+    /// Source addresses the connections came from (0: the system's choice).
+    pub sources: usize,
 }
 
 /// Random Pebbles tables (a long pile) against the server at `addr`, each player thinking
@@ -61,6 +101,7 @@ pub async fn loadtest(addr: SocketAddr, tables: usize, duration: Duration) -> an
         options: json!({"pile": 200}),
         server_pid: None,
         think: Duration::from_millis(500),
+        sources: Vec::new(),
     })
     .await
 }
@@ -74,16 +115,17 @@ struct Players {
     cookies: [String; 2],
 }
 
-async fn guest(addr: SocketAddr, name: &str) -> anyhow::Result<String> {
-    let r = request(addr, "POST", "/api/guest", None, Some(&json!({"name": name}))).await?;
+async fn guest(addr: SocketAddr, source: Option<IpAddr>, name: &str) -> anyhow::Result<String> {
+    let r = request(addr, source, "POST", "/api/guest", None, Some(&json!({"name": name}))).await?;
     anyhow::ensure!(r.status == 200, "guest login failed: {} {}", r.status, r.body);
     r.cookies().into_iter().next().ok_or_else(|| anyhow::anyhow!("no session cookie"))
 }
 
-/// Create a table, seat both players, start it, and connect both seats.
-async fn new_table(o: &LoadOptions, p: &Players) -> anyhow::Result<[Ws; 2]> {
+/// Create a table, seat both players, start it, and connect both seats (from `source`).
+async fn new_table(o: &LoadOptions, p: &Players, source: Option<IpAddr>) -> anyhow::Result<[Ws; 2]> {
     let r = request(
         o.addr,
+        source,
         "POST",
         "/api/tables",
         Some(&p.cookies[0]),
@@ -94,18 +136,20 @@ async fn new_table(o: &LoadOptions, p: &Players) -> anyhow::Result<[Ws; 2]> {
     let id = r.json()["id"].as_str().unwrap_or_default().to_string();
     let mut tokens = Vec::new();
     for (i, c) in p.cookies.iter().enumerate() {
-        let r = request(o.addr, "POST", &format!("/api/tables/{id}/join"), Some(c), Some(&json!({"seat": i}))).await?;
+        let r = request(o.addr, source, "POST", &format!("/api/tables/{id}/join"), Some(c), Some(&json!({"seat": i})))
+            .await?;
         anyhow::ensure!(r.status == 200, "join: {} {}", r.status, r.body);
         tokens.push(r.json()["token"].as_str().unwrap_or_default().to_string());
     }
-    let r = request(o.addr, "POST", &format!("/api/tables/{id}/start"), Some(&p.cookies[0]), None).await?;
+    let r = request(o.addr, source, "POST", &format!("/api/tables/{id}/start"), Some(&p.cookies[0]), None).await?;
     anyhow::ensure!(r.status == 200, "start: {} {}", r.status, r.body);
     let mut out = Vec::new();
     for t in &tokens {
         // The seat cookie, as a browser sends it (tokens never go in URLs).
         let mut req = format!("ws://{}/api/tables/{id}/ws", o.addr).into_client_request()?;
         req.headers_mut().insert("cookie", format!("{}={t}", crate::auth::seat_cookie_name(&id)).parse()?);
-        let (ws, _) = connect_async(req).await?;
+        let tcp = connect(o.addr, source).await?;
+        let (ws, _) = client_async(req, MaybeTlsStream::Plain(tcp)).await?;
         out.push(ws);
     }
     let [a, b]: [Ws; 2] = out.try_into().map_err(|_| anyhow::anyhow!("two sockets"))?;
@@ -144,7 +188,19 @@ fn seen_of(v: &Value) -> Option<Seen> {
     })
 }
 
-async fn drive(o: &LoadOptions, p: &Players, mut ws: [Ws; 2], deadline: Instant, seed: u64) -> TableStats {
+/// The source address of table `i`.
+fn source_of(o: &LoadOptions, i: usize) -> Option<IpAddr> {
+    (!o.sources.is_empty()).then(|| o.sources[i % o.sources.len()])
+}
+
+async fn drive(
+    o: &LoadOptions,
+    p: &Players,
+    table: usize,
+    mut ws: [Ws; 2],
+    deadline: Instant,
+    seed: u64,
+) -> TableStats {
     let mut stats = TableStats::default();
     let mut rng = seed | 1;
     let mut latest: [Option<Seen>; 2] = [None, None];
@@ -185,7 +241,7 @@ async fn drive(o: &LoadOptions, p: &Players, mut ws: [Ws; 2], deadline: Instant,
                 for w in ws.iter_mut() {
                     let _ = w.close(None).await;
                 }
-                match new_table(o, p).await {
+                match new_table(o, p, source_of(o, table)).await {
                     Ok(n) => {
                         ws = n;
                         latest = [None, None];
@@ -239,13 +295,34 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)] as f64 / 1000.0
 }
 
+/// Table setups (and guest logins) in flight at once.
+const SETUP_AT_ONCE: usize = 8;
+
 pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
-    let p = Players { cookies: [guest(o.addr, "load-a").await?, guest(o.addr, "load-b").await?] };
+    // One pair of guests per source address, table `i` seated with pair `i % len` like its
+    // source; setups run at most `SETUP_AT_ONCE` at a time, below the server's cap on tables
+    // one user has waiting for players (`Limits::max_lobby_tables_per_user`, 10).
+    let pairs = o.sources.len().max(1);
+    let players: Vec<Players> = stream::iter(0..pairs)
+        .map(|k| {
+            let source = source_of(&o, k);
+            async move {
+                let a = guest(o.addr, source, &format!("load{k}a")).await?;
+                let b = guest(o.addr, source, &format!("load{k}b")).await?;
+                anyhow::Ok(Players { cookies: [a, b] })
+            }
+        })
+        .buffered(SETUP_AT_ONCE)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<anyhow::Result<_>>()?;
+    let players_of = |i: usize| &players[i % players.len()];
     let rss_before = o.server_pid.and_then(rss_kib);
     let setup_start = Instant::now();
     let tables: Vec<[Ws; 2]> = stream::iter(0..o.tables)
-        .map(|_| new_table(&o, &p))
-        .buffer_unordered(16)
+        .map(|i| new_table(&o, players_of(i), source_of(&o, i)))
+        .buffered(SETUP_AT_ONCE)
         .collect::<Vec<_>>()
         .await
         .into_iter()
@@ -256,7 +333,7 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
     let start = Instant::now();
     let deadline = start + o.duration;
     let results: Vec<TableStats> = stream::iter(tables.into_iter().enumerate())
-        .map(|(i, ws)| drive(&o, &p, ws, deadline, 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1)))
+        .map(|(i, ws)| drive(&o, players_of(i), i, ws, deadline, 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1)))
         .buffer_unordered(usize::MAX)
         .collect()
         .await;
@@ -283,5 +360,6 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
             (Some(a), Some(b)) if o.tables > 0 => Some((b as f64 - a as f64) / o.tables as f64),
             _ => None,
         },
+        sources: o.sources.len(),
     })
 }

@@ -23,6 +23,7 @@ async fn run(tables: usize, secs: u64, think_ms: u64) -> server::LoadReport {
         options: json!({"pile": 200}),
         server_pid: Some(srv.pid()),
         think: Duration::from_millis(think_ms),
+        sources: Vec::new(),
     })
     .await
     .expect("the load test runs");

@@ -1,4 +1,4 @@
-//! Ratings of Ardent library decks (migration 5), on SQLite and PostgreSQL.
+//! Ratings of Ardent library decks (migration 4), on SQLite and PostgreSQL.
 
 use store::testdb::TestDb;
 use store::{ArdentRating, NewArdentDeck, Store, StoreError};

@@ -9,3 +9,4 @@ pub mod scenario;
 pub mod serve;
 pub mod sim;
 pub mod solve;
+pub mod worker;

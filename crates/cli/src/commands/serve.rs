@@ -26,6 +26,10 @@ pub struct Args {
     /// The largest card set a table may be created with, in bytes (larger: 413).
     #[arg(long, default_value_t = server::Limits::default().max_card_set_bytes)]
     max_card_set_bytes: usize,
+    /// Open table sockets one client address may hold at once; more get `429 Too Many
+    /// Requests` (docs/deploy.md). Raise it behind a proxy that all clients come through.
+    #[arg(long, default_value_t = server::Limits::default().max_connections_per_ip)]
+    max_connections_per_ip: usize,
 }
 
 fn server_default_db() -> &'static str {
@@ -40,17 +44,26 @@ impl Default for Args {
             secure_cookies: false,
             dev_settings: false,
             max_card_set_bytes: server::Limits::default().max_card_set_bytes,
+            max_connections_per_ip: server::Limits::default().max_connections_per_ip,
         }
     }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.max_connections_per_ip == 0 {
+        anyhow::bail!("--max-connections-per-ip must be at least 1");
+    }
+    let limits = server::Limits {
+        max_connections_per_ip: args.max_connections_per_ip,
+        max_card_set_bytes: args.max_card_set_bytes,
+        ..Default::default()
+    };
     let config = server::ServerConfig {
+        limits,
         addr: args.addr,
         database_url: args.database,
         secure_cookies: args.secure_cookies,
         dev_settings: args.dev_settings,
-        limits: server::Limits { max_card_set_bytes: args.max_card_set_bytes, ..Default::default() },
         ..Default::default()
     };
     if config.dev_settings {

@@ -45,6 +45,16 @@ pub struct Args {
     /// The deck library, for `--decks` given by id or name.
     #[arg(long, default_value = store::DEFAULT_URL)]
     database: String,
+    /// Run the games on `cardtable worker` processes through this NATS server's JetStream work
+    /// queue (`nats://host:4222`); the result is the same as one process gives (docs/deploy.md).
+    #[arg(long)]
+    nats: Option<String>,
+    /// With `--nats`: the queue's name (the workers' `--queue`).
+    #[arg(long, default_value = cluster::DEFAULT_QUEUE)]
+    queue: String,
+    /// With `--nats`: split the run into this many shards (default: 16, more for long runs).
+    #[arg(long)]
+    shards: Option<usize>,
 }
 
 /// A deck's text: a file's contents, or an Ardent Reapers library deck by id or name.
@@ -93,8 +103,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         config.shard = args.shard.as_deref().map(str::parse).transpose()?;
         config.decks = resolve_decks(&args.what[0], &args.decks, &args.database)?;
         let bar = progress_bar(args.games, args.json);
-        let tick = |done: usize, _total: usize| bar.set_position(done as u64);
-        let results = ai::with_threads(args.threads, || ai::simulate(&config, Some(&tick)))??;
+        let results = match &args.nats {
+            Some(url) => on_queue(url, &args, &config, &bar)?,
+            None => {
+                let tick = |done: usize, _total: usize| bar.set_position(done as u64);
+                ai::with_threads(args.threads, || ai::simulate(&config, Some(&tick)))??
+            }
+        };
         bar.finish_and_clear();
         results
     };
@@ -109,6 +124,38 @@ pub fn run(args: Args) -> Result<ExitCode> {
         println!("{results}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--nats`: the run's shards go to the workers of the queue; their results are merged.
+fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -> Result<ai::SimResults> {
+    if args.shard.is_some() {
+        bail!("--nats splits the run into shards itself: leave out --shard (use --shards N for how many)");
+    }
+    let parts = args.shards.unwrap_or_else(|| cluster::default_parts(args.games));
+    let queue = cluster::QueueConfig { url: url.to_string(), name: args.queue.clone() };
+    let quiet = args.json;
+    let events = |e: cluster::SubmitEvent| match e {
+        cluster::SubmitEvent::Queued { run, parts } => {
+            if !quiet {
+                bar.println(format!("run {run}: {parts} shards queued on {url}"));
+            }
+        }
+        cluster::SubmitEvent::Progress { done, .. } => bar.set_position(done as u64),
+        cluster::SubmitEvent::Quiet { seconds, missing } => {
+            let line = format!(
+                "no word from any worker for {seconds} s; shards {missing:?} wait on the queue for a \
+                 `cardtable worker --nats {url} --queue {}`",
+                args.queue
+            );
+            if bar.is_hidden() {
+                eprintln!("{line}");
+            } else {
+                bar.println(line);
+            }
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    Ok(runtime.block_on(cluster::submit_sim(queue, config, parts, &events))?)
 }
 
 /// A progress bar on standard error, hidden for JSON output and short runs.
