@@ -205,7 +205,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     if let Command::Rate { deck, games, seed, bot, gauntlet, threads, json } = &args.command {
         if std::path::Path::new(deck).is_file() {
-            let list = parse_any(ardent::CardDb::omega_codex(), &input::read_file(deck)?).map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
+            let list = parse_any(ardent::CardDb::omega_codex(), &input::read_file(deck)?)
+                .map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
             let config = rate::config(*games, *seed, bot, *gauntlet)?;
             let report = rate::rate(&list.resolve(ardent::CardDb::omega_codex())?, &config, *threads, *json)?;
             rate::print(&list.name, &report, *json)?;
@@ -237,7 +238,7 @@ async fn library(args: Args) -> Result<ExitCode> {
             rate::print(&d.name, &report, json)?;
         }
         Command::List { name, card, rarity, sort, min_rating, max_rating, json } => {
-                        let card = card
+            let card = card
                 .map(|c| {
                     parse_code(ardent::CardDb::omega_codex(), &c).map(|id| ardent::CardDb::omega_codex().def(id).code())
                 })
