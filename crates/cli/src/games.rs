@@ -21,11 +21,15 @@ impl server::BotHost for AiBots {
         bot.choose(game).map_err(|e| e.to_string())
     }
     fn validate(&self, game: &str, spec: &str) -> Result<(), String> {
+        // Specs come from strangers here: no bot may read a file of the server's.
+        if spec.parse::<ai::BotSpec>().is_ok_and(|s| s.reads_files()) {
+            return Err(format!("bot '{spec}': this server does not load weights files; use eval=learned or a level"));
+        }
         ai::dyn_bot(game, spec, 0).map(|_| ()).map_err(|e| e.to_string())
     }
-    fn budget(&self, _game: &str, spec: &str) -> Result<server::bots::BotBudget, String> {
+    fn budget(&self, game: &str, spec: &str) -> Result<server::bots::BotBudget, String> {
         let (ms_per_move, iterations_per_move) =
-            spec.parse::<ai::BotSpec>().map_err(|e| e.to_string())?.per_move_budget();
+            spec.parse::<ai::BotSpec>().and_then(|s| s.per_move_budget_in(game)).map_err(|e| e.to_string())?;
         Ok(server::bots::BotBudget { ms_per_move, iterations_per_move })
     }
 }

@@ -17,7 +17,7 @@
 use crate::bot::Bot;
 use crate::bots::greedy::score_after;
 use crate::error::AiError;
-use crate::eval::Evaluator;
+use crate::eval::{EvalChoice, Evaluator};
 use crate::observation::Observation;
 use engine::{EventLog, Game, GameRng, Seat, Status};
 use rayon::prelude::*;
@@ -55,6 +55,9 @@ pub struct MctsConfig {
     pub rollout: Rollout,
     /// At most this many rollout actions; then the evaluator scores the state.
     pub rollout_cap: usize,
+    /// Which evaluator of the game's kit scores cut-off rollouts (and greedy rollout steps).
+    #[serde(default)]
+    pub eval: EvalChoice,
 }
 
 impl Default for MctsConfig {
@@ -65,6 +68,7 @@ impl Default for MctsConfig {
             exploration: 0.7,
             rollout: Rollout::Random,
             rollout_cap: 200,
+            eval: EvalChoice::Hand,
         }
     }
 }

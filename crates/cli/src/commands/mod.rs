@@ -7,3 +7,4 @@ pub mod replay;
 pub mod scenario;
 pub mod serve;
 pub mod sim;
+pub mod train;
