@@ -18,7 +18,7 @@ use crate::Progress;
 use engine::dynamic::merge_json;
 use engine::dynamic::Hosted;
 use engine::testgame::Pebbles;
-use engine::{DynGame, Game, Registry};
+use engine::{DynGame, Game, Registry, Seat};
 use serde_json::Value;
 
 /// Every game the AI knows, in the order hosts list them.
@@ -51,12 +51,29 @@ pub fn dyn_bot(game_name: &str, spec: &str, seed: u64) -> Result<Box<dyn DynBot>
     (game(game_name)?.dyn_bot)(&spec, seed)
 }
 
+/// Determinizations a bot averages when it judges a draw offer.
+pub const DRAW_SAMPLES: usize = 16;
+
+/// Whether the bot `spec` at `seat` accepts a draw at `table`: when its evaluator (the one its
+/// spec or level names) estimates its reward below the 0.5 a draw is worth, over
+/// [`DRAW_SAMPLES`] determinizations of its information set. A bot without an evaluator
+/// (`random`) refuses.
+pub fn accepts_draw(table: &dyn DynGame, seat: Seat, spec: &str, seed: u64) -> Result<bool, AiError> {
+    let ai = game(table.game_name())?;
+    let spec = spec.parse::<BotSpec>()?.resolve(ai.name)?;
+    if spec == BotSpec::Random {
+        return Ok(false);
+    }
+    let choice = spec.eval_choice().cloned().unwrap_or_default();
+    Ok((ai.evaluate)(table, seat, &choice, DRAW_SAMPLES, seed)? < 0.5)
+}
+
 type SimulateFn = fn(&SimConfig, Option<Progress<'_>>) -> Result<SimResults, AiError>;
 type ArenaFn = fn(&ArenaConfig, Option<Progress<'_>>) -> Result<ArenaResults, AiError>;
 type BenchFn = fn(&Value, u32, usize, u64) -> Result<BenchResult, AiError>;
 type DynBotFn = fn(&BotSpec, u64) -> Result<Box<dyn DynBot>, AiError>;
 type TrainFn = fn(&TrainConfig, Option<Progress<'_>>) -> Result<Weights, AiError>;
-type EvaluateFn = fn(&dyn DynGame, &EvalChoice, usize, u64) -> Result<f64, AiError>;
+type EvaluateFn = fn(&dyn DynGame, Seat, &EvalChoice, usize, u64) -> Result<f64, AiError>;
 type RegisterFn = fn(Registry) -> Registry;
 
 /// One game's AI, reachable by name.
@@ -70,9 +87,9 @@ pub struct GameAi {
     pub dyn_bot: DynBotFn,
     /// Self-play training of the learned evaluator (`None`: the game has no features for one).
     pub train: Option<TrainFn>,
-    /// The seat to act's estimated reward at a table (0 loss … 1 win), by the named evaluator,
-    /// averaged over determinizations of that seat's information set: (table, evaluator,
-    /// determinizations, seed). How a bot judges a draw offer.
+    /// A seat's estimated reward at a table (0 loss … 1 win), by the named evaluator, averaged
+    /// over determinizations of that seat's information set (so it uses only what the seat may
+    /// see): (table, seat, evaluator, determinizations, seed). How a bot judges a draw offer.
     pub evaluate: EvaluateFn,
     register: RegisterFn,
 }

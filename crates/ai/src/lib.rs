@@ -38,7 +38,7 @@ pub use bots::mcts::{Budget, MctsBot, MctsConfig, Rollout};
 pub use bots::random::RandomBot;
 pub use error::AiError;
 pub use eval::{AiGame, EvalChoice, Evaluator, Kit};
-pub use games::{dyn_bot, registry, DynBot, GameAi};
+pub use games::{accepts_draw, dyn_bot, registry, DynBot, GameAi};
 pub use levels::{level_spec, Level};
 pub use observation::Observation;
 pub use sim::{merge, simulate, simulate_game, Counters, GameStats, Shard, SimConfig, SimResults};

@@ -27,6 +27,9 @@ impl server::BotHost for AiBots {
         }
         ai::dyn_bot(game, spec, 0).map(|_| ()).map_err(|e| e.to_string())
     }
+    fn accepts_draw(&self, game: &dyn DynGame, seat: Seat, spec: &str, seed: u64) -> Result<bool, String> {
+        ai::accepts_draw(game, seat, spec, seed).map_err(|e| e.to_string())
+    }
     fn budget(&self, game: &str, spec: &str) -> Result<server::bots::BotBudget, String> {
         let (ms_per_move, iterations_per_move) =
             spec.parse::<ai::BotSpec>().and_then(|s| s.per_move_budget_in(game)).map_err(|e| e.to_string())?;

@@ -291,9 +291,16 @@ where
             path.push(best);
         }
 
-        // Rollout.
+        // Rollout. Under a time budget a rollout also stops at the deadline (checked every 16
+        // steps) and the evaluator scores where it got to, so one long rollout cannot overrun
+        // the stated time by more than a few actions.
         let mut steps = 0;
         while steps < config.rollout_cap {
+            if let Limit::Until(t) = limit {
+                if steps % 16 == 15 && Instant::now() >= t {
+                    break;
+                }
+            }
             let Status::ToAct(seat) = state.status() else { break };
             legal.clear();
             state.legal_actions(&mut legal);
