@@ -38,10 +38,14 @@ fn run(args: &[String]) -> Result<(), String> {
             let config = ai::TrainConfig { games, seed, options: serde_json::Value::Null };
             let w = train(&config, Some(&progress)).map_err(|e| e.to_string())?;
             std::fs::write(rest, w.to_json()).map_err(|e| e.to_string())?;
-            eprintln!("\n{rest}: {} positions, log-loss {} (constant {})", w.trained.samples, w.trained.log_loss, w.trained.baseline_log_loss);
+            eprintln!(
+                "\n{rest}: {} positions, log-loss {} (constant {})",
+                w.trained.samples, w.trained.log_loss, w.trained.baseline_log_loss
+            );
         }
         "arena" => {
-            let bots = rest.split(',').map(str::parse).collect::<Result<Vec<ai::BotSpec>, _>>().map_err(|e| e.to_string())?;
+            let bots =
+                rest.split(',').map(str::parse).collect::<Result<Vec<ai::BotSpec>, _>>().map_err(|e| e.to_string())?;
             let config = ai::ArenaConfig::new(game, bots, games, seed);
             let r = (ai.arena)(&config, Some(&progress)).map_err(|e| e.to_string())?;
             eprintln!();

@@ -106,15 +106,18 @@ impl GameAi {
             },
             dyn_bot: |spec, seed| Ok(Box::new(TypedDynBot::<G> { bot: spec.build::<G>(&G::kit(), seed)? })),
             train: None,
-            evaluate: |table, choice, samples, seed| {
+            evaluate: |table, seat, choice, samples, seed| {
                 let hosted = table.as_any().downcast_ref::<Hosted<G>>().ok_or_else(|| {
                     AiError::Config(format!("a {} evaluator cannot judge a {} table", G::NAME, table.game_name()))
                 })?;
+                if seat.index() >= hosted.state.num_seats() {
+                    return Err(AiError::Config(format!("{seat} is not a seat of this table")));
+                }
                 let evaluator = G::kit().evaluator_for(choice)?;
-                let obs = Observation::of_seat_to_act(&hosted.state)?;
                 let mut rng = engine::GameRng::new(seed);
                 let samples = samples.max(1);
-                let total: f64 = (0..samples).map(|_| evaluator.evaluate(&obs.determinize(&mut rng), obs.seat())).sum();
+                let total: f64 =
+                    (0..samples).map(|_| evaluator.evaluate(&hosted.state.determinize(seat, &mut rng), seat)).sum();
                 Ok(total / samples as f64)
             },
             register: |r| r.with::<G>(),

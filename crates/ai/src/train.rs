@@ -71,7 +71,10 @@ pub fn train<G: AiGame + Featured>(config: &TrainConfig, progress: Option<Progre
     if ys.is_empty() {
         return Err(AiError::Config("self-play gave no training positions".into()));
     }
+    // Rounded to 1e-9: the weights file then does not carry the last bits of the arithmetic
+    // (seen to differ between a test build's runs; far below anything that changes a choice).
     let (bias, weights) = fit(&xs, &ys, dim);
+    let (bias, weights) = (round_to(bias, 1e9), weights.into_iter().map(|w| round_to(w, 1e9)).collect::<Vec<_>>());
     let loss = log_loss(&xs, &ys, dim, bias, &weights);
     let baseline = log_loss(&xs, &ys, dim, 0.0, &vec![0.0; dim]);
     Ok(Weights {
@@ -91,7 +94,11 @@ pub fn train<G: AiGame + Featured>(config: &TrainConfig, progress: Option<Progre
 }
 
 fn round(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
+    round_to(x, 1e6)
+}
+
+fn round_to(x: f64, scale: f64) -> f64 {
+    (x * scale).round() / scale
 }
 
 /// Play game `index` and return its positions.

@@ -1,7 +1,7 @@
 //! Games by name: the registry hosts use, bots at type-erased tables, and the benchmark.
 
 use ai::{dyn_bot, games, registry};
-use engine::Status;
+use engine::{DynGame, Status};
 
 #[test]
 fn registry_offers_every_game_the_ai_knows() {
@@ -147,7 +147,7 @@ fn a_bot_at_a_hosted_table_never_replays_the_history() {
         let mut moves = 0;
         while let Status::ToAct(_) = table.status() {
             let notation = bot.choose(&table).unwrap();
-            engine::DynGame::apply(&mut table, &notation).unwrap();
+            table.apply(&notation).unwrap();
             moves += 1;
             if moves == 40 {
                 break;

@@ -3,7 +3,7 @@
 
 use ai::eval::learned::{feature_names, Weights};
 use ai::{games, with_threads, AiGame, EvalChoice, TrainConfig};
-use engine::{Game, GameRng, Seat, Status};
+use engine::{GameRng, Seat, Status};
 
 fn config(games: usize, seed: u64) -> TrainConfig {
     TrainConfig { games, seed, options: serde_json::Value::Null }

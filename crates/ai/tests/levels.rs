@@ -24,10 +24,8 @@ fn every_level_name_parses_and_resolves_in_every_game() {
 #[test]
 fn levels_climb_in_budget_in_every_game() {
     for g in games::games() {
-        let budgets: Vec<u64> = Level::ALL
-            .iter()
-            .map(|l| BotSpec::Level(*l).per_move_budget_in(g.name).unwrap().1)
-            .collect();
+        let budgets: Vec<u64> =
+            Level::ALL.iter().map(|l| BotSpec::Level(*l).per_move_budget_in(g.name).unwrap().1).collect();
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{}: {budgets:?}", g.name);
     }
 }
@@ -36,8 +34,7 @@ fn levels_climb_in_budget_in_every_game() {
 fn every_level_builds_a_bot_at_a_hosted_table_of_every_game() {
     for g in games::games() {
         for level in Level::ALL {
-            let bot = games::dyn_bot(g.name, level.name(), 1)
-                .unwrap_or_else(|e| panic!("{} {level}: {e}", g.name));
+            let bot = games::dyn_bot(g.name, level.name(), 1).unwrap_or_else(|e| panic!("{} {level}: {e}", g.name));
             assert_eq!(bot.name(), level.name());
         }
     }

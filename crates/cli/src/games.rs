@@ -61,3 +61,26 @@ macro_rules! with_game {
         }
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue #16 item 1: every level is a bot the server seats, in every game, within the
+    /// server's default caps; and no spec from a stranger may make the server read a file.
+    #[test]
+    fn the_server_seats_every_level_in_every_game() {
+        let host = AiBots;
+        let limits = server::Limits::default();
+        for game in registry().names() {
+            for level in ai::Level::ALL {
+                host.validate(game, level.name()).unwrap_or_else(|e| panic!("{game} {level}: {e}"));
+                let b = host.budget(game, level.name()).unwrap();
+                assert_eq!(b.ms_per_move, 0);
+                assert!(b.iterations_per_move > 0 && b.iterations_per_move <= limits.max_bot_iterations_per_move);
+            }
+        }
+        let e = host.validate("fate", "mcts:100,eval=/etc/weights.json").unwrap_err();
+        assert!(e.contains("does not load weights files"), "{e}");
+    }
+}

@@ -34,7 +34,9 @@ impl BotHost for ScriptedBots {
 
 async fn bot_table(srv: &server::Running, a: &Client, spec: &str, options: serde_json::Value) -> Sock {
     let id = a
-        .create(json!({"game": "pebbles", "options": options, "seats": [{"kind": "open"}, {"kind": "bot", "spec": spec}]}))
+        .create(
+            json!({"game": "pebbles", "options": options, "seats": [{"kind": "open"}, {"kind": "bot", "spec": spec}]}),
+        )
         .await;
     let t0 = a.join(&id, 0).await;
     a.start(&id).await;
