@@ -3,9 +3,10 @@
 //!
 //! ```text
 //! cargo run --release -p ai --example ladder -- train GAME GAMES SEED OUT.json
-//! cargo run --release -p ai --example ladder -- arena GAME GAMES SEED BOT,BOT[,…]
+//! cargo run --release -p ai --example ladder -- arena GAME GAMES SEED 'BOT;BOT[;…]'
 //! ```
-//! `arena` is `cardtable arena GAME --bots … --games GAMES --seed SEED` (same library call).
+//! `arena` is `cardtable arena GAME --bots … --games GAMES --seed SEED` (same library call); the
+//! bots are separated by `;`, so that specs with options (`mcts:1000,cap=40`) fit.
 
 use std::process::ExitCode;
 
@@ -22,7 +23,7 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), String> {
     let [what, game, games, seed, rest] = args else {
-        return Err("use: train GAME GAMES SEED OUT.json | arena GAME GAMES SEED BOT,BOT".into());
+        return Err("use: train GAME GAMES SEED OUT.json | arena GAME GAMES SEED 'BOT;BOT'".into());
     };
     let games: usize = games.parse().map_err(|_| format!("'{games}' is not a number of games"))?;
     let seed: u64 = seed.parse().map_err(|_| format!("'{seed}' is not a seed"))?;

@@ -110,11 +110,11 @@ pub fn inputs<G: Featured>(state: &G, out: &mut Vec<f64>) {
     let side_sum = |side: u8, f: usize| -> f64 {
         (0..seats).filter(|&s| sides[s] == side).map(|s| raw.get(s * k + f).copied().unwrap_or(0.0)).sum()
     };
-    for s in 0..seats {
+    for (s, &side) in sides.iter().enumerate() {
         for f in 0..k {
-            let mine = side_sum(sides[s], f);
+            let mine = side_sum(side, f);
             let best_other =
-                side_ids.iter().filter(|&&o| o != sides[s]).map(|&o| side_sum(o, f)).fold(f64::NEG_INFINITY, f64::max);
+                side_ids.iter().filter(|&&o| o != side).map(|&o| side_sum(o, f)).fold(f64::NEG_INFINITY, f64::max);
             out.push(if best_other.is_finite() { mine - best_other } else { 0.0 });
         }
         out.push(if to_act == Some(s) { 1.0 } else { 0.0 });
