@@ -46,7 +46,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "arena" => {
             let bots =
-                rest.split(',').map(str::parse).collect::<Result<Vec<ai::BotSpec>, _>>().map_err(|e| e.to_string())?;
+                rest.split(';').map(str::parse).collect::<Result<Vec<ai::BotSpec>, _>>().map_err(|e| e.to_string())?;
             let config = ai::ArenaConfig::new(game, bots, games, seed);
             let r = (ai.arena)(&config, Some(&progress)).map_err(|e| e.to_string())?;
             eprintln!();
