@@ -254,7 +254,8 @@ mod tests {
             }
         }
         let (bias, w) = fit(&xs, &ys, 2);
-        assert!((bias - 0.5).abs() < 0.01 && (w[0] - 2.0).abs() < 0.02 && (w[1] + 1.0).abs() < 0.02, "{bias} {w:?}");
+        // The ridge penalty shrinks the weights a little (2 → 1.96 here), never flips them.
+        assert!((bias - 0.5).abs() < 0.02 && (w[0] - 2.0).abs() < 0.08 && (w[1] + 1.0).abs() < 0.05, "{bias} {w:?}");
     }
 
     #[test]
