@@ -65,6 +65,7 @@ macro_rules! with_game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use server::BotHost;
 
     /// Issue #16 item 1: every level is a bot the server seats, in every game, within the
     /// server's default caps; and no spec from a stranger may make the server read a file.
