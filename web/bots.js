@@ -1,14 +1,15 @@
-// Bot strength by level: what the seat menus offer. Each level names the bot spec the server
-// seats (crates/ai: random, greedy, mcts:N). The "bot levels" issue swaps the specs here, in one
-// place; the names and descriptions are the strings bot_<id> and bot_<id>_desc in i18n.js.
+// Bot strength by level: what the seat menus offer. Each level is a bot spec the server seats
+// by name (easy, medium, hard, expert): what each plays in each game is the level table of
+// crates/ai (src/levels.rs, documented in docs/bots.md). The names and descriptions are the
+// strings bot_<id> and bot_<id>_desc in i18n.js.
 
 import { t } from './i18n.js';
 
 export const BOT_LEVELS = [
-  { id: 'easy', spec: 'random' },
-  { id: 'medium', spec: 'greedy' },
-  { id: 'hard', spec: 'mcts:300' },
-  { id: 'expert', spec: 'mcts:1500' },
+  { id: 'easy', spec: 'easy' },
+  { id: 'medium', spec: 'medium' },
+  { id: 'hard', spec: 'hard' },
+  { id: 'expert', spec: 'expert' },
 ];
 
 export const DEFAULT_BOT = 'medium';

@@ -205,7 +205,7 @@ fn play_pairing_game<G: Game>(
             state.num_seats()
         )));
     }
-    let mut bots: Vec<_> = seats.iter().map(|s| s.build::<G>(kit.evaluator.clone(), rng.next_u64())).collect();
+    let mut bots = seats.iter().map(|s| s.build::<G>(kit, rng.next_u64())).collect::<Result<Vec<_>, _>>()?;
     let (_, played) = play_game(state, &mut bots, None, g)?;
     Ok(match played.outcome.winners.as_slice() {
         [] => None,

@@ -20,12 +20,14 @@ pub mod elo;
 pub mod error;
 pub mod eval;
 pub mod games;
+pub mod levels;
 pub mod observation;
 pub mod play;
 pub mod report;
 pub mod sim;
 pub mod spec;
 pub mod threads;
+pub mod train;
 pub mod wilson;
 
 pub use arena::{arena, arena_game, ArenaConfig, ArenaResults};
@@ -35,12 +37,14 @@ pub use bots::greedy::GreedyBot;
 pub use bots::mcts::{Budget, MctsBot, MctsConfig, Rollout};
 pub use bots::random::RandomBot;
 pub use error::AiError;
-pub use eval::{AiGame, Evaluator, Kit};
-pub use games::{dyn_bot, registry, DynBot, GameAi};
+pub use eval::{AiGame, EvalChoice, Evaluator, Kit};
+pub use games::{accepts_draw, dyn_bot, registry, DynBot, GameAi};
+pub use levels::{level_spec, Level};
 pub use observation::Observation;
 pub use sim::{merge, simulate, simulate_game, Counters, GameStats, Shard, SimConfig, SimResults};
 pub use spec::BotSpec;
 pub use threads::with_threads;
+pub use train::{train, TrainConfig};
 pub use wilson::wilson_interval;
 
 /// A progress hook: called with (games done, games to play) as games finish, from any thread.

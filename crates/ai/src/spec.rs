@@ -8,6 +8,9 @@
 //! mcts:2000x4       (4 root-parallel threads)
 //! mcts:2000,c=1.0,rollout=greedy,cap=50
 //! solver            solver:200000,depth=3,mcts=1000   (Fate Deduction: proofs, then MCTS)
+//! mcts:3000,eval=learned   greedy:8,eval=learned   (the learned evaluator; eval=hand is the default)
+//! mcts:3000,eval=FILE.json                         (weights from a file, as `cardtable train` writes)
+//! easy  medium  hard  expert                       (named levels: crate::levels::level_spec)
 //! ```
 
 use crate::bot::Bot;
@@ -16,41 +19,92 @@ use crate::bots::mcts::{Budget, MctsBot, MctsConfig, Rollout};
 use crate::bots::random::RandomBot;
 use crate::bots::solver::{SolverBot, SolverConfig};
 use crate::error::AiError;
-use crate::eval::Evaluator;
+use crate::eval::{EvalChoice, Kit};
+use crate::levels::{level_spec, Level};
 use engine::Game;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     Random,
-    Greedy { samples: u32 },
+    Greedy {
+        samples: u32,
+        eval: EvalChoice,
+    },
     Mcts(MctsConfig),
     Solver(SolverConfig),
+    /// A named level: the spec [`level_spec`] gives for the game.
+    Level(Level),
 }
 
 impl BotSpec {
-    /// Build the bot, seeded. Greedy and MCTS use `evaluator`.
-    pub fn build<G: Game>(&self, evaluator: Arc<dyn Evaluator<G>>, seed: u64) -> Box<dyn Bot<G>> {
+    /// The concrete spec this one plays in `game`: a level's entry in the level table, or itself.
+    pub fn resolve(&self, game: &str) -> Result<BotSpec, AiError> {
         match self {
-            BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Greedy { samples } => Box::new(GreedyBot::new(evaluator, *samples, seed)),
-            BotSpec::Mcts(config) => Box::new(MctsBot::new(config.clone(), evaluator, seed, self.to_string())),
-            BotSpec::Solver(config) => Box::new(SolverBot::new(config.clone(), evaluator, seed, self.to_string())),
+            BotSpec::Level(level) => level_spec(game, *level)
+                .parse::<BotSpec>()
+                .map_err(|e| AiError::Config(format!("the level table gives {game} {level} a bad spec: {e}"))),
+            other => Ok(other.clone()),
         }
+    }
+
+    /// Build the bot, seeded. Greedy and MCTS use the evaluator their spec names from `kit`
+    /// (an error if the game has none of that kind, or a weights file does not load).
+    pub fn build<G: Game>(&self, kit: &Kit<G>, seed: u64) -> Result<Box<dyn Bot<G>>, AiError> {
+        let name = self.to_string();
+        Ok(match self.resolve(G::NAME)? {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy { samples, eval } => Box::new(GreedyBot::new(kit.evaluator_for(&eval)?, samples, seed)),
+            BotSpec::Mcts(config) => {
+                let evaluator = kit.evaluator_for(&config.eval)?;
+                Box::new(MctsBot::new(config, evaluator, seed, name))
+            }
+            BotSpec::Solver(config) => {
+                let evaluator = kit.evaluator_for(&config.mcts.eval)?;
+                Box::new(SolverBot::new(config, evaluator, seed, name))
+            }
+            BotSpec::Level(_) => return Err(AiError::Config("a level resolved to a level".into())),
+        })
+    }
+
+    /// The evaluator this spec names, if it is not the hand-written one.
+    pub fn eval_choice(&self) -> Option<&EvalChoice> {
+        match self {
+            BotSpec::Greedy { eval, .. } | BotSpec::Mcts(MctsConfig { eval, .. }) if *eval != EvalChoice::Hand => {
+                Some(eval)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether building this bot reads a file (`eval=FILE`): hosts that take specs from
+    /// strangers (the server) refuse those.
+    pub fn reads_files(&self) -> bool {
+        matches!(self.eval_choice(), Some(EvalChoice::File(_)))
     }
 
     /// What one move may cost, for a host's cap: (thinking time, in core-milliseconds: time
     /// budget × threads; search iterations per move: MCTS iterations or greedy
-    /// determinizations). Zero where the bot has no such budget.
+    /// determinizations). Zero where the bot has no such budget. A level's budget is that of
+    /// its spec in `game` ([`BotSpec::resolve`]).
+    pub fn per_move_budget_in(&self, game: &str) -> Result<(u64, u64), AiError> {
+        Ok(self.resolve(game)?.per_move_budget())
+    }
+
+    /// [`BotSpec::per_move_budget_in`] for a concrete spec; a level (which depends on the game)
+    /// reports the largest budget any game gives it.
     pub fn per_move_budget(&self) -> (u64, u64) {
         match self {
+            BotSpec::Level(_) => crate::games::games()
+                .iter()
+                .filter_map(|g| self.per_move_budget_in(g.name).ok())
+                .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1))),
             BotSpec::Random => (0, 0),
-            BotSpec::Greedy { samples } => (0, u64::from(*samples)),
-            BotSpec::Solver(c) => (0, c.nodes),
+            BotSpec::Greedy { samples, .. } => (0, u64::from(*samples)),
+                        BotSpec::Solver(c) => (0, c.nodes),
             BotSpec::Mcts(c) => match c.budget {
                 Budget::Iterations(n) => (0, u64::from(n)),
                 Budget::Time(d) => {
@@ -60,7 +114,8 @@ impl BotSpec {
         }
     }
 
-    /// Whether the same seed always gives the same choices (false for time budgets).
+    /// Whether the same seed always gives the same choices (false for time budgets; every
+    /// level has an iteration budget, which a test checks for every game).
     pub fn is_deterministic(&self) -> bool {
         !matches!(self, BotSpec::Mcts(MctsConfig { budget: Budget::Time(_), .. }))
     }
@@ -128,10 +183,43 @@ fn parse_mcts(spec: &str, args: Option<&str>) -> Result<MctsConfig, AiError> {
                 config.rollout_cap =
                     value.parse::<usize>().map_err(|_| bad(spec, format!("cap={value} is not a number")))?
             }
-            _ => return Err(bad(spec, format!("unknown mcts option '{key}': use c, rollout or cap"))),
+            "eval" => config.eval = parse_eval(spec, value)?,
+            _ => return Err(bad(spec, format!("unknown mcts option '{key}': use c, rollout, cap or eval"))),
         }
     }
     Ok(config)
+}
+
+fn parse_eval(spec: &str, value: &str) -> Result<EvalChoice, AiError> {
+    match value {
+        "hand" => Ok(EvalChoice::Hand),
+        "learned" => Ok(EvalChoice::Learned),
+        "" => Err(bad(spec, "eval= needs hand, learned or a weights file")),
+        path if path.ends_with(".json") => Ok(EvalChoice::File(path.to_string())),
+        _ => Err(bad(spec, format!("eval={value}: use hand, learned or a weights FILE.json"))),
+    }
+}
+
+fn parse_greedy(spec: &str, args: Option<&str>) -> Result<BotSpec, AiError> {
+    let mut samples = 1;
+    let mut eval = EvalChoice::Hand;
+    let Some(args) = args else { return Ok(BotSpec::Greedy { samples, eval }) };
+    let mut parts = args.split(',');
+    let head = parts.next().unwrap_or_default();
+    if !head.is_empty() {
+        samples = head
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (1..=10_000).contains(&n))
+            .ok_or_else(|| bad(spec, format!("greedy:{head}: give a number of determinizations (1..=10000)")))?;
+    }
+    for part in parts {
+        match part.split_once('=') {
+            Some(("eval", value)) => eval = parse_eval(spec, value)?,
+            _ => return Err(bad(spec, format!("unknown greedy option '{part}': use eval=hand|learned|FILE.json"))),
+        }
+    }
+    Ok(BotSpec::Greedy { samples, eval })
 }
 
 impl FromStr for BotSpec {
@@ -147,18 +235,14 @@ impl FromStr for BotSpec {
                 None => Ok(BotSpec::Random),
                 Some(_) => Err(bad(spec, "random takes no arguments")),
             },
-            "greedy" => match args {
-                None => Ok(BotSpec::Greedy { samples: 1 }),
-                Some(a) => a
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| (1..=10_000).contains(&n))
-                    .map(|samples| BotSpec::Greedy { samples })
-                    .ok_or_else(|| bad(spec, format!("greedy:{a}: give a number of determinizations (1..=10000)"))),
-            },
+            "greedy" => parse_greedy(spec, args),
             "mcts" => Ok(BotSpec::Mcts(parse_mcts(spec, args)?)),
             "solver" => Ok(BotSpec::Solver(parse_solver(spec, args)?)),
-            _ => Err(AiError::UnknownBot(spec.to_string())),
+            other => match (other.parse::<Level>(), args) {
+                (Ok(level), None) => Ok(BotSpec::Level(level)),
+                (Ok(level), Some(_)) => Err(bad(spec, format!("the level {level} takes no arguments"))),
+                (Err(_), _) => Err(AiError::UnknownBot(spec.to_string())),
+            },
         }
     }
 }
@@ -194,8 +278,16 @@ impl fmt::Display for BotSpec {
                 write!(f, "solver:{},depth={},mcts={mcts}", c.nodes, c.depth)
             }
             BotSpec::Random => f.write_str("random"),
-            BotSpec::Greedy { samples: 1 } => f.write_str("greedy"),
-            BotSpec::Greedy { samples } => write!(f, "greedy:{samples}"),
+            BotSpec::Level(level) => f.write_str(level.name()),
+            BotSpec::Greedy { samples, eval } => {
+                f.write_str("greedy")?;
+                match (samples, eval) {
+                    (1, EvalChoice::Hand) => Ok(()),
+                    (n, EvalChoice::Hand) => write!(f, ":{n}"),
+                    (1, e) => write!(f, ":,eval={e}"),
+                    (n, e) => write!(f, ":{n},eval={e}"),
+                }
+            }
             BotSpec::Mcts(c) => {
                 f.write_str("mcts:")?;
                 match c.budget {
@@ -215,6 +307,9 @@ impl fmt::Display for BotSpec {
                 }
                 if c.rollout_cap != d.rollout_cap {
                     write!(f, ",cap={}", c.rollout_cap)?;
+                }
+                if c.eval != EvalChoice::Hand {
+                    write!(f, ",eval={}", c.eval)?;
                 }
                 Ok(())
             }
@@ -262,6 +357,14 @@ mod tests {
             "mcts:2s",
             "mcts:2000x4",
             "mcts:500,c=1.2,rollout=greedy,cap=30",
+            "mcts:3000,cap=40,eval=learned",
+            "mcts:100,eval=weights/fate.json",
+            "greedy:,eval=learned",
+            "greedy:4,eval=learned",
+            "easy",
+            "medium",
+            "hard",
+            "expert",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);

@@ -61,7 +61,7 @@ fn bots_ignore_hidden_hands_at_fate() {
         for spec in ["random", "greedy", "mcts:50", "mcts:50x2"] {
             let spec: BotSpec = spec.parse().unwrap();
             let choose = |g: &fate::FateGame| {
-                let mut bot = spec.build::<fate::FateGame>(fate::FateGame::kit().evaluator, seed);
+                let mut bot = spec.build::<fate::FateGame>(&fate::FateGame::kit(), seed).unwrap();
                 bot.choose(&ai::Observation::of_seat_to_act(g).unwrap()).unwrap()
             };
             assert_eq!(choose(&a), choose(&b), "{spec} at seed {seed} read hidden state");

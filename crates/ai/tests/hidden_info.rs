@@ -4,18 +4,28 @@
 
 mod common;
 
-use ai::{BotSpec, Observation};
+use ai::{AiGame, BotSpec, Observation};
 use common::{advance, twin_states};
 use engine::testgame::{Pebbles, PebblesAction};
 use engine::{Game, Seat, Viewer};
-use std::sync::Arc;
 
-const SPECS: [&str; 7] =
-    ["random", "greedy", "greedy:4", "mcts:300", "mcts:300x2", "mcts:200,rollout=greedy", "mcts:200,cap=2"];
+const SPECS: [&str; 11] = [
+    "random",
+    "greedy",
+    "greedy:4",
+    "mcts:300",
+    "mcts:300x2",
+    "mcts:200,rollout=greedy",
+    "mcts:200,cap=2",
+    "easy",
+    "medium",
+    "hard",
+    "expert",
+];
 
 fn choice(spec: &str, state: &Pebbles, seed: u64) -> PebblesAction {
     let spec: BotSpec = spec.parse().unwrap();
-    let mut bot = spec.build::<Pebbles>(Arc::new(ai::eval::pebbles::PebblesEvaluator), seed);
+    let mut bot = spec.build::<Pebbles>(&Pebbles::kit(), seed).unwrap();
     let obs = Observation::of_seat_to_act(state).unwrap();
     bot.choose(&obs).unwrap()
 }
@@ -56,9 +66,9 @@ fn whole_games_are_identical_when_only_hidden_information_differs_until_it_is_re
     // P1's information sets stay identical and so must every P1 choice.
     let mut twins = twin_states(Seat(0));
     let spec: BotSpec = "mcts:200".parse().unwrap();
-    let eval = Arc::new(ai::eval::pebbles::PebblesEvaluator);
-    let mut bot_a = spec.build::<Pebbles>(eval.clone(), 9);
-    let mut bot_b = spec.build::<Pebbles>(eval, 9);
+    let kit = Pebbles::kit();
+    let mut bot_a = spec.build::<Pebbles>(&kit, 9).unwrap();
+    let mut bot_b = spec.build::<Pebbles>(&kit, 9).unwrap();
     let mut turns = 0;
     while twins.0.status().to_act() == Some(Seat(0)) {
         let a = bot_a.choose(&Observation::of_seat_to_act(&twins.0).unwrap()).unwrap();

@@ -2,13 +2,11 @@
 //! winning action, and it does not play an action proved to lose. Node and iteration budgets.
 
 use ai::bot::Bot;
-use ai::eval::fate::FateEvaluator;
 use ai::observation::Observation;
-use ai::BotSpec;
+use ai::{AiGame, BotSpec};
 use engine::{EventLog, Game};
 use fate::solve::{prove_goal, Proof, SolveConfig};
 use fate::{FateGame, FateOptions};
-use std::sync::Arc;
 
 const BASE: &str = "fate ply=3 ap=P1 first=P1 step=main actor=P1 setup1=5:4:0 setup2=5:4:0";
 const PASSIVE: &str = "hand1=KS res2=0:0,0:9,0:9,0:9 hand2=kc,qc,nc,jc";
@@ -24,7 +22,7 @@ fn position(over: &str) -> FateGame {
 fn bot(text: &str) -> Box<dyn Bot<FateGame>> {
     let spec: BotSpec = text.parse().unwrap();
     assert_eq!(spec.to_string(), text);
-    spec.build(Arc::new(FateEvaluator), 7)
+    spec.build(&FateGame::kit(), 7).expect("bot")
 }
 
 fn proof_cfg() -> SolveConfig {

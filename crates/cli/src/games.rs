@@ -32,11 +32,18 @@ impl server::BotHost for AiBots {
         bot.choose(game).map_err(|e| e.to_string())
     }
     fn validate(&self, game: &str, spec: &str) -> Result<(), String> {
+        // Specs come from strangers here: no bot may read a file of the server's.
+        if spec.parse::<ai::BotSpec>().is_ok_and(|s| s.reads_files()) {
+            return Err(format!("bot '{spec}': this server does not load weights files; use eval=learned or a level"));
+        }
         ai::dyn_bot(game, spec, 0).map(|_| ()).map_err(|e| e.to_string())
     }
-    fn budget(&self, _game: &str, spec: &str) -> Result<server::bots::BotBudget, String> {
+    fn accepts_draw(&self, game: &dyn DynGame, seat: Seat, spec: &str, seed: u64) -> Result<bool, String> {
+        ai::accepts_draw(game, seat, spec, seed).map_err(|e| e.to_string())
+    }
+    fn budget(&self, game: &str, spec: &str) -> Result<server::bots::BotBudget, String> {
         let (ms_per_move, iterations_per_move) =
-            spec.parse::<ai::BotSpec>().map_err(|e| e.to_string())?.per_move_budget();
+            spec.parse::<ai::BotSpec>().and_then(|s| s.per_move_budget_in(game)).map_err(|e| e.to_string())?;
         Ok(server::bots::BotBudget { ms_per_move, iterations_per_move })
     }
 }
@@ -68,4 +75,28 @@ macro_rules! with_game {
             )),
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use server::BotHost;
+
+    /// Issue #16 item 1: every level is a bot the server seats, in every game, within the
+    /// server's default caps; and no spec from a stranger may make the server read a file.
+    #[test]
+    fn the_server_seats_every_level_in_every_game() {
+        let host = AiBots;
+        let limits = server::Limits::default();
+        for game in registry().names() {
+            for level in ai::Level::ALL {
+                host.validate(game, level.name()).unwrap_or_else(|e| panic!("{game} {level}: {e}"));
+                let b = host.budget(game, level.name()).unwrap();
+                assert_eq!(b.ms_per_move, 0);
+                assert!(b.iterations_per_move > 0 && b.iterations_per_move <= limits.max_bot_iterations_per_move);
+            }
+        }
+        let e = host.validate("fate", "mcts:100,eval=/etc/weights.json").unwrap_err();
+        assert!(e.contains("does not load weights files"), "{e}");
+    }
 }

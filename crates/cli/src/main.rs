@@ -32,6 +32,8 @@ enum Command {
     Deck(commands::deck::Args),
     /// Balance simulation: many games between bots, with Wilson intervals and an HTML report.
     Sim(commands::sim::Args),
+    /// Train a game's learned evaluator by self-play (weights as JSON).
+    Train(commands::train::Args),
     /// A round robin between bots with Elo ratings.
     Arena(commands::arena::Args),
     /// Load a server with many tables over real WebSockets on loopback.
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => commands::bench::run(a),
         Some(Command::Deck(c)) => commands::deck::run(c),
         Some(Command::Sim(a)) => commands::sim::run(a),
+        Some(Command::Train(a)) => commands::train::run(a),
         Some(Command::Arena(a)) => commands::arena::run(a),
         Some(Command::Loadtest(a)) => commands::loadtest::run(a),
         Some(Command::Cards(a)) => commands::cards::run(a),

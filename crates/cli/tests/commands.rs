@@ -147,3 +147,45 @@ fn sim_plays_the_given_decks_and_names_a_missing_one() {
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("'nope'"));
 }
+
+/// Issue #16 item 1: the level names are bot specs for `sim` and `arena` too.
+#[test]
+fn sim_and_arena_take_the_level_names() {
+    for bots in ["easy,medium", "hard,expert"] {
+        let out = cardtable(&["sim", "pebbles", "--bots", bots, "--games", "2", "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["bots"], serde_json::json!(bots.split(',').collect::<Vec<_>>()));
+    }
+    let out = cardtable(&["arena", "pebbles", "--bots", "easy,medium,hard,expert", "--games", "2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for level in ["easy", "medium", "hard", "expert"] {
+        assert!(text.contains(level), "{level} in {text}");
+    }
+    let out = cardtable(&["sim", "pebbles", "--bots", "grandmaster", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("easy, medium, hard, expert"));
+}
+
+/// Issue #16 item 2: `cardtable train` writes a weights file that a bot spec can load, the same
+/// for the same seed; a game without features says so.
+#[test]
+fn train_writes_reproducible_weights_that_bots_load() {
+    let dir = tmp("train");
+    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    for path in [&a, &b] {
+        let out = cardtable(&["train", "fate", "--games", "2", "--seed", "9", "--out", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&b).unwrap(), "same seed, same weights");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!((v["game"].as_str(), v["trained"]["seed"].as_u64()), (Some("fate"), Some(9)));
+    // A bot loads the file (`--bots` lists split at commas, so the spec is built here).
+    let spec: ai::BotSpec = format!("greedy:,eval={}", a.display()).parse().unwrap();
+    assert!(ai::dyn_bot("fate", &spec.to_string(), 1).is_ok());
+    let out = cardtable(&["train", "pebbles", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("pebbles has no learned evaluator"));
+}

@@ -54,6 +54,9 @@ pub trait DynGame: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// A random legal action for the seat to act (the random bot), from this seed.
     fn random_action(&self, rng: &mut GameRng) -> Option<String>;
+    /// The hosted game itself, for hosts that know its type: the AI downcasts it to
+    /// [`Hosted<G>`] and searches the typed state, rather than rebuilding it from the replay.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// A [`Game`] with what it takes to replay it.
@@ -162,6 +165,9 @@ impl<G: Game> DynGame for Hosted<G> {
         let mut out = Vec::new();
         self.state.legal_actions(&mut out);
         rng.pick(&out).map(|a| a.to_string())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

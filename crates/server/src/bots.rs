@@ -19,6 +19,12 @@ pub trait BotHost: Send + Sync {
     fn choose(&self, game: &dyn DynGame, seat: Seat, spec: &str, seed: u64) -> Result<String, String>;
     /// Whether `spec` names a bot this host can run for `game`; the error names the problem.
     fn validate(&self, game: &str, spec: &str) -> Result<(), String>;
+    /// Whether the bot `spec` at `seat` accepts the draw on offer at `game`, judged only from
+    /// what `seat` may see. The default refuses every draw.
+    fn accepts_draw(&self, game: &dyn DynGame, seat: Seat, spec: &str, seed: u64) -> Result<bool, String> {
+        let _ = (game, seat, spec, seed);
+        Ok(false)
+    }
     /// What one move of the bot `spec` may cost; the server refuses specs above its caps
     /// ([`crate::Limits::max_bot_ms_per_move`], [`crate::Limits::max_bot_iterations_per_move`]).
     fn budget(&self, game: &str, spec: &str) -> Result<BotBudget, String> {
@@ -48,7 +54,8 @@ pub fn check_bot(app: &App, game: &str, spec: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The random bot: a uniformly random legal action. Spec: `random`.
+/// The random bot: a uniformly random legal action. Spec: `random`. It refuses draw offers
+/// (it has no judgement of the position) and accepts every take-back the undo rules allow.
 pub struct RandomBots;
 
 impl BotHost for RandomBots {

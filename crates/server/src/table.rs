@@ -394,6 +394,28 @@ pub async fn offer_draw(app: &App, st: &mut TableState, seat: Seat, accept: bool
     if !agreed.contains(&seat.0) {
         agreed.push(seat.0);
     }
+    // Bot seats answer at once, each by its own judgement of the position (BotHost::accepts_draw).
+    let bots: Vec<(u8, String)> = st
+        .record
+        .seats
+        .iter()
+        .filter(|s| s.kind == SeatKind::Bot && !agreed.contains(&s.index))
+        .map(|s| (s.index, s.bot_spec.clone().unwrap_or_default()))
+        .collect();
+    for (index, spec) in bots {
+        let seed = bot_seed(st.record.seed, st.seq() + 1) ^ u64::from(index);
+        let answer = app.bots.accepts_draw(&*st.game, Seat(index), &spec, seed);
+        if answer == Ok(true) {
+            agreed.push(index);
+            continue;
+        }
+        let mut declined = json!({"type": "declined", "offer": "draw", "by": Seat(index)});
+        if let Err(e) = answer {
+            declined["reason"] = json!(e);
+        }
+        st.broadcast_raw(declined.to_string());
+        return Ok(None);
+    }
     if (0..st.game.num_seats() as u8).all(|s| agreed.contains(&s)) {
         return finish_by_server(app, st, Outcome::draw("draw agreed")).await.map(Some);
     }
@@ -411,26 +433,21 @@ pub fn decline(st: &mut TableState, seat: Seat, what: &str) -> Result<(), Refusa
     Ok(())
 }
 
-/// One-step undo. Allowed only for the seat that played the last action, only while the game
-/// is in progress, never against a bot, and never across a reveal ([`undo_blocker`]): the last
-/// action must have produced no log entry with a visibility other than `All` (a private entry
-/// means someone learnt something that taking the action back cannot make them forget) and no
-/// entry of kind `card` (a draw, reveal or shuffle the redo would repeat). Every other seat
-/// must accept. The game is then rebuilt from the stored log minus its last action.
+/// Take-back. The seat asking takes back its own last action; at a table with bots, the bots'
+/// replies after it go too (so a player can take back a move a bot has already answered). No
+/// other human may have moved since. Allowed only while the game is in progress and never across
+/// a reveal ([`undo_blocker`], over every action taken back): no log entry with a visibility
+/// other than `All` (a private entry means someone learnt something that taking the action back
+/// cannot make them forget) and no entry of kind `card` (a draw, reveal or shuffle the redo
+/// would repeat). Bots accept every take-back these rules allow; every other human seat must
+/// accept. The game is then rebuilt from the stored log minus the actions taken back.
 pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> Result<Option<Change>, Refusal> {
     if !st.playing() {
         return Err(refuse("state", "undo is possible only in a game in progress"));
     }
     if !accept {
-        let seq = st.seq();
-        let last_seat = last_actor(app, st).await?;
-        if last_seat != seat {
-            return Err(refuse("unauthorised", "only the seat that played the last action may ask to take it back"));
-        }
-        if st.record.seats.iter().any(|s| s.kind == SeatKind::Bot) {
-            return Err(refuse("state", "bots do not take back moves"));
-        }
-        if let Some(why) = undo_blocker(&st.log, seq) {
+        let from = take_back_from(app, st, seat).await?;
+        if let Some(why) = undo_blocker(&st.log, from) {
             return Err(refuse(
                 "state",
                 format!("the last action revealed hidden information (it {why}): it cannot be taken back"),
@@ -448,8 +465,11 @@ pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> R
         st.broadcast_raw(json!({"type": "offer", "offer": "undo", "agreed": agreed}).to_string());
         return Ok(None);
     }
-    let seq = st.seq();
-    app.store.pop_action(&st.record.id, seq).await.map_err(|e| refuse("storage", format!("undo failed: {e}")))?;
+    let asker = Seat(agreed.first().copied().unwrap_or(seat.0));
+    let from = take_back_from(app, st, asker).await?;
+    for seq in (from..=st.seq()).rev() {
+        app.store.pop_action(&st.record.id, seq).await.map_err(|e| refuse("storage", format!("undo failed: {e}")))?;
+    }
     let actions = app.store.actions(&st.record.id).await.map_err(|e| refuse("storage", e.to_string()))?;
     let rebuilt = TableState::build(&st.entry, st.record.clone(), &actions).map_err(|e| refuse("storage", e))?;
     st.game = rebuilt.game;
@@ -458,6 +478,27 @@ pub async fn undo(app: &App, st: &mut TableState, seat: Seat, accept: bool) -> R
     st.draw_offer = None;
     st.changed();
     Ok(Some(Change { kind: "state", log_from: 0 }))
+}
+
+/// The number of the first action a take-back by `seat` removes: `seat`'s last action, with
+/// only bot actions after it (without bots: `seat` must have played the last action).
+async fn take_back_from(app: &App, st: &TableState, seat: Seat) -> Result<u64, Refusal> {
+    let actions = app.store.actions(&st.record.id).await.map_err(|e| refuse("storage", e.to_string()))?;
+    if actions.is_empty() {
+        return Err(refuse("state", "no action to take back"));
+    }
+    let is_bot = |s: u8| st.record.seats.get(usize::from(s)).is_some_and(|r| r.kind == SeatKind::Bot);
+    let mut from = None;
+    for a in actions.iter().rev() {
+        if a.seat == seat.0 {
+            from = Some(a.seq);
+            break;
+        }
+        if !is_bot(a.seat) {
+            break;
+        }
+    }
+    from.ok_or_else(|| refuse("unauthorised", "only the seat that played the last action may ask to take it back"))
 }
 
 /// Why the actions from number `from` on may not be taken back, decided from the log: an event
@@ -475,11 +516,6 @@ pub fn undo_blocker(log: &[(u64, LogEntry<LoggedEvent>)], from: u64) -> Option<&
         }
     }
     blocker
-}
-
-async fn last_actor(app: &App, st: &TableState) -> Result<Seat, Refusal> {
-    let actions = app.store.actions(&st.record.id).await.map_err(|e| refuse("storage", e.to_string()))?;
-    actions.last().map(|a| Seat(a.seat)).ok_or_else(|| refuse("state", "no action to take back"))
 }
 
 /// After any change: start the bot to act, or the clock of the human to act.

@@ -139,6 +139,45 @@ async fn undo_is_refused_after_a_private_log_entry() {
     db.cleanup().await;
 }
 
+/// Issue #16 item 3: a bot accepts take-backs, but not one across hidden information: a peek
+/// (a private log entry) answered by the bot cannot be taken back; a pass answered by the bot
+/// can, together with the bot's reply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_refuses_a_take_back_across_hidden_information() {
+    let db = TestDb::sqlite();
+    let srv = server_with(&db.url, test_limits(), Registry::new().with::<Peek>(), Arc::new(PassingBots)).await;
+    let a = Client::guest(srv.addr, "Ann").await;
+    let id = a.create(json!({"game": "peek", "seats": [{"kind": "open"}, {"kind": "bot", "spec": "random"}]})).await;
+    let t0 = a.join(&id, 0).await;
+    a.start(&id).await;
+    let mut s = Sock::connect(srv.addr, &id, Some(&t0)).await;
+    s.send(json!({"type": "act", "action": "pass", "seq": 0})).await;
+    s.at_seq(2).await;
+    s.send(json!({"type": "request_undo"})).await;
+    let back = s.until(|m| m["type"] == "state" && m["seq"] == 0).await;
+    assert_eq!(back["log"].as_array().unwrap().len(), 0, "{back}");
+    s.send(json!({"type": "act", "action": "peek", "seq": 0})).await;
+    s.at_seq(2).await;
+    s.send(json!({"type": "request_undo"})).await;
+    let e = s.error().await;
+    assert!(e["message"].as_str().unwrap().contains("revealed hidden information"), "{e}");
+    assert_eq!(s.latest().unwrap()["seq"], 2, "nothing was taken back");
+    srv.task.abort();
+    db.cleanup().await;
+}
+
+/// Bots that always pass (so the only private entries are the player's own peeks).
+struct PassingBots;
+
+impl BotHost for PassingBots {
+    fn choose(&self, _game: &dyn DynGame, _seat: Seat, _spec: &str, _seed: u64) -> Result<String, String> {
+        Ok("pass".into())
+    }
+    fn validate(&self, game: &str, spec: &str) -> Result<(), String> {
+        RandomBots.validate(game, spec)
+    }
+}
+
 /// Random bots that take their time.
 struct SlowBots;
 

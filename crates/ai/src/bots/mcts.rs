@@ -17,7 +17,7 @@
 use crate::bot::Bot;
 use crate::bots::greedy::score_after;
 use crate::error::AiError;
-use crate::eval::Evaluator;
+use crate::eval::{EvalChoice, Evaluator};
 use crate::observation::Observation;
 use engine::{EventLog, Game, GameRng, Seat, Status};
 use rayon::prelude::*;
@@ -55,6 +55,9 @@ pub struct MctsConfig {
     pub rollout: Rollout,
     /// At most this many rollout actions; then the evaluator scores the state.
     pub rollout_cap: usize,
+    /// Which evaluator of the game's kit scores cut-off rollouts (and greedy rollout steps).
+    #[serde(default)]
+    pub eval: EvalChoice,
 }
 
 impl Default for MctsConfig {
@@ -65,6 +68,7 @@ impl Default for MctsConfig {
             exploration: 0.7,
             rollout: Rollout::Random,
             rollout_cap: 200,
+            eval: EvalChoice::Hand,
         }
     }
 }
@@ -287,9 +291,16 @@ where
             path.push(best);
         }
 
-        // Rollout.
+        // Rollout. Under a time budget a rollout also stops at the deadline (checked every 16
+        // steps) and the evaluator scores where it got to, so one long rollout cannot overrun
+        // the stated time by more than a few actions.
         let mut steps = 0;
         while steps < config.rollout_cap {
+            if let Limit::Until(t) = limit {
+                if steps % 16 == 15 && Instant::now() >= t {
+                    break;
+                }
+            }
             let Status::ToAct(seat) = state.status() else { break };
             legal.clear();
             state.legal_actions(&mut legal);

@@ -2,6 +2,7 @@
 //! the end (§7), so the evaluator weighs the score difference first and cards in play second;
 //! the statistics give each card's win rate when played.
 
+use super::learned::{Featured, LearnedEvaluator};
 use super::{squash, terminal_reward, AiGame, Evaluator, Kit};
 use crate::sim::{Counters, GameStats};
 use ardent::view::PlayerView;
@@ -86,8 +87,51 @@ impl GameStats<ArdentGame> for ArdentStats {
     }
 }
 
+impl Featured for ArdentGame {
+    const FEATURES: &'static [&'static str] = &[
+        "score",
+        "line",
+        "relics",
+        "line_power",
+        "hand",
+        "deck",
+        "discard",
+        "score_cards",
+        "lullabied",
+        "calmed",
+        "silenced",
+    ];
+
+    fn seat_features(state: &Self, out: &mut Vec<f64>, sides: &mut Vec<u8>) {
+        let view = state.view(Viewer::Omniscient);
+        for seat in 0..state.num_seats() {
+            sides.push(seat as u8);
+            let Some(p) = view.players.iter().find(|p| p.seat.index() == seat) else {
+                out.extend(std::iter::repeat_n(0.0, Self::FEATURES.len()));
+                continue;
+            };
+            let flag = |b: bool| f64::from(u8::from(b));
+            out.extend([
+                f64::from(p.score_total),
+                p.line.len() as f64,
+                p.relics.len() as f64,
+                f64::from(p.line.iter().filter_map(|c| c.power).sum::<i32>()) / 10.0,
+                p.hand_count as f64,
+                p.deck_count as f64 / 10.0,
+                p.discard.len() as f64 / 10.0,
+                p.score.len() as f64,
+                flag(p.lullabied),
+                flag(p.calmed),
+                flag(p.silenced),
+            ]);
+        }
+    }
+}
+
 impl AiGame for ArdentGame {
     fn kit() -> Kit<Self> {
-        Kit::new(Arc::new(ArdentEvaluator)).with_stats(Arc::new(ArdentStats))
+        Kit::new(Arc::new(ArdentEvaluator))
+            .with_stats(Arc::new(ArdentStats))
+            .with_learned(include_str!("weights/ardent.json"), LearnedEvaluator::load::<ArdentGame>)
     }
 }

@@ -2,6 +2,7 @@
 //! omniscient view of a (determinized) state; the statistics count King, Queen and composition
 //! choices (R-S2, R-S3) and how often each won.
 
+use super::learned::{Featured, LearnedEvaluator};
 use super::{squash, terminal_reward, AiGame, Evaluator, Kit};
 use crate::sim::{Counters, GameStats};
 use engine::{Game, Seat, Viewer};
@@ -138,8 +139,62 @@ impl GameStats<FateGame> for FateStats {
     }
 }
 
+impl Featured for FateGame {
+    const FEATURES: &'static [&'static str] = &[
+        "row_pages",
+        "row_knights",
+        "row_queens",
+        "hand_pages",
+        "hand_knights",
+        "hand_queens",
+        "row_attack",
+        "hand_attack",
+        "king_in_play",
+        "untapped",
+        "untapped_swords",
+        "tapped",
+        "row_acted",
+    ];
+
+    fn seat_features(state: &Self, out: &mut Vec<f64>, sides: &mut Vec<u8>) {
+        let view = state.view(Viewer::Omniscient);
+        for seat in 0..state.num_seats() as u8 {
+            sides.push(seat);
+            let Some(p) = view.players.iter().find(|p| p.seat == seat) else {
+                out.extend(std::iter::repeat_n(0.0, Self::FEATURES.len()));
+                continue;
+            };
+            let count = |cards: &[CardView], rank: usize| {
+                cards.iter().filter(|c| rank_of(&c.card) == Some(rank)).count() as f64
+            };
+            let attack = |cards: &[CardView]| cards.iter().map(|c| f64::from(c.atk)).sum::<f64>();
+            let king = p.row.iter().any(|c| rank_of(&c.card) == Some(3) && owned_by(&c.card, p.seat));
+            let untapped: u32 = p.resources.iter().map(|r| u32::from(r.untapped)).sum();
+            let swords: u32 = p.resources.iter().filter(|r| r.suit == "S").map(|r| u32::from(r.untapped)).sum();
+            let tapped: u32 = p.resources.iter().map(|r| u32::from(r.tapped)).sum();
+            out.extend([
+                count(&p.row, 0),
+                count(&p.row, 1),
+                count(&p.row, 2),
+                count(&p.hand, 0),
+                count(&p.hand, 1),
+                count(&p.hand, 2),
+                attack(&p.row) / 10.0,
+                attack(&p.hand) / 10.0,
+                f64::from(u8::from(king)),
+                f64::from(untapped),
+                f64::from(swords),
+                f64::from(tapped),
+                p.row.iter().filter(|c| c.acted).count() as f64,
+            ]);
+        }
+    }
+}
+
 impl AiGame for FateGame {
     fn kit() -> Kit<Self> {
-        Kit::new(Arc::new(FateEvaluator)).with_stats(Arc::new(FateStats))
+        Kit::new(Arc::new(FateEvaluator))
+            .with_stats(Arc::new(FateStats))
+            .with_learned(include_str!("weights/fate.json"), LearnedEvaluator::load::<FateGame>)
     }
 }

@@ -3,9 +3,11 @@
 
 pub mod ardent;
 pub mod fate;
+pub mod learned;
 pub mod pebbles;
 pub mod riftbound;
 
+use crate::error::AiError;
 use crate::sim::GameStats;
 use engine::{Game, Seat, Status};
 use std::sync::Arc;
@@ -44,25 +46,75 @@ pub fn squash(diff: f64, scale: f64) -> f64 {
     1.0 / (1.0 + (-diff / scale).exp())
 }
 
-/// What the AI knows about one game: its evaluator and extra statistics for simulations.
+/// Which evaluator a bot uses: the hand-written one, the learned one shipped with the AI
+/// (crates/ai/src/eval/weights), or learned weights from a file (`cardtable train --out FILE`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvalChoice {
+    #[default]
+    Hand,
+    Learned,
+    File(String),
+}
+
+impl std::fmt::Display for EvalChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalChoice::Hand => f.write_str("hand"),
+            EvalChoice::Learned => f.write_str("learned"),
+            EvalChoice::File(path) => f.write_str(path),
+        }
+    }
+}
+
+/// Makes a learned evaluator from a weights document (JSON text).
+pub type LoadWeights<G> = fn(&str, &str) -> Result<Arc<dyn Evaluator<G>>, AiError>;
+
+/// What the AI knows about one game: its evaluators and extra statistics for simulations.
 pub struct Kit<G: Game> {
+    /// The hand-written evaluator.
     pub evaluator: Arc<dyn Evaluator<G>>,
     pub stats: Vec<Arc<dyn GameStats<G>>>,
+    /// The learned evaluator: the shipped weights (JSON) and how to load a weights document.
+    pub learned: Option<(&'static str, LoadWeights<G>)>,
 }
 
 impl<G: Game> Clone for Kit<G> {
     fn clone(&self) -> Self {
-        Kit { evaluator: self.evaluator.clone(), stats: self.stats.clone() }
+        Kit { evaluator: self.evaluator.clone(), stats: self.stats.clone(), learned: self.learned }
     }
 }
 
 impl<G: Game> Kit<G> {
     pub fn new(evaluator: Arc<dyn Evaluator<G>>) -> Self {
-        Kit { evaluator, stats: Vec::new() }
+        Kit { evaluator, stats: Vec::new(), learned: None }
     }
     pub fn with_stats(mut self, stats: Arc<dyn GameStats<G>>) -> Self {
         self.stats.push(stats);
         self
+    }
+    pub fn with_learned(mut self, shipped: &'static str, load: LoadWeights<G>) -> Self {
+        self.learned = Some((shipped, load));
+        self
+    }
+
+    /// The evaluator `choice` names. A game without learned weights, or a weights file that does
+    /// not load or is for another game, is an error naming it.
+    pub fn evaluator_for(&self, choice: &EvalChoice) -> Result<Arc<dyn Evaluator<G>>, AiError> {
+        let no_learned = || AiError::Config(format!("{} has no learned evaluator: use eval=hand", G::NAME));
+        match choice {
+            EvalChoice::Hand => Ok(self.evaluator.clone()),
+            EvalChoice::Learned => {
+                let (shipped, load) = self.learned.ok_or_else(no_learned)?;
+                load(shipped, "the shipped weights")
+            }
+            EvalChoice::File(path) => {
+                let (_, load) = self.learned.ok_or_else(no_learned)?;
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| AiError::Io(format!("weights file {path}: {e}")))?;
+                load(&text, path)
+            }
+        }
     }
 }
 

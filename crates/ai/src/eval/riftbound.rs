@@ -2,6 +2,7 @@
 //! units hold battlefields; the evaluator weighs points first, then battlefields controlled and
 //! the Might of the seat's units. The statistics count legends and legend matchups.
 
+use super::learned::{Featured, LearnedEvaluator};
 use super::{squash, terminal_reward, AiGame, Evaluator, Kit};
 use crate::sim::{Counters, GameStats};
 use engine::{Game, Seat, Status, Viewer};
@@ -68,6 +69,49 @@ impl Evaluator<RiftGame> for RiftEvaluator {
 }
 
 /// Games and wins per legend, and per legend matchup (by seat order).
+impl Featured for RiftGame {
+    const FEATURES: &'static [&'static str] = &[
+        "points_to_go",
+        "battlefields",
+        "base_might",
+        "field_might",
+        "base_units",
+        "field_units",
+        "hand",
+        "runes_ready",
+        "runes",
+        "deck",
+        "left",
+    ];
+
+    fn seat_features(state: &Self, out: &mut Vec<f64>, sides: &mut Vec<u8>) {
+        let view = state.view(Viewer::Omniscient);
+        for (seat, p) in view.players.iter().enumerate() {
+            sides.push(p.team);
+            let owned = |controller: u8| usize::from(controller) == seat;
+            let base = p.base.iter().filter(|c| owned(c.controller));
+            let field = view.battlefields.iter().flat_map(|b| &b.units).filter(|c| owned(c.controller));
+            let might = |cards: &mut dyn Iterator<Item = &riftbound::view::CardView>| {
+                f64::from(cards.filter_map(|c| c.might).sum::<i32>()) / 5.0
+            };
+            out.extend([
+                // Negative: fewer points still to score is better (a side's sum over its seats).
+                -f64::from(view.victory_score.saturating_sub(p.points)),
+                view.battlefields.iter().filter(|b| b.controller.is_some_and(owned)).count() as f64,
+                might(&mut base.clone()),
+                might(&mut field.clone()),
+                base.count() as f64,
+                field.count() as f64,
+                p.hand_count as f64,
+                p.runes_ready as f64,
+                (p.runes_ready + p.runes_exhausted) as f64,
+                p.deck_count as f64 / 10.0,
+                f64::from(u8::from(p.left)),
+            ]);
+        }
+    }
+}
+
 pub struct RiftStats;
 
 impl GameStats<RiftGame> for RiftStats {
@@ -90,6 +134,8 @@ impl GameStats<RiftGame> for RiftStats {
 
 impl AiGame for RiftGame {
     fn kit() -> Kit<Self> {
-        Kit::new(Arc::new(RiftEvaluator)).with_stats(Arc::new(RiftStats))
+        Kit::new(Arc::new(RiftEvaluator))
+            .with_stats(Arc::new(RiftStats))
+            .with_learned(include_str!("weights/riftbound.json"), LearnedEvaluator::load::<RiftGame>)
     }
 }

@@ -230,7 +230,7 @@ fn play_indexed<G: Game>(
     };
     let state = G::new(options, &setup, seed)?;
     let specs = seat_bots(&config.bots, state.num_seats())?;
-    let mut bots: Vec<_> = specs.iter().map(|s| s.build::<G>(kit.evaluator.clone(), rng.next_u64())).collect();
+    let mut bots = specs.iter().map(|s| s.build::<G>(kit, rng.next_u64())).collect::<Result<Vec<_>, _>>()?;
     let mut history = Vec::new();
     let keep = !kit.stats.is_empty();
     let (end, played) = play_game(state, &mut bots, keep.then_some(&mut history), index)?;

@@ -10,3 +10,4 @@ pub mod serve;
 pub mod sim;
 pub mod solve;
 pub mod worker;
+pub mod train;
