@@ -104,7 +104,7 @@ impl BotSpec {
                 .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1))),
             BotSpec::Random => (0, 0),
             BotSpec::Greedy { samples, .. } => (0, u64::from(*samples)),
-                        BotSpec::Solver(c) => (0, c.nodes),
+            BotSpec::Solver(c) => (0, c.nodes),
             BotSpec::Mcts(c) => match c.budget {
                 Budget::Iterations(n) => (0, u64::from(n)),
                 Budget::Time(d) => {

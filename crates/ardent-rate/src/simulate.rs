@@ -30,7 +30,12 @@ pub struct RateConfig {
 
 impl Default for RateConfig {
     fn default() -> Self {
-        RateConfig { games: 256, seed: 0, bot: BotSpec::Greedy { samples: 1 }, gauntlet: crate::gauntlet::LATEST }
+        RateConfig {
+            games: 256,
+            seed: 0,
+            bot: BotSpec::Greedy { samples: 1, eval: Default::default() },
+            gauntlet: crate::gauntlet::LATEST,
+        }
     }
 }
 
@@ -139,9 +144,9 @@ fn play_one(
     let game_seed = rng.next_u64();
     let state = ArdentGame::new(options, &ArdentSetup { decks }, game_seed)
         .map_err(|e| RateError::Deck(format!("game {i}: {e}")))?;
-    let evaluator = ArdentGame::kit().evaluator;
-    let mut bots =
-        vec![config.bot.build(evaluator.clone(), rng.next_u64()), config.bot.build(evaluator, rng.next_u64())];
+    let kit = ArdentGame::kit();
+    let build = |seed: u64| config.bot.build(&kit, seed).map_err(|e| RateError::Sim(e.to_string()));
+    let mut bots = vec![build(rng.next_u64())?, build(rng.next_u64())?];
     let (_, played) = ai::play::play_game(state, &mut bots, None, i).map_err(|e| RateError::Sim(e.to_string()))?;
     Ok(played.outcome.reward(Seat(seat as u8)))
 }

@@ -48,7 +48,7 @@ fn a_deck_of_strictly_stronger_cards_rates_higher_than_its_weaker_twin() {
     let m = Model::shipped().unwrap();
     assert!(m.predict(&strong) > m.predict(&weak), "the learned rating agrees");
     // The greedy bot agrees too (fewer games: it is slower).
-    let greedy = RateConfig { bot: BotSpec::Greedy { samples: 1 }, ..config(128, 1) };
+    let greedy = RateConfig { bot: BotSpec::Greedy { samples: 1, eval: Default::default() }, ..config(128, 1) };
     let (wg, sg) = (simulated_rating(&weak, &greedy, None).unwrap(), simulated_rating(&strong, &greedy, None).unwrap());
     assert!(sg.rating > wg.rating, "greedy: {sg:?} vs {wg:?}");
 }

@@ -9,5 +9,5 @@ pub mod scenario;
 pub mod serve;
 pub mod sim;
 pub mod solve;
-pub mod worker;
 pub mod train;
+pub mod worker;
