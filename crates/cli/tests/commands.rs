@@ -8,6 +8,11 @@ fn cardtable(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cardtable")).args(args).output().unwrap()
 }
 
+/// The binary with the engine's test game `pebbles` hosted too (`CARDTABLE_TEST_GAME=1`).
+fn with_test_game(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardtable")).env("CARDTABLE_TEST_GAME", "1").args(args).output().unwrap()
+}
+
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cardtable-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -152,18 +157,18 @@ fn sim_plays_the_given_decks_and_names_a_missing_one() {
 #[test]
 fn sim_and_arena_take_the_level_names() {
     for bots in ["easy,medium", "hard,expert"] {
-        let out = cardtable(&["sim", "pebbles", "--bots", bots, "--games", "2", "--json"]);
+        let out = with_test_game(&["sim", "pebbles", "--bots", bots, "--games", "2", "--json"]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(v["bots"], serde_json::json!(bots.split(',').collect::<Vec<_>>()));
     }
-    let out = cardtable(&["arena", "pebbles", "--bots", "easy,medium,hard,expert", "--games", "2"]);
+    let out = with_test_game(&["arena", "pebbles", "--bots", "easy,medium,hard,expert", "--games", "2"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     for level in ["easy", "medium", "hard", "expert"] {
         assert!(text.contains(level), "{level} in {text}");
     }
-    let out = cardtable(&["sim", "pebbles", "--bots", "grandmaster", "--games", "1"]);
+    let out = with_test_game(&["sim", "pebbles", "--bots", "grandmaster", "--games", "1"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("easy, medium, hard, expert"));
 }
