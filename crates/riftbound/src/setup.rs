@@ -78,35 +78,7 @@ impl RiftGame {
             return Err(SetupError::new("victory_score must be positive (CR 193)"));
         }
         let mut rng = GameRng::new(seed);
-        let mut g = RiftGame {
-            opts: opts.clone(),
-            objs: Vec::new(),
-            players: Vec::new(),
-            bfs: Vec::new(),
-            turn: 0,
-            turn_player: 0,
-            first_player: 0,
-            phase: Phase::Mulligan,
-            chain: Vec::new(),
-            priority: 0,
-            passes: 0,
-            focus_pass_due: false,
-            showdown: None,
-            prompt: None,
-            pending: Vec::new(),
-            resolving: None,
-            outcome: None,
-            rng: GameRng::new(0),
-            actions: 0,
-            invited: NOBODY,
-            invite_declined: false,
-            ally_held: 0,
-            ally_occupied: 0,
-            burnout_owed: Vec::new(),
-            notes: Default::default(),
-            burnout_endless: 0,
-            revealed: Vec::new(),
-        };
+        let mut g = RiftGame::empty(opts, Phase::Mulligan);
         for (seat, s) in setup.seats.iter().enumerate() {
             let list = deck_of(opts, s)?;
             list.validate_in(opts.cards.get(), opts.exact_forty)

@@ -518,6 +518,40 @@ impl RiftGame {
 }
 
 impl RiftGame {
+    /// A game with no objects, players or battlefields yet, at `phase` of turn 0: what the
+    /// setup and the position reader fill in (one list of every field's starting value).
+    pub(crate) fn empty(opts: &RiftOptions, phase: Phase) -> RiftGame {
+        RiftGame {
+            opts: opts.clone(),
+            objs: Vec::new(),
+            players: Vec::new(),
+            bfs: Vec::new(),
+            turn: 0,
+            turn_player: 0,
+            first_player: 0,
+            phase,
+            chain: Vec::new(),
+            priority: 0,
+            passes: 0,
+            focus_pass_due: false,
+            showdown: None,
+            prompt: None,
+            pending: Vec::new(),
+            resolving: None,
+            outcome: None,
+            rng: GameRng::new(0),
+            actions: 0,
+            invited: NOBODY,
+            invite_declined: false,
+            ally_held: 0,
+            ally_occupied: 0,
+            burnout_owed: Vec::new(),
+            notes: Default::default(),
+            burnout_endless: 0,
+            revealed: Vec::new(),
+        }
+    }
+
     /// The card set this game is played with. Rules code reaches cards only through this
     /// (issue #19: the set becomes a value in the options).
     pub fn db(&self) -> &CardDb {

@@ -412,35 +412,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         bfs.push(bf);
     }
 
-    let mut g = RiftGame {
-        opts: opts.clone(),
-        objs,
-        players,
-        bfs,
-        turn: 0,
-        turn_player: 0,
-        first_player: 0,
-        phase: Phase::Main,
-        chain: Vec::new(),
-        priority: 0,
-        passes: 0,
-        focus_pass_due: false,
-        showdown: None,
-        prompt: None,
-        pending: Vec::new(),
-        resolving: None,
-        outcome: None,
-        rng: GameRng::new(0),
-        actions: 0,
-        invited: NOBODY,
-        invite_declined: false,
-        ally_held: 0,
-        ally_occupied: 0,
-        burnout_owed: Vec::new(),
-        notes: Default::default(),
-        burnout_endless: 0,
-        revealed: Vec::new(),
-    };
+    let mut g = RiftGame { objs, players, bfs, ..RiftGame::empty(opts, Phase::Main) };
     read_header(&rd, header, &mut g)?;
     if get(header, "priority").is_none() {
         g.priority = g.turn_player;
