@@ -1,11 +1,12 @@
 // Bot strength by level: what the seat menus offer. Each level is a bot spec the server seats
-// by name (easy, medium, hard, expert): what each plays in each game is the level table of
+// by name (easy, medium, hard, expert; and `random`, a practice opponent that plays any legal move): what each plays in each game is the level table of
 // crates/ai (src/levels.rs, documented in docs/bots.md). The names and descriptions are the
 // strings bot_<id> and bot_<id>_desc in i18n.js.
 
 import { t } from './i18n.js';
 
 export const BOT_LEVELS = [
+  { id: 'random', spec: 'random' },
   { id: 'easy', spec: 'easy' },
   { id: 'medium', spec: 'medium' },
   { id: 'hard', spec: 'hard' },

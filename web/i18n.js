@@ -232,6 +232,8 @@ export const STRINGS = {
   no_playing_tables: { en: 'No game is being played.', zh: '当前没有进行中的对局。' },
   no_finished_tables: { en: 'No finished game yet.', zh: '还没有已结束的对局。' },
   only_one_me: { en: 'You can sit at only one seat.', zh: '你只能坐一个座位。' },
+  bot_random: { en: 'Random', zh: '随机' },
+  bot_random_desc: { en: 'plays any legal move: for learning the rules', zh: '随意走任何合法的一步：用来熟悉规则' },
   bot_easy: { en: 'Easy', zh: '简单' },
   bot_easy_desc: { en: 'greedy: takes the move that looks best right now', zh: '贪心：选择眼下看起来最好的一步' },
   bot_medium: { en: 'Medium', zh: '中等' },

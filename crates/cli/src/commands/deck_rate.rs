@@ -88,6 +88,16 @@ pub fn stored(deck_id: &str, config: &RateConfig, r: &Report) -> Vec<ArdentRatin
     ]
 }
 
+/// Store the learned rating of freshly generated decks (`cards[i]` are `added[i]`'s card ids), so
+/// every library deck has a rating from the moment it exists.
+pub async fn store_predicted(store: &Store, added: &[ArdentDeck], cards: &[Vec<u8>]) -> Result<()> {
+    let model = Model::shipped()?;
+    let ratings: Vec<ArdentRating> =
+        added.iter().zip(cards).map(|(d, c)| predicted(&d.id, &model.prediction(c))).collect();
+    store.set_ardent_ratings(&ratings).await?;
+    Ok(())
+}
+
 fn predicted(deck_id: &str, p: &Prediction) -> ArdentRating {
     ArdentRating {
         deck_id: deck_id.into(),
