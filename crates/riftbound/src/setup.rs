@@ -100,18 +100,9 @@ impl RiftGame {
             rng.shuffle(&mut runes);
             let mut p = Player {
                 legend: list.legend.unwrap_or(0),
-                legend_exhausted: false,
-                deck: Vec::new(),
-                hand: Vec::new(),
-                rune_deck: Vec::new(),
-                points: 0,
-                pool: Pool::default(),
-                scored: 0,
-                finalized: 0,
-                mulliganed: false,
                 battlefields: list.battlefields.iter().map(|b| b.0).collect(),
                 team: team_of(opts.mode, s, seat)?,
-                left: false,
+                ..Player::default()
             };
             // Object ids follow the shuffled order, so an id reveals nothing about a hidden card.
             let champ = g.new_obj(list.champion.unwrap_or(0), seat, Zone::ChampionZone);

@@ -98,7 +98,8 @@ pub struct Pool {
     pub power: [u8; 6],
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A player as the game starts: no cards, no points (the setup and the position reader fill it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Player {
     pub legend: DefId,
     pub legend_exhausted: bool,

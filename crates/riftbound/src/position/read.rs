@@ -525,21 +525,7 @@ fn blank_item() -> Item {
 }
 
 fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Player> {
-    let mut p = Player {
-        legend: 0,
-        legend_exhausted: false,
-        deck: Vec::new(),
-        hand: Vec::new(),
-        rune_deck: Vec::new(),
-        points: 0,
-        pool: Pool::default(),
-        scored: 0,
-        finalized: 0,
-        mulliganed: false,
-        battlefields: Vec::new(),
-        team: if rd.opts.mode.teams() { s % 2 } else { s },
-        left: false,
-    };
+    let mut p = Player { team: if rd.opts.mode.teams() { s % 2 } else { s }, ..Player::default() };
     let mut have_legend = false;
     for (k, v) in &sec.fields {
         let f = format!("{}.{k}", sec.name);
