@@ -42,6 +42,15 @@ impl Mode {
     pub fn teams(self) -> bool {
         self == Mode::TwoVsTwo
     }
+    /// The team a seat plays for: in 2v2 the teams alternate in turn order (CR 489: A1 B1 A2
+    /// B2), in every other mode each player is their own team.
+    pub fn team_of_seat(self, seat: u8) -> u8 {
+        if self.teams() {
+            seat % 2
+        } else {
+            seat
+        }
+    }
 }
 
 /// Rules edition (spec §26, §28 "profiles"). The engine implements the Core Rules dated

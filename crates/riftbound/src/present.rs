@@ -1084,6 +1084,7 @@ pub fn catalogue(db: &CardDb) -> Vec<CardInfo> {
                 type_zh: tz,
                 cost,
                 power: d.is_unit().then_some(d.might as i64),
+                power_name: Some(Label::new("Might", "战力")),
                 keywords: keywords_of(d),
                 text_en: d.text.clone(),
                 text_zh,

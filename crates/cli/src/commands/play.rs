@@ -360,7 +360,8 @@ pub fn print_card(c: &CardInfo, lang: Lang) {
         println!("  {}{cost}", lang.say("Cost: ", "费用："));
     }
     if let Some(p) = c.power {
-        println!("  {}{p}", lang.say("Power: ", "力量："));
+        let name = c.power_label();
+        println!("  {}{}{p}", lang.pick(&name), lang.say(": ", "："));
     }
     if !c.keywords.is_empty() {
         let k: Vec<&str> = c.keywords.iter().map(|l| lang.pick(l)).collect();

@@ -525,7 +525,7 @@ fn blank_item() -> Item {
 }
 
 fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Player> {
-    let mut p = Player { team: if rd.opts.mode.teams() { s % 2 } else { s }, ..Player::default() };
+    let mut p = Player { team: rd.opts.mode.team_of_seat(s), ..Player::default() };
     let mut have_legend = false;
     for (k, v) in &sec.fields {
         let f = format!("{}.{k}", sec.name);
