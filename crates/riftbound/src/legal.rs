@@ -72,6 +72,7 @@ impl RiftGame {
                 }
             }
         }
+        self.pool_actions(seat, out);
         if self.own_neutral_open(seat) {
             let mut routes = Vec::new();
             for u in self.units().collect::<Vec<_>>() {
@@ -275,6 +276,7 @@ impl RiftGame {
                     self.prompt = Some(Prompt::MoveGroup { seat, dest, units: vec![u] });
                 }
                 RiftAction::Hide(c, b) => self.hide(seat, c, b),
+                RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.add_to_pool(seat, a),
                 RiftAction::End => self.phase = Phase::Ending,
                 RiftAction::Invite => self.invited = self.ally(seat).unwrap_or(NOBODY),
                 RiftAction::Pass if invitee => {
@@ -300,7 +302,7 @@ impl RiftGame {
         }
         // The invitation covers one item (CR 316.5.b.1): once the teammate's choices are made,
         // Priority is the turn player's again.
-        if invitee && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
+        if invitee && !a.is_pool() && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
             self.invited = NOBODY;
         }
         self.advance();
@@ -341,6 +343,7 @@ impl RiftGame {
             RiftAction::End => self.own_neutral_open(seat),
             RiftAction::Pass => !self.own_neutral_open(seat),
             RiftAction::Invite => self.can_invite(seat),
+            RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.opts.rune_actions && self.is_pool_source(seat, a),
             _ => false,
         }
     }
@@ -366,8 +369,14 @@ impl RiftGame {
     /// Why an action is refused, citing the rule.
     fn explain(&self, seat: u8, a: RiftAction) -> ActionError {
         let who = engine::Seat(seat);
+        if a.is_pool() {
+            return ActionError::illegal(self.pool_refusal(seat, a));
+        }
         let msg = match (&self.prompt, a) {
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
+            (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay => {
+                "'pay' pays a cost: there is none to pay now (CR 357)".into()
+            }
             (Some(Prompt::Build(_)), _) => "finish the choices of the item being played first (CR 355)".into(),
             (Some(Prompt::TriggerOrder { .. }), _) => "choose which trigger goes on the chain first (CR 383.3.d)".into(),
             (Some(Prompt::Discard { .. }), _) => "choose a card of your hand to discard (CR 422)".into(),
@@ -410,6 +419,7 @@ impl RiftGame {
             }
             (None, RiftAction::End) => "you can end your turn only in your Main Phase with Neutral Open (CR 316.9)".into(),
             (None, RiftAction::Pass) => "nothing to pass: it is your Main Phase (CR 312)".into(),
+            (None, RiftAction::AutoPay) => "'pay' pays a cost: there is none to pay now (CR 357)".into(),
             (None, RiftAction::Act(_)) => "that ability can't be activated now (CR 377, 145.2)".into(),
             _ => format!("'{a}' is not a legal action for {who} now"),
         };

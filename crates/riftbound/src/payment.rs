@@ -235,6 +235,14 @@ impl RiftGame {
         out
     }
 
+    /// Does the rune pool alone (with the sources already chosen) pay `cost`?
+    pub fn pool_covers(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> bool {
+        forced.is_empty()
+            && self
+                .plan_forced(seat, cost, forced)
+                .is_some_and(|p| p.exhaust.len == 0 && p.recycle.len == 0 && p.gear.len == 0)
+    }
+
     pub fn can_pay(&self, seat: u8, cost: &Cost) -> bool {
         if cost.npips == 0 {
             // Energy only: the pool plus one per ready rune.
