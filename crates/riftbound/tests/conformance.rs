@@ -71,6 +71,18 @@ fn conformance_with_concession_every_mode() {
     }
 }
 
+/// Rune abilities as actions (CR 164.2, 429, 444): with `rune_actions` random players float,
+/// pay by hand and auto-pay, in every mode.
+#[test]
+fn conformance_with_rune_actions_every_mode() {
+    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
+        let o = RiftOptions { rune_actions: true, ..opts(mode) };
+        let report = run::<RiftGame>(&o, &Config::new(40).seed(13).presentation(true).positions(true));
+        assert_eq!(report.games, 40);
+        eprintln!("{mode:?} rune_actions: {report:?}");
+    }
+}
+
 /// A longer run for soak testing: `RIFT_GAMES=20000 cargo test --release -p riftbound --test
 /// conformance -- --ignored`.
 #[test]
