@@ -929,6 +929,17 @@ impl RiftGame {
             && self.can_pay(seat, &self.hide_cost(b))
     }
 
+    /// Hide now if the cost is paid without a choice (the pool covers it, or payment is automatic);
+    /// with `rune_actions` otherwise ask for the payment (CR 444), like any other cost.
+    pub fn hide_or_ask(&mut self, seat: u8, card: ObjId, b: u8) {
+        if self.opts.rune_actions && !self.pool_covers(seat, &self.hide_cost(b), &[]) {
+            self.prompt = Some(Prompt::HidePay { seat, card, bf: b });
+        } else {
+            self.prompt = None;
+            self.hide(seat, card, b);
+        }
+    }
+
     pub fn hide(&mut self, seat: u8, card: ObjId, b: u8) {
         let c = self.hide_cost(b);
         self.pay(seat, &c);

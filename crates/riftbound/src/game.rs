@@ -203,7 +203,8 @@ impl Game for RiftGame {
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut g = self.clone();
         let peek = match &self.prompt {
-            Some(Prompt::Predict { card, .. }) => Some(*card),
+            // The card being hidden stays what it is (a Hidden card) while its cost is paid.
+            Some(Prompt::Predict { card, .. }) | Some(Prompt::HidePay { card, .. }) => Some(*card),
             _ => None,
         };
         for s in 0..g.players.len() {

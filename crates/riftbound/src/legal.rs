@@ -143,6 +143,11 @@ impl RiftGame {
                     out.push(RiftAction::Pick(Ref::Seat(o)));
                 }
             }
+            Prompt::HidePay { seat, bf, .. } => {
+                self.pool_actions_paying(*seat, &self.hide_cost(*bf), &[], out);
+                out.push(RiftAction::AutoPay);
+                out.push(RiftAction::Back);
+            }
             Prompt::MoveGroup { seat, dest, units } => {
                 let mut routes = Vec::new();
                 for u in self.units().collect::<Vec<_>>() {
@@ -249,6 +254,17 @@ impl RiftGame {
                     self.gain_point_burn_out(o);
                 }
             }
+            Some(Prompt::HidePay { seat, card, bf }) => match a {
+                RiftAction::Back => self.prompt = None,
+                RiftAction::AutoPay => {
+                    self.prompt = None;
+                    self.hide(seat, card, bf);
+                }
+                _ => {
+                    self.add_to_pool(seat, a);
+                    self.hide_or_ask(seat, card, bf);
+                }
+            },
             Some(Prompt::MoveGroup { seat, dest, mut units }) => match a {
                 RiftAction::Add(u) => {
                     units.push(u);
@@ -275,7 +291,7 @@ impl RiftGame {
                     };
                     self.prompt = Some(Prompt::MoveGroup { seat, dest, units: vec![u] });
                 }
-                RiftAction::Hide(c, b) => self.hide(seat, c, b),
+                RiftAction::Hide(c, b) => self.hide_or_ask(seat, c, b),
                 RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.add_to_pool(seat, a),
                 RiftAction::End => self.phase = Phase::Ending,
                 RiftAction::Invite => self.invited = self.ally(seat).unwrap_or(NOBODY),
@@ -387,6 +403,9 @@ impl RiftGame {
             }
             (Some(Prompt::MoveGroup { .. }), _) => "add units sharing the destination, or 'go' (CR 144)".into(),
             (Some(Prompt::Showdown { .. }), _) => "choose the battlefield whose showdown begins first (CR 323.9)".into(),
+            (Some(Prompt::HidePay { .. }), _) => {
+                "pay the Hide cost: add to your rune pool, 'pay' the rest automatically or 'back' (CR 421, 444)".into()
+            }
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
             (_, RiftAction::Concede(_)) if !self.opts.allow_concede => {
                 "conceding is turned off by the 'allow_concede' option (CR 649)".into()

@@ -301,6 +301,7 @@ impl RiftGame {
             Some(Prompt::MoveGroup { .. }) => "move",
             Some(Prompt::Showdown { .. }) => "showdown",
             Some(Prompt::BurnOut { .. }) => "burn_out",
+            Some(Prompt::HidePay { .. }) => "pay",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -532,6 +533,17 @@ impl RiftGame {
                     "多场对决待开始：选择先开始对决的战场（CR 323.9）",
                 ),
             ),
+            Some(Prompt::HidePay { bf, .. }) => {
+                let c = cost_of(&self.hide_cost(*bf));
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("Hide: pay {c} — add to your rune pool (exhaust or recycle a rune, use Add gear) or 'pay' the rest automatically (CR 421, 444)"),
+                        format!("待命：支付{c}——向法力池中添加（横置或回收符文、使用产出类装备），或“自动支付”其余部分（CR 421、444）"),
+                    ),
+                )
+                .cancel("back")
+            }
             Some(Prompt::BurnOut { .. }) => UiPrompt::new(
                 id,
                 l(

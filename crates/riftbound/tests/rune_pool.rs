@@ -183,3 +183,71 @@ fn notation_of_pool_actions_round_trips() {
     assert!("exhaust c5 purple".parse::<RiftAction>().is_err());
     let _ = RiftOptions::default();
 }
+
+/// A position where P1 controls b1 (a Scorched Plaza: Hide costs [A]) with a Tripwire Charge in hand
+/// and two ready runes; returns (the card, the Ember rune, the Vortex rune).
+fn hide_setup(t: &mut T) -> (u16, u16, u16) {
+    t.plain();
+    t.bf(0, "Scorched Plaza");
+    t.put(0, "Blast Runner", Loc::Bf(0));
+    t.own(0, 0);
+    t.no_runes(0);
+    let e = t.rune(0, "Ember Rune");
+    let v = t.rune(0, "Vortex Rune");
+    (t.in_hand(0, "Tripwire Charge"), e, v)
+}
+
+#[test]
+fn cr421_the_hide_cost_is_paid_from_the_pool_with_the_rune_the_player_names() {
+    let mut t = manual(T::fury());
+    let (trip, e, v) = hide_setup(&mut t);
+    t.act(&format!("hide c{trip} b1"));
+    assert!(matches!(t.g.prompt, Some(Prompt::HidePay { .. })), "[A] waits for payment (CR 444)");
+    let legal = t.legal();
+    for a in [format!("recycle c{e}"), format!("recycle c{v}"), "pay".into(), "back".into()] {
+        assert!(legal.contains(&a), "{a} missing from {legal:?}");
+    }
+    // Energy can't pay [A], but the rune can still be recycled afterwards: exhausting is offered.
+    assert!(legal.contains(&format!("exhaust c{v}")));
+    // The player names the rune the auto-pay would not have recycled.
+    let mut auto = T { g: t.g.clone() };
+    auto.act("pay");
+    let (named, kept) = if auto.zone(e) == Zone::RuneDeck { (v, e) } else { (e, v) };
+    t.act(&format!("recycle c{named}"));
+    assert_eq!(t.zone(trip), Zone::Facedown(0));
+    assert_eq!(t.zone(named), Zone::RuneDeck);
+    assert_eq!(t.zone(kept), Zone::Base);
+    assert_eq!(pool(&t, 0), (0, [0; 6]), "the [C] Power paid the [A]");
+}
+
+#[test]
+fn cr421_backing_out_of_the_hide_payment_changes_nothing_and_pay_auto_pays() {
+    let mut t = manual(T::fury());
+    let (trip, e, v) = hide_setup(&mut t);
+    let before = t.g.clone();
+    t.act(&format!("hide c{trip} b1"));
+    t.act("back");
+    assert!(t.g.prompt.is_none());
+    assert_eq!(t.zone(trip), Zone::Hand);
+    assert_eq!((t.zone(e), t.zone(v)), (Zone::Base, Zone::Base));
+    t.act(&format!("hide c{trip} b1"));
+    t.act("pay");
+    assert_eq!(t.zone(trip), Zone::Facedown(0));
+    // The same as without the option: the first rune that fits is recycled.
+    let mut auto = T { g: before };
+    auto.g.opts.rune_actions = false;
+    auto.act(&format!("hide c{trip} b1"));
+    assert_eq!(auto.zone(e), t.zone(e));
+    assert_eq!(auto.zone(v), t.zone(v));
+}
+
+#[test]
+fn cr421_floated_power_pays_the_hide_cost_without_a_prompt() {
+    let mut t = manual(T::fury());
+    let (trip, e, _) = hide_setup(&mut t);
+    t.act(&format!("recycle c{e}"));
+    t.act(&format!("hide c{trip} b1"));
+    assert!(t.g.prompt.is_none());
+    assert_eq!(t.zone(trip), Zone::Facedown(0));
+    assert_eq!(pool(&t, 0).1[FURY], 0);
+}
