@@ -94,7 +94,7 @@ impl RiftGame {
         }
     }
 
-    fn prompt_options(&self, p: &Prompt, out: &mut Vec<RiftAction>) {
+    pub(crate) fn prompt_options(&self, p: &Prompt, out: &mut Vec<RiftAction>) {
         match p {
             Prompt::Mulligan { seat, aside } => {
                 if aside.len() < self.opts.mulligan_max as usize {
@@ -412,9 +412,6 @@ impl RiftGame {
             }
             (_, RiftAction::Concede(s)) if (s as usize) >= self.players.len() || self.players[s as usize].left => {
                 format!("P{} is not in the game (CR 649)", s.wrapping_add(1))
-            }
-            (_, RiftAction::Concede(_)) => {
-                "you can't concede halfway through resolving an item or while another player makes a choice about the board; concede once it is done (CR 649)".into()
             }
             (None, RiftAction::Invite) => {
                 "invite: 2v2 only, your Main Phase in Neutral Open, teammate still playing, not right after a declined invitation (CR 316.5.b.1, 489.8.a)".into()
