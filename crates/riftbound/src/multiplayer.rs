@@ -22,9 +22,7 @@ impl RiftGame {
     /// `Game::concede_action` — also halfway through the resolution of an item and while another
     /// player makes a choice (see `concede` for what happens to that item and that choice).
     pub fn can_concede(&self, seat: u8) -> bool {
-        self.opts.allow_concede
-            && self.outcome.is_none()
-            && self.players.get(seat as usize).is_some_and(|p| !p.left)
+        self.opts.allow_concede && self.outcome.is_none() && self.players.get(seat as usize).is_some_and(|p| !p.left)
     }
 
     /// `seat` concedes (CR 649–652). In 1v1 the opponent wins; in 2v2 the team concedes together

@@ -123,7 +123,10 @@ fn cr429_add_gear_names_the_domain_it_adds() {
     let mut t = manual(T::duel("Lyceum Muster", "Wildfire Rush", "Whispering Alcove", "Scorched Plaza"));
     let o = t.put(0, "Lyceum Orrery", Loc::Base(0));
     let legal = t.legal();
-    assert!(legal.contains(&format!("exhaust c{o} mind")) && legal.contains(&format!("exhaust c{o} order")), "{legal:?}");
+    assert!(
+        legal.contains(&format!("exhaust c{o} mind")) && legal.contains(&format!("exhaust c{o} order")),
+        "{legal:?}"
+    );
     assert!(!legal.contains(&format!("exhaust c{o}")), "a gear of two domains must name one");
     assert!(t.try_act(&format!("exhaust c{o}")).is_err());
     assert!(t.try_act(&format!("exhaust c{o} fury")).is_err(), "not one of its domains");
@@ -167,7 +170,11 @@ fn cr489_8_a_the_invited_teammate_floats_without_ending_the_invitation() {
     t.act("invite");
     assert_eq!(t.seat(), 2);
     let r = (0..t.g.objs.len() as u16)
-        .find(|&i| t.g.obj(i).zone == Zone::Base && t.g.obj(i).controller == 2 && t.g.card(i).kind == riftbound::cards::Kind::Rune)
+        .find(|&i| {
+            t.g.obj(i).zone == Zone::Base
+                && t.g.obj(i).controller == 2
+                && t.g.card(i).kind == riftbound::cards::Kind::Rune
+        })
         .unwrap();
     t.act(&format!("exhaust c{r}"));
     assert_eq!(t.seat(), 2, "floating is not the item the invitation covers (CR 316.5.b.1)");

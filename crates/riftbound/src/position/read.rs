@@ -757,11 +757,9 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
         "predict" => Prompt::Predict { seat, card: rd.obj("prompt.card", need("card")?)? },
-        "hidepay" => Prompt::HidePay {
-            seat,
-            card: rd.obj("prompt.card", need("card")?)?,
-            bf: rd.bf("prompt.bf", need("bf")?)?,
-        },
+        "hidepay" => {
+            Prompt::HidePay { seat, card: rd.obj("prompt.card", need("card")?)?, bf: rd.bf("prompt.bf", need("bf")?)? }
+        }
         "movegroup" => Prompt::MoveGroup {
             seat,
             dest: rd.loc("prompt.dest", need("dest")?)?,
