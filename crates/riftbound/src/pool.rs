@@ -33,12 +33,15 @@ impl RiftGame {
     /// Every pool action `seat` could take with its runes and Add gear now, ignoring timing.
     fn pool_sources(&self, seat: u8, out: &mut Vec<RiftAction>) {
         for (i, o) in self.objs.iter().enumerate() {
-            if o.zone != Zone::Base || o.controller != seat {
+            if !o.zone.on_board() || o.controller != seat {
                 continue;
             }
             let id = i as ObjId;
             let d = self.def(o.def);
             if d.kind == Kind::Rune {
+                if o.zone != Zone::Base {
+                    continue;
+                }
                 if !o.has(flag::EXHAUSTED) {
                     out.push(RiftAction::Exhaust(id, NOBODY));
                 }

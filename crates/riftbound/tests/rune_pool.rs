@@ -258,3 +258,52 @@ fn cr421_floated_power_pays_the_hide_cost_without_a_prompt() {
     assert_eq!(t.zone(trip), Zone::Facedown(0));
     assert_eq!(pool(&t, 0).1[FURY], 0);
 }
+
+/// A test-only unit with "[E]: Add 1 Fury Power" (`add_power` on a unit), in place of Blast Runner.
+fn acolyte(t: &mut T) {
+    use engine::{CardSet, Cards};
+    let card = serde_json::json!([{ "id": "ST1-003", "name": "Ember Acolyte", "zh": "余烬侍僧", "kind": "unit",
+        "domains": ["fury"], "energy": 2, "might": 1, "text": "[E]: Add 1 Fury Power.", "text_zh": "[E]：添加1点炽烈力量。",
+        "static": [{ "effect": "add_power", "domains": ["fury"] }] }]);
+    let set = riftbound::cards::CardDb::builtin().with_cards(card.as_array().unwrap(), "test").unwrap_or_else(|e| panic!("{e}"));
+    t.g.opts.cards = Cards::loaded(set);
+}
+
+#[test]
+fn cr429_a_unit_with_an_add_ability_adds_power_from_a_battlefield_and_exhausts() {
+    let mut t = manual(T::fury());
+    acolyte(&mut t);
+    t.plain();
+    let u = t.put(0, "Ember Acolyte", Loc::Bf(0));
+    assert!(t.can(&format!("exhaust c{u}")), "{:?}", t.legal());
+    t.act(&format!("exhaust c{u}"));
+    assert!(t.exhausted(u), "[E]: the unit exhausts");
+    assert_eq!(pool(&t, 0).1[FURY], 1);
+    assert!(!t.can(&format!("exhaust c{u}")));
+}
+
+#[test]
+fn cr429_the_auto_pay_uses_a_units_add_ability_for_a_pip() {
+    let mut t = T::fury();
+    acolyte(&mut t);
+    t.no_runes(0);
+    for _ in 0..3 {
+        t.rune(0, "Vortex Rune");
+    }
+    let u = t.put(0, "Ember Acolyte", Loc::Base(0));
+    let c = t.in_hand(0, "Cackling Arsonist");
+    assert!(t.can(&format!("play c{c}")), "the Fury pip from the unit: {:?}", t.legal());
+    t.act(&format!("play c{c}"));
+    t.pay();
+    assert!(t.exhausted(u));
+}
+
+#[test]
+fn add_power_on_a_spell_is_refused_by_the_card_file() {
+    use engine::CardSet;
+    let card = serde_json::json!([{ "id": "ST1-014", "name": "Sparkshot", "zh": "火花弹", "kind": "spell",
+        "domains": ["fury"], "energy": 1, "text": "Test.", "text_zh": "测试。",
+        "static": [{ "effect": "add_power", "domains": ["fury"] }] }]);
+    let e = riftbound::cards::CardDb::builtin().with_cards(card.as_array().unwrap(), "test").map(|_| ()).unwrap_err();
+    assert!(e.to_string().contains("add_power"), "{e}");
+}
