@@ -265,7 +265,9 @@ fn acolyte(t: &mut T) {
     let card = serde_json::json!([{ "id": "ST1-003", "name": "Ember Acolyte", "zh": "余烬侍僧", "kind": "unit",
         "domains": ["fury"], "energy": 2, "might": 1, "text": "[E]: Add 1 Fury Power.", "text_zh": "[E]：添加1点炽烈力量。",
         "static": [{ "effect": "add_power", "domains": ["fury"] }] }]);
-    let set = riftbound::cards::CardDb::builtin().with_cards(card.as_array().unwrap(), "test").unwrap_or_else(|e| panic!("{e}"));
+    let set = riftbound::cards::CardDb::builtin()
+        .with_cards(card.as_array().unwrap(), "test")
+        .unwrap_or_else(|e| panic!("{e}"));
     t.g.opts.cards = Cards::loaded(set);
 }
 
