@@ -607,8 +607,15 @@ impl RiftGame {
                 }
             }
             Stage::Pay => {
-                for id in self.pay_choices(seat, &self.build_cost(b), &b.paid) {
-                    out.push(RiftAction::Pick(Ref::Obj(id)));
+                let cost = self.build_cost(b);
+                if self.opts.rune_actions {
+                    // Manual payment (CR 444): Add abilities, then the auto-pay for the rest.
+                    self.pool_actions_paying(seat, &cost, &b.paid, out);
+                    out.push(RiftAction::AutoPay);
+                } else {
+                    for id in self.pay_choices(seat, &cost, &b.paid) {
+                        out.push(RiftAction::Pick(Ref::Obj(id)));
+                    }
                 }
             }
             Stage::Targets(slot) => {
@@ -667,6 +674,11 @@ impl RiftGame {
                 }
                 (Stage::Targets(slot), RiftAction::Done) => b.stage = Stage::Targets(slot + 1),
                 (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => b.paid.push(id),
+                (Stage::Pay, RiftAction::AutoPay) => {
+                    self.finalize(*b);
+                    return;
+                }
+                (Stage::Pay, a) if a.is_pool() => self.add_to_pool(b.seat, a),
                 _ => {}
             }
         }
@@ -737,6 +749,16 @@ impl RiftGame {
                 }
                 Stage::Pay => {
                     let cost = self.build_cost(&b);
+                    if self.opts.rune_actions {
+                        // Paid from the pool once it covers the cost; until then the player adds
+                        // to it or asks for the auto-pay (CR 444).
+                        if self.pool_covers(b.seat, &cost, &b.paid) {
+                            self.finalize(*b);
+                        } else {
+                            self.prompt = Some(Prompt::Build(b));
+                        }
+                        return;
+                    }
                     let choices = self.pay_choices(b.seat, &cost, &b.paid);
                     match choices.len() {
                         0 => {
@@ -905,6 +927,17 @@ impl RiftGame {
             && self.bfs[b as usize].controller == seat
             && self.bfs[b as usize].facedown == NONE
             && self.can_pay(seat, &self.hide_cost(b))
+    }
+
+    /// Hide now if the cost is paid without a choice (the pool covers it, or payment is automatic);
+    /// with `rune_actions` otherwise ask for the payment (CR 444), like any other cost.
+    pub fn hide_or_ask(&mut self, seat: u8, card: ObjId, b: u8) {
+        if self.opts.rune_actions && !self.pool_covers(seat, &self.hide_cost(b), &[]) {
+            self.prompt = Some(Prompt::HidePay { seat, card, bf: b });
+        } else {
+            self.prompt = None;
+            self.hide(seat, card, b);
+        }
     }
 
     pub fn hide(&mut self, seat: u8, card: ObjId, b: u8) {

@@ -281,8 +281,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 }
             }
             StaticEffect::AddPower => {
-                if r.kind != Kind::Gear {
-                    p.add(sptr.clone(), id, "static", "only gear adds Power while paying");
+                if !matches!(r.kind, Kind::Gear | Kind::Unit | Kind::Token) {
+                    p.add(sptr.clone(), id, "static", "only gear and units have an '[E]: Add' ability ('add_power')");
                 }
                 if s.domains.is_empty() {
                     p.add(sptr.clone(), id, "static", "'add_power' needs domains (it would do nothing)");

@@ -477,7 +477,7 @@ impl RiftGame {
     }
 
     /// Take forced assignments; when a side is done, the defender assigns, then damage is dealt.
-    fn auto_assign(&mut self) {
+    pub(crate) fn auto_assign(&mut self) {
         loop {
             let Some(Prompt::Assign { seat, left }) = self.prompt.clone() else { return };
             let cands = self.assign_candidates(seat, left);

@@ -203,7 +203,8 @@ impl Game for RiftGame {
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut g = self.clone();
         let peek = match &self.prompt {
-            Some(Prompt::Predict { card, .. }) => Some(*card),
+            // The card being hidden stays what it is (a Hidden card) while its cost is paid.
+            Some(Prompt::Predict { card, .. }) | Some(Prompt::HidePay { card, .. }) => Some(*card),
             _ => None,
         };
         for s in 0..g.players.len() {
@@ -387,6 +388,27 @@ impl Game for RiftGame {
                 _ => Label::new("Back out", "撤回"),
             },
             RiftAction::Invite => Label::new("Invite your teammate to act", "邀请队友行动"),
+            RiftAction::Exhaust(c, d) | RiftAction::Recycle(c, d) => {
+                let (e, z) = name(c);
+                let rune = self.objs.get(c as usize).is_some_and(|o| self.def(o.def).kind == crate::cards::Kind::Rune);
+                let (de, dz) = match d {
+                    crate::state::NOBODY => ("its".to_string(), "其".to_string()),
+                    d => (
+                        crate::cards::DOMAINS.get(d as usize).copied().unwrap_or("?").to_string(),
+                        crate::present::domain_zh(d).to_string(),
+                    ),
+                };
+                match action {
+                    RiftAction::Exhaust(..) if rune => {
+                        Label::new(format!("Exhaust {e}: add 1 Energy"), format!("横置{z}：获得1点能量"))
+                    }
+                    RiftAction::Exhaust(..) => {
+                        Label::new(format!("Exhaust {e}: add 1 {de} Power"), format!("横置{z}：获得1点{dz}力量"))
+                    }
+                    _ => Label::new(format!("Recycle {e}: add 1 {de} Power"), format!("回收{z}：获得1点{dz}力量")),
+                }
+            }
+            RiftAction::AutoPay => Label::new("Pay the rest automatically", "自动支付其余费用"),
             RiftAction::Concede(s) => {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
                 Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))

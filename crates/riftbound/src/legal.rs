@@ -72,6 +72,7 @@ impl RiftGame {
                 }
             }
         }
+        self.pool_actions(seat, out);
         if self.own_neutral_open(seat) {
             let mut routes = Vec::new();
             for u in self.units().collect::<Vec<_>>() {
@@ -93,7 +94,7 @@ impl RiftGame {
         }
     }
 
-    fn prompt_options(&self, p: &Prompt, out: &mut Vec<RiftAction>) {
+    pub(crate) fn prompt_options(&self, p: &Prompt, out: &mut Vec<RiftAction>) {
         match p {
             Prompt::Mulligan { seat, aside } => {
                 if aside.len() < self.opts.mulligan_max as usize {
@@ -141,6 +142,11 @@ impl RiftGame {
                 for o in self.burn_out_choices(*seat) {
                     out.push(RiftAction::Pick(Ref::Seat(o)));
                 }
+            }
+            Prompt::HidePay { seat, bf, .. } => {
+                self.pool_actions_paying(*seat, &self.hide_cost(*bf), &[], out);
+                out.push(RiftAction::AutoPay);
+                out.push(RiftAction::Back);
             }
             Prompt::MoveGroup { seat, dest, units } => {
                 let mut routes = Vec::new();
@@ -248,6 +254,17 @@ impl RiftGame {
                     self.gain_point_burn_out(o);
                 }
             }
+            Some(Prompt::HidePay { seat, card, bf }) => match a {
+                RiftAction::Back => self.prompt = None,
+                RiftAction::AutoPay => {
+                    self.prompt = None;
+                    self.hide(seat, card, bf);
+                }
+                _ => {
+                    self.add_to_pool(seat, a);
+                    self.hide_or_ask(seat, card, bf);
+                }
+            },
             Some(Prompt::MoveGroup { seat, dest, mut units }) => match a {
                 RiftAction::Add(u) => {
                     units.push(u);
@@ -274,7 +291,8 @@ impl RiftGame {
                     };
                     self.prompt = Some(Prompt::MoveGroup { seat, dest, units: vec![u] });
                 }
-                RiftAction::Hide(c, b) => self.hide(seat, c, b),
+                RiftAction::Hide(c, b) => self.hide_or_ask(seat, c, b),
+                RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.add_to_pool(seat, a),
                 RiftAction::End => self.phase = Phase::Ending,
                 RiftAction::Invite => self.invited = self.ally(seat).unwrap_or(NOBODY),
                 RiftAction::Pass if invitee => {
@@ -300,7 +318,7 @@ impl RiftGame {
         }
         // The invitation covers one item (CR 316.5.b.1): once the teammate's choices are made,
         // Priority is the turn player's again.
-        if invitee && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
+        if invitee && !a.is_pool() && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
             self.invited = NOBODY;
         }
         self.advance();
@@ -341,6 +359,7 @@ impl RiftGame {
             RiftAction::End => self.own_neutral_open(seat),
             RiftAction::Pass => !self.own_neutral_open(seat),
             RiftAction::Invite => self.can_invite(seat),
+            RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.opts.rune_actions && self.is_pool_source(seat, a),
             _ => false,
         }
     }
@@ -366,8 +385,14 @@ impl RiftGame {
     /// Why an action is refused, citing the rule.
     fn explain(&self, seat: u8, a: RiftAction) -> ActionError {
         let who = engine::Seat(seat);
+        if a.is_pool() {
+            return ActionError::illegal(self.pool_refusal(seat, a));
+        }
         let msg = match (&self.prompt, a) {
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
+            (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay => {
+                "'pay' pays a cost: there is none to pay now (CR 357)".into()
+            }
             (Some(Prompt::Build(_)), _) => "finish the choices of the item being played first (CR 355)".into(),
             (Some(Prompt::TriggerOrder { .. }), _) => "choose which trigger goes on the chain first (CR 383.3.d)".into(),
             (Some(Prompt::Discard { .. }), _) => "choose a card of your hand to discard (CR 422)".into(),
@@ -378,15 +403,15 @@ impl RiftGame {
             }
             (Some(Prompt::MoveGroup { .. }), _) => "add units sharing the destination, or 'go' (CR 144)".into(),
             (Some(Prompt::Showdown { .. }), _) => "choose the battlefield whose showdown begins first (CR 323.9)".into(),
+            (Some(Prompt::HidePay { .. }), _) => {
+                "pay the Hide cost: add to your rune pool, 'pay' the rest automatically or 'back' (CR 421, 444)".into()
+            }
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
             (_, RiftAction::Concede(_)) if !self.opts.allow_concede => {
                 "conceding is turned off by the 'allow_concede' option (CR 649)".into()
             }
             (_, RiftAction::Concede(s)) if (s as usize) >= self.players.len() || self.players[s as usize].left => {
                 format!("P{} is not in the game (CR 649)", s.wrapping_add(1))
-            }
-            (_, RiftAction::Concede(_)) => {
-                "you can't concede halfway through resolving an item or while another player makes a choice about the board; concede once it is done (CR 649)".into()
             }
             (None, RiftAction::Invite) => {
                 "invite: 2v2 only, your Main Phase in Neutral Open, teammate still playing, not right after a declined invitation (CR 316.5.b.1, 489.8.a)".into()
@@ -410,6 +435,7 @@ impl RiftGame {
             }
             (None, RiftAction::End) => "you can end your turn only in your Main Phase with Neutral Open (CR 316.9)".into(),
             (None, RiftAction::Pass) => "nothing to pass: it is your Main Phase (CR 312)".into(),
+            (None, RiftAction::AutoPay) => "'pay' pays a cost: there is none to pay now (CR 357)".into(),
             (None, RiftAction::Act(_)) => "that ability can't be activated now (CR 377, 145.2)".into(),
             _ => format!("'{a}' is not a legal action for {who} now"),
         };

@@ -14,6 +14,7 @@ pub mod notes;
 pub mod ops;
 pub mod options;
 mod payment;
+mod pool;
 pub mod position;
 pub mod present;
 mod render;

@@ -93,6 +93,11 @@ pub struct RiftOptions {
     /// Conceding (CR 649–652) is offered as `concede` to the seat to act. Off by default so that
     /// random playouts and simulations are not dominated by concessions; servers turn it on.
     pub allow_concede: bool,
+    /// The rune abilities and Add gear are offered as actions (`exhaust cN`, `recycle cN`) whenever
+    /// a player holds Priority, and a cost the rune pool doesn't cover stops for manual payment
+    /// (`pay` = the auto-pay) (CR 164.2, 429, 444). Off by default so that random playouts, `sim`
+    /// and bots keep the auto-pay; servers turn it on for people.
+    pub rune_actions: bool,
 }
 
 impl RiftOptions {
@@ -115,6 +120,7 @@ impl Default for RiftOptions {
             hide_neutral_open_only: true,
             converted_combat_keeps_focus: true,
             allow_concede: false,
+            rune_actions: false,
         }
     }
 }

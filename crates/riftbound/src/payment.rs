@@ -127,10 +127,12 @@ impl RiftGame {
         let mut runes: Small<ObjId, 24> = Small::new();
         let mut gears: Small<(ObjId, u8), 16> = Small::new();
         for (i, o) in self.objs.iter().enumerate() {
-            if o.zone == Zone::Base && o.controller == seat {
+            if o.zone.on_board() && o.controller == seat {
                 let d = self.def(o.def);
                 if d.kind == crate::cards::Kind::Rune {
-                    runes.push(i as ObjId);
+                    if o.zone == Zone::Base {
+                        runes.push(i as ObjId);
+                    }
                 } else if !o.has(flag::EXHAUSTED) && d.adds_power != 0 {
                     gears.push((i as ObjId, d.adds_power));
                 }
@@ -207,11 +209,11 @@ impl RiftGame {
         let mut cands: Vec<(bool, bool, ObjId)> = Vec::new();
         for (i, o) in self.objs.iter().enumerate() {
             let id = i as ObjId;
-            if o.zone != Zone::Base || o.controller != seat || forced.contains(&id) {
+            if !o.zone.on_board() || o.controller != seat || forced.contains(&id) {
                 continue;
             }
             let d = self.def(o.def);
-            let is_rune = d.kind == crate::cards::Kind::Rune;
+            let is_rune = d.kind == crate::cards::Kind::Rune && o.zone == Zone::Base;
             let is_gear = !o.has(flag::EXHAUSTED) && d.adds_power != 0;
             if is_rune || is_gear {
                 cands.push((is_gear, !o.has(flag::EXHAUSTED), id));
@@ -233,6 +235,14 @@ impl RiftGame {
             probe.pop();
         }
         out
+    }
+
+    /// Does the rune pool alone (with the sources already chosen) pay `cost`?
+    pub fn pool_covers(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> bool {
+        forced.is_empty()
+            && self
+                .plan_forced(seat, cost, forced)
+                .is_some_and(|p| p.exhaust.len == 0 && p.recycle.len == 0 && p.gear.len == 0)
     }
 
     pub fn can_pay(&self, seat: u8, cost: &Cost) -> bool {

@@ -422,6 +422,7 @@ impl RiftGame {
             }
             Prompt::Showdown { seat } => head("showdown", *seat),
             Prompt::BurnOut { seat } => head("burnout", *seat),
+            Prompt::HidePay { seat, card, bf } => format!("{} card=c{card} bf=b{}", head("hidepay", *seat), bf + 1),
             Prompt::Build(b) => format!(
                 "{} stage={} card={} from={} location={} locations={} accelerate={} discard={} accepted={} paid={} item={}",
                 head("build", b.seat),

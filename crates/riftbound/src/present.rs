@@ -44,6 +44,11 @@ fn plural(n: i32, one: &str, many: &str) -> String {
     }
 }
 
+/// A domain's Chinese name (spec §0.1), by index into `cards::DOMAINS`.
+pub fn domain_zh(d: u8) -> &'static str {
+    ["炽烈", "翠意", "灵光", "摧破", "混沌", "序理"].get(d as usize).copied().unwrap_or("?")
+}
+
 /// The cost as printed: Energy, then one letter per Power pip ("3 R", "2 R/P"; "A" any domain).
 pub fn cost_text(energy: u8, pips: &[u8]) -> String {
     let mut s = energy.to_string();
@@ -296,6 +301,7 @@ impl RiftGame {
             Some(Prompt::MoveGroup { .. }) => "move",
             Some(Prompt::Showdown { .. }) => "showdown",
             Some(Prompt::BurnOut { .. }) => "burn_out",
+            Some(Prompt::HidePay { .. }) => "pay",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -378,6 +384,8 @@ impl RiftGame {
                 answer(m)
             }
             Invite => ActionMeta::of(ActionKind::Other),
+            Exhaust(c, _) | Recycle(c, _) if obj(c) => answer(ActionMeta::of(ActionKind::Pay).subject(self.cref(c))),
+            AutoPay => answer(ActionMeta::of(ActionKind::Pay)),
             Concede(_) => ActionMeta::of(ActionKind::Concede),
             _ => ActionMeta::of(ActionKind::Other),
         }
@@ -525,6 +533,17 @@ impl RiftGame {
                     "多场对决待开始：选择先开始对决的战场（CR 323.9）",
                 ),
             ),
+            Some(Prompt::HidePay { bf, .. }) => {
+                let c = cost_of(&self.hide_cost(*bf));
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("Hide: pay {c} — add to your rune pool (exhaust or recycle a rune, use Add gear) or 'pay' the rest automatically (CR 421, 444)"),
+                        format!("待命：支付{c}——向法力池中添加（横置或回收符文、使用产出类装备），或“自动支付”其余部分（CR 421、444）"),
+                    ),
+                )
+                .cancel("back")
+            }
             Some(Prompt::BurnOut { .. }) => UiPrompt::new(
                 id,
                 l(
@@ -627,6 +646,13 @@ impl RiftGame {
                 };
                 let up = if spec.up_to > 0 { (" (or done)", "（或完成）") } else { ("", "") };
                 l(format!("{e}: choose {ne} to {fe}{}", up.0), format!("{z}：选择{nz}，{fz}{}", up.1))
+            }
+            Stage::Pay if self.opts.rune_actions => {
+                let c = cost_of(&self.build_cost(b));
+                l(
+                    format!("Pay {c} for {e}: add to your rune pool (exhaust or recycle a rune, use Add gear) or 'pay' the rest automatically (CR 444)"),
+                    format!("为{z}支付{c}：向法力池中添加（横置或回收符文、使用产出类装备），或“自动支付”其余部分（CR 444）"),
+                )
             }
             Stage::Pay => {
                 let cost = self.build_cost(b);
@@ -1212,6 +1238,16 @@ pub fn options_info() -> Vec<OptionInfo> {
                 "玩家可随时认输并离开；混战中其他玩家继续，二对二中整队一同落败（CR 649–652）",
             ),
             json!(d.allow_concede),
+        )
+        .yes_no(),
+        OptionInfo::new(
+            "rune_actions",
+            l("Manual payment", "手动支付"),
+            l(
+                "Exhaust and recycle runes (and use Add gear) yourself whenever you hold Priority; a cost the rune pool doesn't cover waits for you, 'pay' pays the rest automatically (CR 164.2, 429, 444)",
+                "持有优先权时可自行横置或回收符文（及使用产出类装备）；法力池不足以支付的费用会等待你操作，“自动支付”支付其余部分（CR 164.2、429、444）",
+            ),
+            json!(d.rune_actions),
         )
         .yes_no(),
     ]

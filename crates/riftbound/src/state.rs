@@ -285,6 +285,13 @@ pub enum Prompt {
     BurnOut {
         seat: u8,
     },
+    /// Paying the Hide cost [A] of `card` at battlefield `bf` (CR 421, 811, 444) with the option
+    /// `rune_actions`: the player adds to the pool, `pay`s the rest automatically or backs out.
+    HidePay {
+        seat: u8,
+        card: ObjId,
+        bf: u8,
+    },
 }
 
 impl Prompt {
@@ -298,7 +305,8 @@ impl Prompt {
             | Prompt::Assign { seat, .. }
             | Prompt::MoveGroup { seat, .. }
             | Prompt::Showdown { seat }
-            | Prompt::BurnOut { seat } => *seat,
+            | Prompt::BurnOut { seat }
+            | Prompt::HidePay { seat, .. } => *seat,
             Prompt::Build(b) => b.seat,
         }
     }

@@ -494,6 +494,9 @@ fn check(g: &RiftGame) -> R<()> {
                 }
             }
         }
+        Some(Prompt::HidePay { seat, card, bf }) if !g.can_hide(*seat, *card, *bf) => {
+            return err("prompt.card", format!("c{card} can't be hidden at b{} now (CR 421, 811)", bf + 1));
+        }
         Some(Prompt::Predict { seat, card }) if !g.players[*seat as usize].deck.contains(card) => {
             return err("prompt.card", format!("c{card} is not in the predicting player's deck"));
         }
@@ -724,6 +727,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "triggerorder" | "showdown" | "burnout" => &[],
         "discard" | "recycle" | "assign" => &["left"],
         "predict" => &["card"],
+        "hidepay" => &["card", "bf"],
         "movegroup" => &["dest", "units"],
         "build" => {
             &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
@@ -733,7 +737,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
-                     movegroup, showdown, burnout)"
+                     movegroup, showdown, burnout, hidepay)"
                 ),
             )
         }
@@ -753,6 +757,9 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
         "predict" => Prompt::Predict { seat, card: rd.obj("prompt.card", need("card")?)? },
+        "hidepay" => {
+            Prompt::HidePay { seat, card: rd.obj("prompt.card", need("card")?)?, bf: rd.bf("prompt.bf", need("bf")?)? }
+        }
         "movegroup" => Prompt::MoveGroup {
             seat,
             dest: rd.loc("prompt.dest", need("dest")?)?,
