@@ -395,6 +395,10 @@ impl RiftGame {
         };
         let ab_index = d.abilities.iter().position(|a| a.on == crate::cards::On::Spell).unwrap_or(0) as u8;
         let item = self.new_item(seat, ItemSrc::Spell(card), ab_index, here, restrict);
+        // CR 203.3: an additional cost no unit can pay makes the card unplayable.
+        if ab.extra_cost.as_ref().is_some_and(|c| !self.cost_payable(&item, c)) {
+            return false;
+        }
         self.targets_possible(&item, &cost)
     }
 
@@ -442,6 +446,9 @@ impl RiftGame {
         }
         if let Some(ab) = self.ability(&item) {
             if ab.extra_discard && self.players[seat as usize].hand.is_empty() {
+                return false;
+            }
+            if ab.extra_cost.as_ref().is_some_and(|c| !self.cost_payable(&item, c)) {
                 return false;
             }
         }
@@ -601,11 +608,18 @@ impl RiftGame {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
             }
-            Stage::ExtraDiscard => {
-                for &h in &self.players[seat as usize].hand {
-                    out.push(RiftAction::Pick(Ref::Obj(h)));
+            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                Some(c) => {
+                    for u in self.cost_units(&b.item, c) {
+                        out.push(RiftAction::Pick(Ref::Obj(u)));
+                    }
                 }
-            }
+                None => {
+                    for &h in &self.players[seat as usize].hand {
+                        out.push(RiftAction::Pick(Ref::Obj(h)));
+                    }
+                }
+            },
             Stage::Pay => {
                 for id in self.pay_choices(seat, &self.build_cost(b), &b.paid) {
                     out.push(RiftAction::Pick(Ref::Obj(id)));
@@ -705,7 +719,9 @@ impl RiftGame {
                 }
                 Stage::ExtraDiscard => {
                     let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
-                    let needs = !b.item.trigger && !permanent && self.ability(&b.item).is_some_and(|a| a.extra_discard);
+                    let needs = !b.item.trigger
+                        && !permanent
+                        && self.ability(&b.item).is_some_and(|a| a.extra_discard || a.extra_cost.is_some());
                     if needs && b.discard == NONE {
                         self.prompt = Some(Prompt::Build(b));
                         return;
@@ -797,7 +813,10 @@ impl RiftGame {
         }
         self.pay_forced(seat, &cost, &b.paid);
         if b.discard != NONE {
-            self.discard(seat, b.discard);
+            match self.ability(&b.item).and_then(|a| a.extra_cost.clone()) {
+                Some(c) => self.pay_unit_cost(&c, b.discard),
+                None => self.discard(seat, b.discard),
+            }
         }
         if in_showdown {
             self.focus_pass_due = true;

@@ -112,6 +112,7 @@ const ABILITY_FIELDS: &[(&str, Check)] = &[
     ("cost_energy", typed::<u8>),
     ("cost_exhaust", typed::<bool>),
     ("extra_discard", typed::<bool>),
+    ("extra_cost", typed::<Option<UnitCost>>),
     ("speed", typed::<Speed>),
     ("targets", typed::<Vec<TargetSpec>>),
     ("do", typed::<Vec<Value>>),
@@ -224,6 +225,47 @@ fn only_keywords(text: &str) -> bool {
     })
 }
 
+/// Split damage (CR 355.14): its slot is "up to N units" with N at most the damage (each target
+/// takes at least one point), or a single unit (which takes it all).
+fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: &Instr) {
+    if ins.n < 1 {
+        p.add(format!("{ptr}/n"), id, "n", "split damage of less than 1 would do nothing");
+    }
+    if let Some(s) = a.targets.get(ins.t as usize) {
+        if s.what != What::Unit {
+            p.add(format!("{ptr}/t"), id, "t", "split damage is dealt to units: its slot must choose units");
+        }
+        if s.up_to as i32 > ins.n {
+            p.add(
+                format!("{ptr}/t"),
+                id,
+                "t",
+                format!("split damage {} among up to {}: at most as many targets as points (CR 355.14)", ins.n, s.up_to),
+            );
+        }
+    }
+    if ins.who != Who::Target {
+        p.add(format!("{ptr}/who"), id, "who", "split damage goes to the chosen targets of slot t (who = \"target\")");
+    }
+}
+
+/// An additional cost paid with a unit (CR 204.2): only a spell's or activated ability's (a
+/// trigger's cost is its `lead`), one unit, not both it and `extra_discard` (one cost choice).
+fn check_unit_cost(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, c: &UnitCost) {
+    if !matches!(a.on, On::Spell | On::Activated) {
+        p.add(ptr.into(), id, "extra_cost", "an additional cost belongs to a spell or an activated ability (a trigger's cost is its 'lead')");
+    }
+    if a.extra_discard {
+        p.add(ptr.into(), id, "extra_cost", "not implemented: two additional costs (extra_discard and extra_cost) on one ability");
+    }
+    if c.unit.what != What::Unit || c.unit.up_to != 0 || c.unit.dest_of != 0 {
+        p.add(format!("{ptr}/unit"), id, "extra_cost.unit", "an additional cost is paid with exactly one unit ('what', 'up_to' and 'dest_of' do not apply)");
+    }
+    if c.act == CostAct::Exhaust && c.unit.exhausted {
+        p.add(format!("{ptr}/unit/exhausted"), id, "extra_cost.unit", "a cost the rules cannot pay: exhausting an exhausted unit");
+    }
+}
+
 /// The checks of one well-typed card that need only the card itself. Returns the definition.
 fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     let ptr = format!("/card/{i}");
@@ -333,6 +375,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 format!("a cost the rules cannot pay: {} Energy, at most {MAX_ENERGY}", a.cost_energy),
             );
         }
+        if let Some(c) = &a.extra_cost {
+            check_unit_cost(p, &format!("{aptr}/extra_cost"), id, a, c);
+        }
         for (k, s) in a.targets.iter().enumerate() {
             if s.what == What::Destination && s.dest_of as usize >= a.targets.len() {
                 p.add(format!("{aptr}/targets/{k}/dest_of"), id, "dest_of", format!("no target slot {}", s.dest_of));
@@ -345,6 +390,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                     ins.who,
                     Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT
                 ))
+                || ins.op == Op::DamageSplit
                 || ins.player == Whose::ItsController;
             if uses_slot && ins.t as usize >= a.targets.len() {
                 p.add(
@@ -354,13 +400,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                     format!("no target slot {} (the ability has {})", ins.t, a.targets.len()),
                 );
             }
-            if ins.player == Whose::EachOpponent && matches!(ins.op, Op::Discard | Op::RecycleHand) {
-                p.add(
-                    format!("{iptr}/player"),
-                    id,
-                    "player",
-                    "not implemented: each_opponent with a choice on resolution (discard, recycle_hand)",
-                );
+            if ins.op == Op::DamageSplit {
+                check_split(p, &iptr, id, a, ins);
             }
             if ins.player != Whose::You
                 && !matches!(ins.op, Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel)

@@ -187,6 +187,8 @@ pub enum Op {
     Move,
     RecycleHand,
     Save,
+    /// Deal `n` damage split among the targets of slot `t` (CR 355.14), chosen on resolution.
+    DamageSplit,
 }
 
 impl Op {
@@ -331,12 +333,38 @@ pub struct Ability {
     /// "As an additional cost, discard a card" / "discard a card:" (CR 204.2).
     #[serde(default, skip_serializing_if = "is_default")]
     pub extra_discard: bool,
+    /// "As an additional cost, kill a friendly unit" (CR 204.2): a unit chosen and acted on as
+    /// part of the cost (not a target, CR 355.10), paid at finalization.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub extra_cost: Option<UnitCost>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub speed: Speed,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<TargetSpec>,
     #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Instr>,
+}
+
+/// What an additional cost does to the unit paying it (CR 204.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CostAct {
+    /// Kill it (CR 428).
+    Kill,
+    /// Exhaust it: it must be ready.
+    Exhaust,
+    /// Return it to its owner's hand.
+    ReturnHand,
+}
+
+/// An additional cost paid with a unit: `act` on one unit matching `unit` (the targeting model's
+/// predicate; the unit is chosen, not targeted, CR 355.10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitCost {
+    pub act: CostAct,
+    #[serde(default)]
+    pub unit: TargetSpec,
 }
 
 /// A static ability (CR 376.3): true while the card is on the board.

@@ -170,7 +170,8 @@ impl RiftGame {
             lines.push(self.items_line("pending", &self.pending.iter().map(|p| &p.item).collect::<Vec<_>>()));
         }
         if let Some(r) = &self.resolving {
-            lines.push(format!("resolving pc={} item={}", r.pc, self.item_word(&r.item)));
+            let after = if r.after == NOBODY { String::new() } else { format!(" after={}", seat(r.after)) };
+            lines.push(format!("resolving pc={}{after} item={}", r.pc, self.item_word(&r.item)));
         }
         if let Some(p) = &self.prompt {
             lines.push(self.prompt_line(p));
@@ -422,6 +423,9 @@ impl RiftGame {
             }
             Prompt::Showdown { seat } => head("showdown", *seat),
             Prompt::BurnOut { seat } => head("burnout", *seat),
+            Prompt::Split { seat, left, slot, points } => {
+                format!("{} left={left} slot={slot} points={}", head("split", *seat), ids(points))
+            }
             Prompt::Build(b) => format!(
                 "{} stage={} card={} from={} location={} locations={} accelerate={} discard={} accepted={} paid={} item={}",
                 head("build", b.seat),

@@ -144,6 +144,10 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Channel => (format!("channel {}", plural(n, "a rune", "runes")), format!("引导{n}张符文")),
         Op::Move => pick(("move".into(), "移动其".into()), ("move a unit".into(), "移动一个单位".into())),
         Op::RecycleHand => ("recycle a card from your hand".into(), "从手牌回收一张牌".into()),
+        Op::DamageSplit => pick(
+            (format!("deal {n} damage split among"), format!("将{n}点伤害分配给其")),
+            (format!("deal {n} damage split among the targets"), format!("将{n}点伤害分配给目标")),
+        ),
         Op::Save => pick(
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
@@ -296,6 +300,7 @@ impl RiftGame {
             Some(Prompt::MoveGroup { .. }) => "move",
             Some(Prompt::Showdown { .. }) => "showdown",
             Some(Prompt::BurnOut { .. }) => "burn_out",
+            Some(Prompt::Split { .. }) => "split_damage",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -410,7 +415,11 @@ impl RiftGame {
         }
         let found = self
             .ability(it)
-            .and_then(|ab| ab.effects.iter().find(|i| i.t == slot && i.op.takes_selector() && i.who == Who::Target));
+            .and_then(|ab| {
+                ab.effects.iter().find(|i| {
+                    i.t == slot && (i.op.takes_selector() || i.op == crate::cards::Op::DamageSplit) && i.who == Who::Target
+                })
+            });
         match found {
             Some(i) => effect(self.db(), i, true),
             None => ("be the target of its effect".into(), "作为其效果的目标".into()),
@@ -525,6 +534,22 @@ impl RiftGame {
                     "多场对决待开始：选择先开始对决的战场（CR 323.9）",
                 ),
             ),
+            Some(Prompt::Split { left, .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Effect".into(), "效果".into()));
+                let p = UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e}: split the damage — choose the target that takes the next point ({left} left; each target takes at least one, CR 355.14)"),
+                        format!("{z}：分配伤害——选择承受下一点伤害的目标（剩余{left}点；每个目标至少一点，CR 355.14）"),
+                    ),
+                )
+                .picks_left(*left as u32);
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
             Some(Prompt::BurnOut { .. }) => UiPrompt::new(
                 id,
                 l(
@@ -612,10 +637,20 @@ impl RiftGame {
                 format!("Play {e}: pay the Accelerate cost (1 and one Power) so it enters ready? (CR 805)"),
                 format!("打出{z}：支付急速费用（1点和一点能量）使其以活跃状态进场吗？（CR 805）"),
             ),
-            Stage::ExtraDiscard => l(
-                format!("{e}: discard a card as the additional cost (CR 204.2)"),
-                format!("{z}：弃置一张牌作为额外费用（CR 204.2）"),
-            ),
+            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                Some(c) => {
+                    let (ne, nz) = target_noun(&c.unit, false);
+                    let (pe, pz) = c.act.phrase(&ne, &nz);
+                    l(
+                        format!("{e}: {pe} as the additional cost (CR 204.2)"),
+                        format!("{z}：{pz}作为额外费用（CR 204.2）"),
+                    )
+                }
+                None => l(
+                    format!("{e}: discard a card as the additional cost (CR 204.2)"),
+                    format!("{z}：弃置一张牌作为额外费用（CR 204.2）"),
+                ),
+            },
             Stage::Targets(slot) => {
                 let spec = &self.specs(&b.item)[slot as usize];
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();

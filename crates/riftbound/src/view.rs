@@ -380,6 +380,7 @@ impl RiftGame {
                 Prompt::MoveGroup { .. } => "move",
                 Prompt::Showdown { .. } => "showdown order",
                 Prompt::BurnOut { .. } => "burn out",
+                Prompt::Split { .. } => "split damage",
             }
             .to_string()
         });

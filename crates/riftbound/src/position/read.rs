@@ -434,17 +434,18 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 }
             }
             "resolving" => {
-                let mut r = Resolving { item: blank_item(), pc: 0 };
+                let mut r = Resolving { item: blank_item(), pc: 0, after: NOBODY };
                 let mut have = false;
                 for (k, v) in &sec.fields {
                     let f = format!("resolving.{k}");
                     match k.as_str() {
                         "pc" => r.pc = num(&f, v)?,
+                        "after" => r.after = rd.seat(&f, v)?,
                         "item" => {
                             r.item = rd.item(&f, v, &g)?;
                             have = true;
                         }
-                        _ => return err(&f, "unknown field (pc, item)"),
+                        _ => return err(&f, "unknown field (pc, after, item)"),
                     }
                 }
                 if !have {
@@ -725,6 +726,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "discard" | "recycle" | "assign" => &["left"],
         "predict" => &["card"],
         "movegroup" => &["dest", "units"],
+        "split" => &["left", "slot", "points"],
         "build" => {
             &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
         }
@@ -733,7 +735,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
-                     movegroup, showdown, burnout)"
+                     movegroup, showdown, burnout, split)"
                 ),
             )
         }
@@ -749,6 +751,12 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "triggerorder" => Prompt::TriggerOrder { seat },
         "showdown" => Prompt::Showdown { seat },
         "burnout" => Prompt::BurnOut { seat },
+        "split" => Prompt::Split {
+            seat,
+            left: num("prompt.left", need("left")?)?,
+            slot: num("prompt.slot", need("slot")?)?,
+            points: rd.objs("prompt.points", opt("points", "-"))?,
+        },
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
