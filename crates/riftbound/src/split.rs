@@ -38,21 +38,25 @@ impl RiftGame {
         self.split_forced(&item);
     }
 
-    /// Place the points that have only one legal place, then deal the damage once all are placed
+    /// Place the points that have only one legal place (one target left, or one point per bare
+/// target), then deal the damage once all are placed
     /// (or no target is left).
     fn split_forced(&mut self, item: &Item) {
         loop {
             let Some(Prompt::Split { slot, left, points, .. }) = &self.prompt else { return };
             let opts = if *left == 0 { Vec::new() } else { self.split_options(item, *slot, *left, points) };
-            match opts.len() {
-                0 => break,
-                1 => {
-                    if let Some(Prompt::Split { points, left, .. }) = self.prompt.as_mut() {
-                        points.push(opts[0]);
-                        *left -= 1;
-                    }
-                }
-                _ => return,
+            // One place, or as many points left as bare targets (each takes one): forced.
+            let forced = opts.len() == 1 || (opts.len() == *left as usize && opts.iter().all(|u| !points.contains(u)));
+            if opts.is_empty() {
+                break;
+            }
+            if !forced {
+                return;
+            }
+            if let Some(Prompt::Split { points, left, .. }) = self.prompt.as_mut() {
+                let k = if opts.len() == 1 { 1 } else { opts.len() };
+                points.extend(opts.iter().take(k));
+                *left -= k as u8;
             }
         }
         let Some(Prompt::Split { points, .. }) = self.prompt.take() else { return };
