@@ -2,16 +2,9 @@
 //! targets), total cost, payment and finalization; triggered abilities put on the chain.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
-use crate::cards::{kw, Ability, At, Kind, Lead, Side, Speed, TargetSpec, What};
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
+use crate::cards::{kw, Ability, At, Kind, KeywordAbility, Lead, Op, Side, Speed, TargetSpec, What};
 use crate::payment::Cost;
 use crate::state::*;
-use std::sync::OnceLock;
-
-fn equip_spec() -> &'static [TargetSpec] {
-    static S: OnceLock<Vec<TargetSpec>> = OnceLock::new();
-    S.get_or_init(|| vec![TargetSpec { side: Side::Friendly, ..TargetSpec::default() }])
-}
 
 impl RiftGame {
     // ------------------------------------------------------------------ timing (CR 307–313)
@@ -152,9 +145,6 @@ impl RiftGame {
 
     /// The item's ability in `db` (this game's set, held apart so the state may change meanwhile).
     pub fn ability_in<'a>(&self, db: &'a crate::cards::CardDb, item: &Item) -> Option<&'a Ability> {
-        if item.ab >= AB_VISION {
-            return None;
-        }
         let d = match item.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => db.get(self.obj(id).def),
             ItemSrc::Legend(s) => db.get(self.players[s as usize].legend),
@@ -165,9 +155,6 @@ impl RiftGame {
     }
 
     pub fn specs(&self, item: &Item) -> &[TargetSpec] {
-        if item.ab == AB_EQUIP {
-            return equip_spec();
-        }
         self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
     }
 
@@ -235,6 +222,9 @@ impl RiftGame {
                     }
                 }
                 if spec.mighty && !self.mighty(id) {
+                    return false;
+                }
+                if !spec.tag.is_empty() && !self.card(id).has_tag(&spec.tag) {
                     return false;
                 }
                 if spec.where_you_attack
@@ -424,11 +414,10 @@ impl RiftGame {
                     return None;
                 }
                 let d = self.def(o.def);
-                if let Some(e) = d.equip {
-                    let item = self.new_item(seat, ItemSrc::Obj(id), AB_EQUIP, self.loc(id), NOBODY);
-                    return self.speed_ok(seat, Speed::Normal).then_some((item, Cost::energy(e)));
-                }
-                let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
+                // One activated ability per source (`act cN`): Equip's first, as the card shows it.
+                let i = d
+                    .keyword_ability(KeywordAbility::Equip)
+                    .or_else(|| d.abilities.iter().position(|a| a.on == crate::cards::On::Activated))?;
                 let ab = &d.abilities[i];
                 if ab.cost_exhaust && o.has(flag::EXHAUSTED) {
                     return None;
@@ -452,7 +441,8 @@ impl RiftGame {
                 return false;
             }
         }
-        if item.ab == AB_EQUIP {
+        // Attaching to the unit it is attached to would change nothing: another unit is needed.
+        if self.ability(&item).is_some_and(|a| a.effects.first().is_some_and(|i| i.op == Op::Attach)) {
             let ItemSrc::Obj(g) = item.src else { return false };
             let cur = self.obj(g).attached_to;
             return self.candidates(&item, 0, &cost).iter().any(|t| self.live(*t) != Some(cur));
@@ -515,10 +505,6 @@ impl RiftGame {
     /// A triggered ability is put on the chain (CR 383.3, 402): "you may" and a leading cost are
     /// decided now; without legal targets for a required slot it is removed (CR 402.4).
     pub fn begin_trigger(&mut self, item: Item) {
-        if item.ab == AB_VISION || item.ab == AB_TEMPORARY {
-            self.push_chain(item);
-            return;
-        }
         let Some(ab) = self.ability(&item) else { return };
         if !self.targets_possible(&item, &Cost::default()) {
             return;
@@ -567,9 +553,6 @@ impl RiftGame {
             c
         } else if b.item.trigger {
             Cost::default()
-        } else if b.item.ab == AB_EQUIP {
-            let ItemSrc::Obj(g) = b.item.src else { return Cost::default() };
-            Cost::energy(self.card(g).equip.unwrap_or(0))
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
         }
@@ -823,10 +806,10 @@ impl RiftGame {
         }
         if b.card == NONE {
             // An activated ability (CR 398–406).
-            if self.ability(&b.item).is_some_and(|a| a.cost_exhaust) || b.item.ab == AB_EQUIP {
+            if self.ability(&b.item).is_some_and(|a| a.cost_exhaust) {
                 match b.item.src {
                     ItemSrc::Legend(s) => self.players[s as usize].legend_exhausted = true,
-                    ItemSrc::Obj(id) if b.item.ab != AB_EQUIP => self.objs[id as usize].set(flag::EXHAUSTED, true),
+                    ItemSrc::Obj(id) => self.objs[id as usize].set(flag::EXHAUSTED, true),
                     _ => {}
                 }
             }
@@ -855,8 +838,8 @@ impl RiftGame {
                 // Units enter exhausted unless Accelerate was paid (CR 143.4, 805).
                 self.enter_board(b.card, seat, zone, !b.accelerate);
                 let before = self.pending.len();
+                // Play effects, Vision's among them (CR 817).
                 self.push_trigger_obj(b.card, crate::cards::On::Play, None);
-                self.vision_trigger(b.card);
                 if let Zone::Facedown(x) = b.from {
                     for p in &mut self.pending[before..] {
                         p.item.restrict_bf = x;

@@ -115,6 +115,7 @@ const ABILITY_FIELDS: &[(&str, Check)] = &[
     ("extra_cost", typed::<Option<UnitCost>>),
     ("speed", typed::<Speed>),
     ("targets", typed::<Vec<TargetSpec>>),
+    ("subject", typed::<Option<TargetSpec>>),
     ("do", typed::<Vec<Value>>),
 ];
 
@@ -375,6 +376,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 format!("a cost the rules cannot pay: {} Energy, at most {MAX_ENERGY}", a.cost_energy),
             );
         }
+        if a.subject.is_some() && a.on != On::UnitDies {
+            p.add(format!("{aptr}/subject"), id, "subject", "a 'subject' filter belongs to a 'unit_dies' trigger");
+        }
         if let Some(c) = &a.extra_cost {
             check_unit_cost(p, &format!("{aptr}/extra_cost"), id, a, c);
         }
@@ -450,7 +454,32 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         p.add(ptr.clone(), id, "text_zh", "rules text without its Chinese (text_zh)");
     }
     if r.id.trim().is_empty() || r.name.trim().is_empty() || r.zh.trim().is_empty() {
-        p.add(ptr, id, "id", "id, name and zh must not be empty");
+        p.add(ptr.clone(), id, "id", "id, name and zh must not be empty");
+    }
+    // The keyword abilities, as card data after the file's own (CR 816–818). Only units play
+    // Vision's and Temporary's; equipment grants its keywords to its unit, which those two
+    // abilities (about "this") can't express yet.
+    let mut abilities = r.abilities.clone();
+    if r.kind == Kind::Gear && keywords & (kw::VISION | kw::TEMPORARY) != 0 {
+        p.add(
+            format!("{ptr}/keywords"),
+            id,
+            "keywords",
+            "not implemented: gear granting Vision or Temporary to its unit",
+        );
+    }
+    let unit = matches!(r.kind, Kind::Unit | Kind::Token);
+    if unit && keywords & kw::VISION != 0 {
+        abilities.push(KeywordAbility::Vision.ability(0));
+    }
+    if unit && keywords & kw::TEMPORARY != 0 {
+        abilities.push(KeywordAbility::Temporary.ability(0));
+    }
+    if let Some(e) = r.equip {
+        if r.kind != Kind::Gear {
+            p.add(format!("{ptr}/equip"), id, "equip", "only gear has Equip (CR 818)");
+        }
+        abilities.push(KeywordAbility::Equip.ability(e));
     }
     CardDef {
         id: r.id.clone(),
@@ -474,7 +503,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         tag_bits: 0,
         text: r.text.clone(),
         text_zh: r.text_zh.clone(),
-        abilities: r.abilities.clone(),
+        abilities,
         cost_less: r.cost_less.clone(),
         lords: Vec::new(),
         adds_power,

@@ -12,7 +12,6 @@ pub use read::read;
 
 use crate::action::ObjId;
 use crate::cards::DOMAIN_LETTERS;
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::options::Mode;
 use crate::state::*;
 
@@ -43,8 +42,6 @@ const PHASES: [(Phase, &str); 7] = [
 const MODES: [(Mode, &str); 4] =
     [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
 
-/// Special ability numbers (keyword triggers, Equip) by name.
-const SPECIAL_ABS: [(u8, &str); 3] = [(AB_VISION, "vision"), (AB_TEMPORARY, "temporary"), (AB_EQUIP, "equip")];
 
 /// The owner-kept zones of a player section, in the order they are written.
 const OWNER_ZONES: [(Zone, &str); 5] = [
@@ -386,7 +383,11 @@ impl RiftGame {
             ItemSrc::Legend(s) => format!("legend.{}", seat(s)),
             ItemSrc::Bf(b) => format!("b{}", b + 1),
         };
-        let ab = SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string());
+        // A keyword's ability is written by the keyword's name (`vision`), any other by its row.
+        let ab = match self.ability(it).and_then(|a| a.keyword) {
+            Some(k) => k.names().2.to_string(),
+            None => it.ab.to_string(),
+        };
         let mut w = format!("{}:{src}:{ab}", seat(it.controller));
         for (slot, t) in &it.targets {
             w += &format!("/t{slot}:{}", self.tgt_word(*t));

@@ -4,7 +4,8 @@
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
 use crate::cards::{
-    kw, CardDb, CardDef, DefId, Instr, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose, DOMAIN_LETTERS,
+    kw, CardDb, CardDef, DefId, Instr, KeywordAbility, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose,
+    DOMAIN_LETTERS,
 };
 use crate::game::RiftEvent;
 use crate::notes::{By, Note};
@@ -147,6 +148,11 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::DamageSplit => pick(
             (format!("deal {n} damage split among"), format!("将{n}点伤害分配给其")),
             (format!("deal {n} damage split among the targets"), format!("将{n}点伤害分配给目标")),
+        ),
+        Op::Predict => ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
+        Op::Attach => pick(
+            ("attach it to".into(), "将其装备给该单位".into()),
+            ("attach it to a unit".into(), "将其装备给一个单位".into()),
         ),
         Op::Save => pick(
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
@@ -392,11 +398,13 @@ impl RiftGame {
 
     /// What the ability of an item does, as a phrase, and its Chinese.
     fn ability_effect(&self, it: &Item) -> (String, String) {
-        match it.ab {
-            crate::ops::AB_EQUIP => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
-            crate::ops::AB_VISION => return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
-            crate::ops::AB_TEMPORARY => return ("kill it".into(), "消灭它".into()),
-            _ => {}
+        match self.ability(it).and_then(|a| a.keyword) {
+            Some(KeywordAbility::Equip) => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
+            Some(KeywordAbility::Vision) => {
+                return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into())
+            }
+            Some(KeywordAbility::Temporary) => return ("kill it".into(), "消灭它".into()),
+            None => {}
         }
         let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };
         let parts: Vec<(String, String)> = ab.effects.iter().take(2).map(|i| effect(self.db(), i, false)).collect();
@@ -410,9 +418,6 @@ impl RiftGame {
 
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
-        if it.ab == crate::ops::AB_EQUIP {
-            return ("attach it to".into(), "将其装备给该单位".into());
-        }
         let found = self
             .ability(it)
             .and_then(|ab| {

@@ -4,7 +4,6 @@
 
 use crate::action::ObjId;
 use crate::cards::{Cond, Instr, Op, To, Who, Whose};
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::state::*;
 
 impl RiftGame {
@@ -12,46 +11,6 @@ impl RiftGame {
         let item = r.item;
         if self.notes.on {
             self.notes.by = Some(self.by_of(item.src));
-        }
-        match item.ab {
-            AB_VISION => {
-                // Vision (CR 817): Predict 1 — look at the top card, may recycle it (CR 436).
-                if r.pc == 0 {
-                    if let Some(&top) = self.players[item.controller as usize].deck.first() {
-                        self.prompt = Some(Prompt::Predict { seat: item.controller, card: top });
-                        self.resolving = Some(Resolving { item, pc: 1, after: NOBODY });
-                        return;
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            AB_TEMPORARY => {
-                // Temporary (CR 816): kill it at the start of its controller's Beginning Phase.
-                if let ItemSrc::Obj(id) = item.src {
-                    if self.obj(id).inc == item.src_inc {
-                        self.kill(id);
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            AB_EQUIP => {
-                // Equip (CR 818): attach to the target unit (not a move, CR 434).
-                if let (ItemSrc::Obj(g), Some(u)) = (item.src, item.target(0).and_then(|t| self.live(t))) {
-                    let spec = &self.specs(&item)[0];
-                    if self.obj(g).inc == item.src_inc && self.target_ok(&item, spec, self.tgt(u)) {
-                        let zone = self.obj(u).zone;
-                        let gg = &mut self.objs[g as usize];
-                        gg.attached_to = u;
-                        gg.zone = zone;
-                        self.objs[u as usize].set(flag::EQUIPPED, true);
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            _ => {}
         }
         let db = self.db_arc();
         let Some(ab) = self.ability_in(&db, &item) else {
@@ -280,6 +239,12 @@ impl RiftGame {
                 }
             }
             Op::Channel => self.channel(seat, ins.n, true),
+            // Predict 1 (CR 436): the player looks at the top card and may recycle it.
+            Op::Predict => {
+                if let Some(&top) = self.players[seat as usize].deck.first() {
+                    self.prompt = Some(Prompt::Predict { seat, card: top });
+                }
+            }
             _ => {}
         }
     }
@@ -361,6 +326,21 @@ impl RiftGame {
             Op::Save => {
                 for u in objs {
                     self.objs[u as usize].set(flag::SAVE, true);
+                }
+            }
+            Op::Attach => {
+                // Equip (CR 818): the source, still the same object on the board, attaches to the
+                // unit (not a move, CR 434); it shares the unit's location.
+                let ItemSrc::Obj(g) = item.src else { return };
+                for u in objs {
+                    if self.obj(g).inc != item.src_inc || !self.obj(g).zone.on_board() {
+                        return;
+                    }
+                    let zone = self.obj(u).zone;
+                    let gg = &mut self.objs[g as usize];
+                    gg.attached_to = u;
+                    gg.zone = zone;
+                    self.objs[u as usize].set(flag::EQUIPPED, true);
                 }
             }
             _ => {}
