@@ -146,29 +146,40 @@ impl Problems<'_> {
     }
 
     /// Check an object's fields by table: unknown fields, wrong types, missing required ones.
-    /// True if every field has its type.
-    fn fields(&mut self, v: &Value, ptr: &str, card: Option<&str>, table: &[(&str, Check)], required: &[&str]) -> bool {
+    /// Returns the object without the fields at fault (so the rest can still be checked), or
+    /// `None` if it is not a table or lacks a required field.
+    fn fields(
+        &mut self,
+        v: &Value,
+        ptr: &str,
+        card: Option<&str>,
+        table: &[(&str, Check)],
+        required: &[&str],
+    ) -> Option<Map<String, Value>> {
         let Some(obj) = v.as_object() else {
             self.add(ptr.to_string(), card, "", format!("expected a table, found {}", kind_of(v)));
-            return false;
+            return None;
         };
-        let before = self.list.len();
+        let mut clean = Map::new();
         for (k, val) in obj {
             match table.iter().find(|(n, _)| n == k) {
                 None => self.add(format!("{ptr}/{k}"), card, k, format!("unknown field '{k}'")),
-                Some((_, check)) => {
-                    if let Err(e) = check(val) {
-                        self.add(format!("{ptr}/{k}"), card, k, e)
+                Some((_, check)) => match check(val) {
+                    Err(e) => self.add(format!("{ptr}/{k}"), card, k, e),
+                    Ok(()) => {
+                        clean.insert(k.clone(), val.clone());
                     }
-                }
+                },
             }
         }
+        let mut whole = true;
         for r in required {
             if !obj.contains_key(*r) {
                 self.add(ptr.to_string(), card, r, format!("missing field '{r}'"));
             }
+            whole &= clean.contains_key(*r);
         }
-        self.list.len() == before
+        whole.then_some(clean)
     }
 }
 
@@ -183,23 +194,35 @@ fn kind_of(v: &Value) -> &'static str {
     }
 }
 
-fn check_types(p: &mut Problems, i: usize, v: &Value) -> bool {
+/// Check a card's types. Returns the card without what is at fault — wrong-typed or unknown
+/// fields, abilities and instructions without their required field — so that every other
+/// problem of the card is still found (`None`: the card itself can't be read), and whether
+/// anything was left out.
+fn check_types(p: &mut Problems, i: usize, v: &Value) -> (Option<Value>, bool) {
     let ptr = format!("/card/{i}");
     let card = v.get("id").and_then(Value::as_str).map(str::to_string);
     let card = card.as_deref();
-    let mut ok = p.fields(v, &ptr, card, CARD_FIELDS, CARD_REQUIRED);
-    if let Some(Value::Array(abs)) = v.get("ability") {
+    let before = p.list.len();
+    let Some(mut clean) = p.fields(v, &ptr, card, CARD_FIELDS, CARD_REQUIRED) else { return (None, true) };
+    if let Some(Value::Array(abs)) = clean.get("ability").cloned() {
+        let mut kept = Vec::new();
         for (j, a) in abs.iter().enumerate() {
             let aptr = format!("{ptr}/ability/{j}");
-            ok &= p.fields(a, &aptr, card, ABILITY_FIELDS, &["on"]);
-            if let Some(Value::Array(ins)) = a.get("do") {
-                for (k, x) in ins.iter().enumerate() {
-                    ok &= p.fields(x, &format!("{aptr}/do/{k}"), card, INSTR_FIELDS, &["op"]);
-                }
+            let Some(mut ca) = p.fields(a, &aptr, card, ABILITY_FIELDS, &["on"]) else { continue };
+            if let Some(Value::Array(ins)) = ca.get("do").cloned() {
+                let ok: Vec<Value> = ins
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, x)| p.fields(x, &format!("{aptr}/do/{k}"), card, INSTR_FIELDS, &["op"]))
+                    .map(Value::Object)
+                    .collect();
+                ca.insert("do".into(), Value::Array(ok));
             }
+            kept.push(Value::Object(ca));
         }
+        clean.insert("ability".into(), Value::Array(kept));
     }
-    ok
+    (Some(Value::Object(clean)), p.list.len() > before)
 }
 
 /// "Accelerate, Temporary." — a text that only names keywords (a vanilla unit with keywords).
@@ -407,8 +430,17 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if ins.op == Op::DamageSplit {
                 check_split(p, &iptr, id, a, ins);
             }
+            if ins.op == Op::Predict && ins.n != 1 {
+                p.add(format!("{iptr}/n"), id, "n", "not implemented: predict other than 1 (CR 436)");
+            }
+            if ins.op == Op::Attach && r.kind != Kind::Gear {
+                p.add(format!("{iptr}/op"), id, "op", "only gear attaches itself to a unit (CR 818)");
+            }
             if ins.player != Whose::You
-                && !matches!(ins.op, Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel)
+                && !matches!(
+                    ins.op,
+                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::Predict
+                )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
             }
@@ -614,22 +646,27 @@ fn from_cards(cards: &[Value], mut p: Problems) -> Result<CardDb, CardSetError> 
     let mut raw = Vec::with_capacity(cards.len());
     let mut at = Vec::with_capacity(cards.len());
     let mut typed_ok = true;
+    // Cards read only in part: "would do nothing" about them may be a consequence of what was
+    // left out, so it is not reported.
+    let mut partial = Vec::new();
     for (i, v) in cards.iter().enumerate() {
-        if check_types(&mut p, i, v) {
-            match serde_json::from_value::<RawCard>(v.clone()) {
-                Ok(r) => {
-                    raw.push(r);
-                    at.push(i);
-                }
-                Err(e) => {
-                    typed_ok = false;
-                    p.add(format!("/card/{i}"), v.get("id").and_then(Value::as_str), "", e.to_string());
-                }
+        let (clean, left_out) = check_types(&mut p, i, v);
+        if left_out {
+            partial.push(format!("/card/{i}"));
+        }
+        match clean.map(serde_json::from_value::<RawCard>) {
+            Some(Ok(r)) => {
+                raw.push(r);
+                at.push(i);
             }
-        } else {
-            typed_ok = false;
+            Some(Err(e)) => {
+                typed_ok = false;
+                p.add(format!("/card/{i}"), v.get("id").and_then(Value::as_str), "", e.to_string());
+            }
+            None => typed_ok = false,
         }
     }
+    let before = p.list.len();
     if cards.is_empty() {
         p.add("/card".into(), None, "card", "the set has no cards");
     }
@@ -643,6 +680,19 @@ fn from_cards(cards: &[Value], mut p: Problems) -> Result<CardDb, CardSetError> 
         }
         None
     };
+    let mut k = before;
+    while k < p.list.len() {
+        let q = &p.list[k];
+        let about_partial = q.pointer.as_deref().is_some_and(|ptr| {
+            partial.iter().any(|c| ptr == c || ptr.strip_prefix(c.as_str()).is_some_and(|r| r.starts_with('/')))
+        });
+        if about_partial && q.message.contains("would do nothing") {
+            p.list.remove(k);
+        } else {
+            k += 1;
+        }
+    }
+    let db = db.filter(|_| partial.is_empty());
     match db {
         Some(db) if p.list.is_empty() => Ok(db),
         _ => Err(CardSetError { problems: p.list }),
@@ -672,7 +722,17 @@ impl CardSet for CardDb {
 
     fn parse(text: &str, format: CardFormat, origin: &str) -> Result<Self, CardSetError> {
         let doc = to_json_value(text, format, origin)?;
-        from_document(&doc, origin)
+        from_document(&doc, origin).map_err(|mut e| {
+            // Place each problem at its line and column too (the pointer stays).
+            if let Some(places) = (format == CardFormat::Toml).then(|| crate::card_place::Places::of_toml(text)).flatten() {
+                for p in e.problems.iter_mut().filter(|p| p.line.is_none()) {
+                    if let Some(off) = p.pointer.as_deref().and_then(|ptr| places.offset(ptr)) {
+                        *p = std::mem::take(p).at_offset(text, off);
+                    }
+                }
+            }
+            e
+        })
     }
 
     fn export(&self, format: CardFormat) -> String {

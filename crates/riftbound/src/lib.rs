@@ -4,6 +4,7 @@
 pub mod action;
 mod build;
 pub mod card_file;
+mod card_place;
 pub mod cards;
 pub mod deck;
 mod extra_cost;
