@@ -92,7 +92,8 @@ fn syntax_errors_are_placed_by_line_and_column() {
 #[test]
 fn unknown_op_is_refused_at_its_pointer() {
     let p = one_problem(&SPELL.replace("op = \"damage\"", "op = \"teleport\""));
-    assert!(p.starts_with("test.toml at /card/0/ability/0/do/0/op: card 'T-001' field 'op':"), "{p}");
+    // Placed by line and column (TOML) and by pointer.
+    assert!(p.starts_with("test.toml:14:14 at /card/0/ability/0/do/0/op: card 'T-001' field 'op':"), "{p}");
     assert!(p.contains("teleport"), "{p}");
 }
 
