@@ -2,7 +2,7 @@
 //! targets), total cost, payment and finalization; triggered abilities put on the chain.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
-use crate::cards::{kw, Ability, At, Kind, KeywordAbility, Lead, Op, Side, Speed, TargetSpec, What};
+use crate::cards::{kw, Ability, At, KeywordAbility, Kind, Lead, Op, Side, Speed, TargetSpec, What};
 use crate::payment::Cost;
 use crate::state::*;
 

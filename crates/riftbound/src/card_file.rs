@@ -264,7 +264,10 @@ fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: 
                 format!("{ptr}/t"),
                 id,
                 "t",
-                format!("split damage {} among up to {}: at most as many targets as points (CR 355.14)", ins.n, s.up_to),
+                format!(
+                    "split damage {} among up to {}: at most as many targets as points (CR 355.14)",
+                    ins.n, s.up_to
+                ),
             );
         }
     }
@@ -277,16 +280,36 @@ fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: 
 /// trigger's cost is its `lead`), one unit, not both it and `extra_discard` (one cost choice).
 fn check_unit_cost(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, c: &UnitCost) {
     if !matches!(a.on, On::Spell | On::Activated) {
-        p.add(ptr.into(), id, "extra_cost", "an additional cost belongs to a spell or an activated ability (a trigger's cost is its 'lead')");
+        p.add(
+            ptr.into(),
+            id,
+            "extra_cost",
+            "an additional cost belongs to a spell or an activated ability (a trigger's cost is its 'lead')",
+        );
     }
     if a.extra_discard {
-        p.add(ptr.into(), id, "extra_cost", "not implemented: two additional costs (extra_discard and extra_cost) on one ability");
+        p.add(
+            ptr.into(),
+            id,
+            "extra_cost",
+            "not implemented: two additional costs (extra_discard and extra_cost) on one ability",
+        );
     }
     if c.unit.what != What::Unit || c.unit.up_to != 0 || c.unit.dest_of != 0 {
-        p.add(format!("{ptr}/unit"), id, "extra_cost.unit", "an additional cost is paid with exactly one unit ('what', 'up_to' and 'dest_of' do not apply)");
+        p.add(
+            format!("{ptr}/unit"),
+            id,
+            "extra_cost.unit",
+            "an additional cost is paid with exactly one unit ('what', 'up_to' and 'dest_of' do not apply)",
+        );
     }
     if c.act == CostAct::Exhaust && c.unit.exhausted {
-        p.add(format!("{ptr}/unit/exhausted"), id, "extra_cost.unit", "a cost the rules cannot pay: exhausting an exhausted unit");
+        p.add(
+            format!("{ptr}/unit/exhausted"),
+            id,
+            "extra_cost.unit",
+            "a cost the rules cannot pay: exhausting an exhausted unit",
+        );
     }
 }
 
@@ -724,7 +747,9 @@ impl CardSet for CardDb {
         let doc = to_json_value(text, format, origin)?;
         from_document(&doc, origin).map_err(|mut e| {
             // Place each problem at its line and column too (the pointer stays).
-            if let Some(places) = (format == CardFormat::Toml).then(|| crate::card_place::Places::of_toml(text)).flatten() {
+            if let Some(places) =
+                (format == CardFormat::Toml).then(|| crate::card_place::Places::of_toml(text)).flatten()
+            {
                 for p in e.problems.iter_mut().filter(|p| p.line.is_none()) {
                     if let Some(off) = p.pointer.as_deref().and_then(|ptr| places.offset(ptr)) {
                         *p = std::mem::take(p).at_offset(text, off);

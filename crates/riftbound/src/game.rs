@@ -322,7 +322,10 @@ impl Game for RiftGame {
                         Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
                             Some(c) => {
                                 let (pe, pz) = c.act.phrase(&e, &z);
-                                Label::new(format!("{} (additional cost)", capitalized(&pe)), format!("{pz}（额外费用）"))
+                                Label::new(
+                                    format!("{} (additional cost)", capitalized(&pe)),
+                                    format!("{pz}（额外费用）"),
+                                )
                             }
                             None => {
                                 Label::new(format!("Discard {e} (additional cost)"), format!("弃置{z}（额外费用）"))

@@ -418,13 +418,11 @@ impl RiftGame {
 
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
-        let found = self
-            .ability(it)
-            .and_then(|ab| {
-                ab.effects.iter().find(|i| {
-                    i.t == slot && (i.op.takes_selector() || i.op == crate::cards::Op::DamageSplit) && i.who == Who::Target
-                })
-            });
+        let found = self.ability(it).and_then(|ab| {
+            ab.effects.iter().find(|i| {
+                i.t == slot && (i.op.takes_selector() || i.op == crate::cards::Op::DamageSplit) && i.who == Who::Target
+            })
+        });
         match found {
             Some(i) => effect(self.db(), i, true),
             None => ("be the target of its effect".into(), "作为其效果的目标".into()),

@@ -39,7 +39,7 @@ impl RiftGame {
     }
 
     /// Place the points that have only one legal place (one target left, or one point per bare
-/// target), then deal the damage once all are placed
+    /// target), then deal the damage once all are placed
     /// (or no target is left).
     fn split_forced(&mut self, item: &Item) {
         loop {

@@ -243,13 +243,17 @@ might = 1
 /// The new vocabulary refuses its misuse (docs/riftbound-cards.md).
 #[test]
 fn additional_costs_subjects_and_keyword_abilities_refuse_misuse() {
-    let trig = SPELL.replace("on = \"spell\"", "on = \"spell\"\nextra_cost = { act = \"exhaust\", unit = { exhausted = true } }");
+    let trig = SPELL
+        .replace("on = \"spell\"", "on = \"spell\"\nextra_cost = { act = \"exhaust\", unit = { exhausted = true } }");
     assert!(one_problem(&trig).contains("exhausting an exhausted unit"));
-    let unit_cost = SPELL.replace("on = \"spell\"", "on = \"spell\"\nextra_cost = { act = \"kill\", unit = { up_to = 2 } }");
+    let unit_cost =
+        SPELL.replace("on = \"spell\"", "on = \"spell\"\nextra_cost = { act = \"kill\", unit = { up_to = 2 } }");
     assert!(one_problem(&unit_cost).contains("exactly one unit"));
     let subject = SPELL.replace("on = \"spell\"", "on = \"spell\"\nsubject = { tag = \"Cadet\" }");
     assert!(one_problem(&subject).contains("belongs to a 'unit_dies' trigger"));
-    let split = SPELL.replace("op = \"damage\"", "op = \"damage_split\"").replace("targets = [{}]", "targets = [{ what = \"battlefield\" }]");
+    let split = SPELL
+        .replace("op = \"damage\"", "op = \"damage_split\"")
+        .replace("targets = [{}]", "targets = [{ what = \"battlefield\" }]");
     assert!(one_problem(&split).contains("must choose units"));
     let gear = r#"[[card]]
 id = "T-002"
