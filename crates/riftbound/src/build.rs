@@ -2,16 +2,9 @@
 //! targets), total cost, payment and finalization; triggered abilities put on the chain.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
-use crate::cards::{kw, Ability, At, Kind, Lead, Side, Speed, TargetSpec, What};
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
+use crate::cards::{kw, Ability, At, KeywordAbility, Kind, Lead, Op, Side, Speed, TargetSpec, What};
 use crate::payment::Cost;
 use crate::state::*;
-use std::sync::OnceLock;
-
-fn equip_spec() -> &'static [TargetSpec] {
-    static S: OnceLock<Vec<TargetSpec>> = OnceLock::new();
-    S.get_or_init(|| vec![TargetSpec { side: Side::Friendly, ..TargetSpec::default() }])
-}
 
 impl RiftGame {
     // ------------------------------------------------------------------ timing (CR 307–313)
@@ -152,9 +145,6 @@ impl RiftGame {
 
     /// The item's ability in `db` (this game's set, held apart so the state may change meanwhile).
     pub fn ability_in<'a>(&self, db: &'a crate::cards::CardDb, item: &Item) -> Option<&'a Ability> {
-        if item.ab >= AB_VISION {
-            return None;
-        }
         let d = match item.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => db.get(self.obj(id).def),
             ItemSrc::Legend(s) => db.get(self.players[s as usize].legend),
@@ -165,9 +155,6 @@ impl RiftGame {
     }
 
     pub fn specs(&self, item: &Item) -> &[TargetSpec] {
-        if item.ab == AB_EQUIP {
-            return equip_spec();
-        }
         self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
     }
 
@@ -235,6 +222,9 @@ impl RiftGame {
                     }
                 }
                 if spec.mighty && !self.mighty(id) {
+                    return false;
+                }
+                if !spec.tag.is_empty() && !self.card(id).has_tag(&spec.tag) {
                     return false;
                 }
                 if spec.where_you_attack
@@ -395,6 +385,10 @@ impl RiftGame {
         };
         let ab_index = d.abilities.iter().position(|a| a.on == crate::cards::On::Spell).unwrap_or(0) as u8;
         let item = self.new_item(seat, ItemSrc::Spell(card), ab_index, here, restrict);
+        // CR 203.3: an additional cost no unit can pay makes the card unplayable.
+        if ab.extra_cost.as_ref().is_some_and(|c| !self.cost_payable(&item, c)) {
+            return false;
+        }
         self.targets_possible(&item, &cost)
     }
 
@@ -420,11 +414,10 @@ impl RiftGame {
                     return None;
                 }
                 let d = self.def(o.def);
-                if let Some(e) = d.equip {
-                    let item = self.new_item(seat, ItemSrc::Obj(id), AB_EQUIP, self.loc(id), NOBODY);
-                    return self.speed_ok(seat, Speed::Normal).then_some((item, Cost::energy(e)));
-                }
-                let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
+                // One activated ability per source (`act cN`): Equip's first, as the card shows it.
+                let i = d
+                    .keyword_ability(KeywordAbility::Equip)
+                    .or_else(|| d.abilities.iter().position(|a| a.on == crate::cards::On::Activated))?;
                 let ab = &d.abilities[i];
                 if ab.cost_exhaust && o.has(flag::EXHAUSTED) {
                     return None;
@@ -444,8 +437,12 @@ impl RiftGame {
             if ab.extra_discard && self.players[seat as usize].hand.is_empty() {
                 return false;
             }
+            if ab.extra_cost.as_ref().is_some_and(|c| !self.cost_payable(&item, c)) {
+                return false;
+            }
         }
-        if item.ab == AB_EQUIP {
+        // Attaching to the unit it is attached to would change nothing: another unit is needed.
+        if self.ability(&item).is_some_and(|a| a.effects.first().is_some_and(|i| i.op == Op::Attach)) {
             let ItemSrc::Obj(g) = item.src else { return false };
             let cur = self.obj(g).attached_to;
             return self.candidates(&item, 0, &cost).iter().any(|t| self.live(*t) != Some(cur));
@@ -508,10 +505,6 @@ impl RiftGame {
     /// A triggered ability is put on the chain (CR 383.3, 402): "you may" and a leading cost are
     /// decided now; without legal targets for a required slot it is removed (CR 402.4).
     pub fn begin_trigger(&mut self, item: Item) {
-        if item.ab == AB_VISION || item.ab == AB_TEMPORARY {
-            self.push_chain(item);
-            return;
-        }
         let Some(ab) = self.ability(&item) else { return };
         if !self.targets_possible(&item, &Cost::default()) {
             return;
@@ -560,9 +553,6 @@ impl RiftGame {
             c
         } else if b.item.trigger {
             Cost::default()
-        } else if b.item.ab == AB_EQUIP {
-            let ItemSrc::Obj(g) = b.item.src else { return Cost::default() };
-            Cost::energy(self.card(g).equip.unwrap_or(0))
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
         }
@@ -601,11 +591,18 @@ impl RiftGame {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
             }
-            Stage::ExtraDiscard => {
-                for &h in &self.players[seat as usize].hand {
-                    out.push(RiftAction::Pick(Ref::Obj(h)));
+            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                Some(c) => {
+                    for u in self.cost_units(&b.item, c) {
+                        out.push(RiftAction::Pick(Ref::Obj(u)));
+                    }
                 }
-            }
+                None => {
+                    for &h in &self.players[seat as usize].hand {
+                        out.push(RiftAction::Pick(Ref::Obj(h)));
+                    }
+                }
+            },
             Stage::Pay => {
                 let cost = self.build_cost(b);
                 if self.opts.rune_actions {
@@ -717,7 +714,9 @@ impl RiftGame {
                 }
                 Stage::ExtraDiscard => {
                     let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
-                    let needs = !b.item.trigger && !permanent && self.ability(&b.item).is_some_and(|a| a.extra_discard);
+                    let needs = !b.item.trigger
+                        && !permanent
+                        && self.ability(&b.item).is_some_and(|a| a.extra_discard || a.extra_cost.is_some());
                     if needs && b.discard == NONE {
                         self.prompt = Some(Prompt::Build(b));
                         return;
@@ -819,17 +818,20 @@ impl RiftGame {
         }
         self.pay_forced(seat, &cost, &b.paid);
         if b.discard != NONE {
-            self.discard(seat, b.discard);
+            match self.ability(&b.item).and_then(|a| a.extra_cost.clone()) {
+                Some(c) => self.pay_unit_cost(&c, b.discard),
+                None => self.discard(seat, b.discard),
+            }
         }
         if in_showdown {
             self.focus_pass_due = true;
         }
         if b.card == NONE {
             // An activated ability (CR 398–406).
-            if self.ability(&b.item).is_some_and(|a| a.cost_exhaust) || b.item.ab == AB_EQUIP {
+            if self.ability(&b.item).is_some_and(|a| a.cost_exhaust) {
                 match b.item.src {
                     ItemSrc::Legend(s) => self.players[s as usize].legend_exhausted = true,
-                    ItemSrc::Obj(id) if b.item.ab != AB_EQUIP => self.objs[id as usize].set(flag::EXHAUSTED, true),
+                    ItemSrc::Obj(id) => self.objs[id as usize].set(flag::EXHAUSTED, true),
                     _ => {}
                 }
             }
@@ -858,8 +860,8 @@ impl RiftGame {
                 // Units enter exhausted unless Accelerate was paid (CR 143.4, 805).
                 self.enter_board(b.card, seat, zone, !b.accelerate);
                 let before = self.pending.len();
+                // Play effects, Vision's among them (CR 817).
                 self.push_trigger_obj(b.card, crate::cards::On::Play, None);
-                self.vision_trigger(b.card);
                 if let Zone::Facedown(x) = b.from {
                     for p in &mut self.pending[before..] {
                         p.item.restrict_bf = x;

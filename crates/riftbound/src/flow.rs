@@ -5,7 +5,6 @@
 use crate::action::ObjId;
 use crate::cards::{kw, On};
 use crate::notes::{By, Note};
-use crate::ops::{AB_TEMPORARY, AB_VISION};
 use crate::state::*;
 use engine::Outcome;
 
@@ -87,12 +86,8 @@ impl RiftGame {
                 o.set(flag::EXHAUSTED, false);
             }
         }
-        let temps: Vec<ObjId> =
-            self.units().filter(|&u| self.obj(u).controller == tp && self.has_kw(u, kw::TEMPORARY)).collect();
-        for u in temps {
-            let here = self.loc(u);
-            self.push_trigger(tp, ItemSrc::Obj(u), AB_TEMPORARY, here, None);
-        }
+        // "At the start of your Beginning Phase" abilities (CR 315.1.b), Temporary's among them.
+        self.fire_controlled(tp, On::Beginning, None);
         self.phase = Phase::Scoring;
     }
 
@@ -585,7 +580,7 @@ impl RiftGame {
     /// Resolve the newest finalized item (CR 340).
     fn resolve_top(&mut self) {
         let item = self.chain.pop().expect("chain");
-        self.resolving = Some(Resolving { item, pc: 0 });
+        self.resolving = Some(Resolving { item, pc: 0, after: NOBODY });
     }
 
     /// After an item finishes resolving (CR 340.2).
@@ -601,13 +596,5 @@ impl RiftGame {
             self.priority = top.controller;
         }
         self.passes = 0;
-    }
-
-    /// Keyword triggers of a unit entering play (Vision, CR 817).
-    pub fn vision_trigger(&mut self, u: ObjId) {
-        if self.has_kw(u, kw::VISION) {
-            let (c, here) = (self.obj(u).controller, self.loc(u));
-            self.push_trigger(c, ItemSrc::Obj(u), AB_VISION, here, None);
-        }
     }
 }

@@ -320,9 +320,18 @@ impl Game for RiftGame {
                     Some(Prompt::Build(b)) => match b.stage {
                         Stage::Pay => Label::new(format!("Pay with {e}"), format!("用{z}支付")),
                         Stage::Location => Label::new(format!("Enter at {e}"), format!("在{z}进场")),
-                        Stage::ExtraDiscard => {
-                            Label::new(format!("Discard {e} (additional cost)"), format!("弃置{z}（额外费用）"))
-                        }
+                        Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                            Some(c) => {
+                                let (pe, pz) = c.act.phrase(&e, &z);
+                                Label::new(
+                                    format!("{} (additional cost)", capitalized(&pe)),
+                                    format!("{pz}（额外费用）"),
+                                )
+                            }
+                            None => {
+                                Label::new(format!("Discard {e} (additional cost)"), format!("弃置{z}（额外费用）"))
+                            }
+                        },
                         Stage::Optional => match self.ability(&b.item).and_then(|a| a.lead) {
                             Some(crate::cards::Lead::RecycleHand) => {
                                 Label::new(format!("Recycle {e} to use it"), format!("回收{z}以使用"))
@@ -342,6 +351,9 @@ impl Game for RiftGame {
                     }
                     Some(Prompt::BurnOut { .. }) => {
                         Label::new(format!("{e} gains the burn-out point"), format!("{z}获得燃尽分"))
+                    }
+                    Some(Prompt::Split { .. }) => {
+                        Label::new(format!("Deal 1 of the split damage to {e}"), format!("将1点分配伤害分给{z}"))
                     }
                     _ => Label::new(format!("Choose {e}"), format!("选择 {z}")),
                 }
@@ -468,4 +480,10 @@ impl Game for RiftGame {
         }
         crate::position::read(options, text).map_err(SetupError::new)
     }
+}
+
+/// The phrase with its first letter in capitals ("kill X" → "Kill X").
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

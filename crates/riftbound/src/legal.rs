@@ -138,6 +138,13 @@ impl RiftGame {
                     out.push(RiftAction::Pick(Ref::Bf(b)));
                 }
             }
+            Prompt::Split { left, slot, points, .. } => {
+                if let Some(r) = &self.resolving {
+                    for u in self.split_options(&r.item, *slot, *left, points) {
+                        out.push(RiftAction::Pick(Ref::Obj(u)));
+                    }
+                }
+            }
             Prompt::BurnOut { seat } => {
                 for o in self.burn_out_choices(*seat) {
                     out.push(RiftAction::Pick(Ref::Seat(o)));
@@ -245,6 +252,11 @@ impl RiftGame {
                 if let RiftAction::Pick(Ref::Bf(b)) = a {
                     self.prompt = None;
                     self.start_showdown(b);
+                }
+            }
+            Some(Prompt::Split { .. }) => {
+                if let RiftAction::Pick(Ref::Obj(u)) = a {
+                    self.split_pick(u);
                 }
             }
             Some(Prompt::BurnOut { .. }) => {
@@ -398,6 +410,9 @@ impl RiftGame {
             (Some(Prompt::Discard { .. }), _) => "choose a card of your hand to discard (CR 422)".into(),
             (Some(Prompt::Recycle { .. }), _) => "choose a card of your hand to recycle (CR 416)".into(),
             (Some(Prompt::Predict { .. }), _) => "answer 'yes' (recycle it) or 'no' (CR 436)".into(),
+            (Some(Prompt::Split { .. }), _) => {
+                "place the next point of split damage on a target; every target gets at least one (CR 355.14)".into()
+            }
             (Some(Prompt::Assign { .. }), _) => {
                 "assign combat damage: lethal first, Tank before others, Backline last (CR 465.2)".into()
             }

@@ -4,8 +4,10 @@
 pub mod action;
 mod build;
 pub mod card_file;
+mod card_place;
 pub mod cards;
 pub mod deck;
+mod extra_cost;
 mod flow;
 pub mod game;
 mod legal;
@@ -20,6 +22,7 @@ pub mod present;
 mod render;
 mod resolve;
 pub mod setup;
+mod split;
 pub mod starter;
 pub mod state;
 pub mod view;

@@ -7,11 +7,6 @@ use crate::notes::{By, Note};
 use crate::state::*;
 use engine::Outcome;
 
-/// Special ability numbers for keyword triggers and Equip (not rows of the card data).
-pub const AB_VISION: u8 = 250;
-pub const AB_TEMPORARY: u8 = 251;
-pub const AB_EQUIP: u8 = 252;
-
 impl RiftGame {
     /// Move an object to another zone. Leaving or entering a non-board zone makes a new object
     /// (CR 124): statuses, damage and "this turn" changes are lost. Tokens leaving the board cease to
@@ -253,12 +248,7 @@ impl RiftGame {
         for (i, _) in d.ability_on(On::Deathknell) {
             self.push_trigger(o.controller, ItemSrc::Obj(id), i as u8, here, None);
         }
-        if d.has_tag("Cadet") {
-            let watchers: Vec<ObjId> = self.board_with(o.controller, On::FriendlyCadetDies);
-            for w in watchers {
-                self.push_trigger_obj(w, On::FriendlyCadetDies, None);
-            }
-        }
+        self.fire_unit_dies(id);
         self.set_zone(id, Zone::Trash);
         let unit = d.is_unit();
         self.notes.add(|| {
@@ -268,6 +258,35 @@ impl RiftGame {
                 Note::Destroyed { card: id, def: o.def, controller: o.controller }
             }
         });
+    }
+
+    /// "When a [friendly Cadet] dies" (`on = "unit_dies"` with a `subject` filter): every board
+    /// object whose filter the dying unit (still on the board) meets, for that object's controller.
+    fn fire_unit_dies(&mut self, dying: ObjId) {
+        let db = self.db_arc();
+        let t = self.tgt(dying);
+        for w in 0..self.objs.len() as ObjId {
+            if !self.obj(w).zone.on_board() || db.get(self.obj(w).def).ability_on(On::UnitDies).next().is_none() {
+                continue;
+            }
+            let o = self.obj(w).clone();
+            for (i, ab) in db.get(o.def).ability_on(On::UnitDies) {
+                let probe = Item {
+                    controller: o.controller,
+                    src: ItemSrc::Obj(w),
+                    ab: i as u8,
+                    targets: Vec::new(),
+                    here: self.loc(w),
+                    subject: None,
+                    src_inc: o.inc,
+                    restrict_bf: NOBODY,
+                    trigger: true,
+                };
+                if ab.subject.as_ref().is_none_or(|s| self.target_ok(&probe, s, t)) {
+                    self.push_trigger(probe.controller, probe.src, probe.ab, probe.here, None);
+                }
+            }
+        }
     }
 
     /// Objects on the board controlled by `seat` with an ability on `on`.

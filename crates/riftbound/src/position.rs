@@ -12,7 +12,6 @@ pub use read::read;
 
 use crate::action::ObjId;
 use crate::cards::DOMAIN_LETTERS;
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::options::Mode;
 use crate::state::*;
 
@@ -42,9 +41,6 @@ const PHASES: [(Phase, &str); 7] = [
 
 const MODES: [(Mode, &str); 4] =
     [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
-
-/// Special ability numbers (keyword triggers, Equip) by name.
-const SPECIAL_ABS: [(u8, &str); 3] = [(AB_VISION, "vision"), (AB_TEMPORARY, "temporary"), (AB_EQUIP, "equip")];
 
 /// The owner-kept zones of a player section, in the order they are written.
 const OWNER_ZONES: [(Zone, &str); 5] = [
@@ -170,7 +166,8 @@ impl RiftGame {
             lines.push(self.items_line("pending", &self.pending.iter().map(|p| &p.item).collect::<Vec<_>>()));
         }
         if let Some(r) = &self.resolving {
-            lines.push(format!("resolving pc={} item={}", r.pc, self.item_word(&r.item)));
+            let after = if r.after == NOBODY { String::new() } else { format!(" after={}", seat(r.after)) };
+            lines.push(format!("resolving pc={}{after} item={}", r.pc, self.item_word(&r.item)));
         }
         if let Some(p) = &self.prompt {
             lines.push(self.prompt_line(p));
@@ -385,7 +382,11 @@ impl RiftGame {
             ItemSrc::Legend(s) => format!("legend.{}", seat(s)),
             ItemSrc::Bf(b) => format!("b{}", b + 1),
         };
-        let ab = SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string());
+        // A keyword's ability is written by the keyword's name (`vision`), any other by its row.
+        let ab = match self.ability(it).and_then(|a| a.keyword) {
+            Some(k) => k.names().2.to_string(),
+            None => it.ab.to_string(),
+        };
         let mut w = format!("{}:{src}:{ab}", seat(it.controller));
         for (slot, t) in &it.targets {
             w += &format!("/t{slot}:{}", self.tgt_word(*t));
@@ -423,6 +424,9 @@ impl RiftGame {
             Prompt::Showdown { seat } => head("showdown", *seat),
             Prompt::BurnOut { seat } => head("burnout", *seat),
             Prompt::HidePay { seat, card, bf } => format!("{} card=c{card} bf=b{}", head("hidepay", *seat), bf + 1),
+            Prompt::Split { seat, left, slot, points } => {
+                format!("{} left={left} slot={slot} points={}", head("split", *seat), ids(points))
+            }
             Prompt::Build(b) => format!(
                 "{} stage={} card={} from={} location={} locations={} accelerate={} discard={} accepted={} paid={} item={}",
                 head("build", b.seat),

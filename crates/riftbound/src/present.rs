@@ -4,7 +4,8 @@
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
 use crate::cards::{
-    kw, CardDb, CardDef, DefId, Instr, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose, DOMAIN_LETTERS,
+    kw, CardDb, CardDef, DefId, Instr, KeywordAbility, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose,
+    DOMAIN_LETTERS,
 };
 use crate::game::RiftEvent;
 use crate::notes::{By, Note};
@@ -149,6 +150,15 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Channel => (format!("channel {}", plural(n, "a rune", "runes")), format!("引导{n}张符文")),
         Op::Move => pick(("move".into(), "移动其".into()), ("move a unit".into(), "移动一个单位".into())),
         Op::RecycleHand => ("recycle a card from your hand".into(), "从手牌回收一张牌".into()),
+        Op::DamageSplit => pick(
+            (format!("deal {n} damage split among"), format!("将{n}点伤害分配给其")),
+            (format!("deal {n} damage split among the targets"), format!("将{n}点伤害分配给目标")),
+        ),
+        Op::Predict => ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
+        Op::Attach => pick(
+            ("attach it to".into(), "将其装备给该单位".into()),
+            ("attach it to a unit".into(), "将其装备给一个单位".into()),
+        ),
         Op::Save => pick(
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
@@ -302,6 +312,7 @@ impl RiftGame {
             Some(Prompt::Showdown { .. }) => "showdown",
             Some(Prompt::BurnOut { .. }) => "burn_out",
             Some(Prompt::HidePay { .. }) => "pay",
+            Some(Prompt::Split { .. }) => "split_damage",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -395,11 +406,13 @@ impl RiftGame {
 
     /// What the ability of an item does, as a phrase, and its Chinese.
     fn ability_effect(&self, it: &Item) -> (String, String) {
-        match it.ab {
-            crate::ops::AB_EQUIP => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
-            crate::ops::AB_VISION => return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
-            crate::ops::AB_TEMPORARY => return ("kill it".into(), "消灭它".into()),
-            _ => {}
+        match self.ability(it).and_then(|a| a.keyword) {
+            Some(KeywordAbility::Equip) => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
+            Some(KeywordAbility::Vision) => {
+                return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into())
+            }
+            Some(KeywordAbility::Temporary) => return ("kill it".into(), "消灭它".into()),
+            None => {}
         }
         let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };
         let parts: Vec<(String, String)> = ab.effects.iter().take(2).map(|i| effect(self.db(), i, false)).collect();
@@ -413,12 +426,11 @@ impl RiftGame {
 
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
-        if it.ab == crate::ops::AB_EQUIP {
-            return ("attach it to".into(), "将其装备给该单位".into());
-        }
-        let found = self
-            .ability(it)
-            .and_then(|ab| ab.effects.iter().find(|i| i.t == slot && i.op.takes_selector() && i.who == Who::Target));
+        let found = self.ability(it).and_then(|ab| {
+            ab.effects.iter().find(|i| {
+                i.t == slot && (i.op.takes_selector() || i.op == crate::cards::Op::DamageSplit) && i.who == Who::Target
+            })
+        });
         match found {
             Some(i) => effect(self.db(), i, true),
             None => ("be the target of its effect".into(), "作为其效果的目标".into()),
@@ -544,6 +556,22 @@ impl RiftGame {
                 )
                 .cancel("back")
             }
+            Some(Prompt::Split { left, .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Effect".into(), "效果".into()));
+                let p = UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e}: split the damage — choose the target that takes the next point ({left} left; each target takes at least one, CR 355.14)"),
+                        format!("{z}：分配伤害——选择承受下一点伤害的目标（剩余{left}点；每个目标至少一点，CR 355.14）"),
+                    ),
+                )
+                .picks_left(*left as u32);
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
             Some(Prompt::BurnOut { .. }) => UiPrompt::new(
                 id,
                 l(
@@ -631,10 +659,20 @@ impl RiftGame {
                 format!("Play {e}: pay the Accelerate cost (1 and one Power) so it enters ready? (CR 805)"),
                 format!("打出{z}：支付急速费用（1点和一点能量）使其以活跃状态进场吗？（CR 805）"),
             ),
-            Stage::ExtraDiscard => l(
-                format!("{e}: discard a card as the additional cost (CR 204.2)"),
-                format!("{z}：弃置一张牌作为额外费用（CR 204.2）"),
-            ),
+            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                Some(c) => {
+                    let (ne, nz) = target_noun(&c.unit, false);
+                    let (pe, pz) = c.act.phrase(&ne, &nz);
+                    l(
+                        format!("{e}: {pe} as the additional cost (CR 204.2)"),
+                        format!("{z}：{pz}作为额外费用（CR 204.2）"),
+                    )
+                }
+                None => l(
+                    format!("{e}: discard a card as the additional cost (CR 204.2)"),
+                    format!("{z}：弃置一张牌作为额外费用（CR 204.2）"),
+                ),
+            },
             Stage::Targets(slot) => {
                 let spec = &self.specs(&b.item)[slot as usize];
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();

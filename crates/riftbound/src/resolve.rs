@@ -4,7 +4,6 @@
 
 use crate::action::ObjId;
 use crate::cards::{Cond, Instr, Op, To, Who, Whose};
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::state::*;
 
 impl RiftGame {
@@ -13,64 +12,31 @@ impl RiftGame {
         if self.notes.on {
             self.notes.by = Some(self.by_of(item.src));
         }
-        match item.ab {
-            AB_VISION => {
-                // Vision (CR 817): Predict 1 — look at the top card, may recycle it (CR 436).
-                if r.pc == 0 {
-                    if let Some(&top) = self.players[item.controller as usize].deck.first() {
-                        self.prompt = Some(Prompt::Predict { seat: item.controller, card: top });
-                        self.resolving = Some(Resolving { item, pc: 1 });
-                        return;
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            AB_TEMPORARY => {
-                // Temporary (CR 816): kill it at the start of its controller's Beginning Phase.
-                if let ItemSrc::Obj(id) = item.src {
-                    if self.obj(id).inc == item.src_inc {
-                        self.kill(id);
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            AB_EQUIP => {
-                // Equip (CR 818): attach to the target unit (not a move, CR 434).
-                if let (ItemSrc::Obj(g), Some(u)) = (item.src, item.target(0).and_then(|t| self.live(t))) {
-                    let spec = &self.specs(&item)[0];
-                    if self.obj(g).inc == item.src_inc && self.target_ok(&item, spec, self.tgt(u)) {
-                        let zone = self.obj(u).zone;
-                        let gg = &mut self.objs[g as usize];
-                        gg.attached_to = u;
-                        gg.zone = zone;
-                        self.objs[u as usize].set(flag::EQUIPPED, true);
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            _ => {}
-        }
         let db = self.db_arc();
         let Some(ab) = self.ability_in(&db, &item) else {
             self.after_resolve(&item);
             return;
         };
         let mut pc = r.pc as usize;
+        // Resuming an instruction for each opponent after `after`'s choice (its condition was
+        // checked when it began).
+        let mut after = r.after;
         while pc < ab.effects.len() {
             let ins = &ab.effects[pc];
             pc += 1;
-            if !self.cond(&item, ins.cond) {
+            if after == NOBODY && !self.cond(&item, ins.cond) {
                 continue;
             }
-            self.exec(&item, ins);
+            let paused = self.exec(&item, ins, after);
+            after = NOBODY;
             if self.outcome.is_some() {
                 return;
             }
             if self.prompt.is_some() {
-                self.resolving = Some(Resolving { item, pc: pc as u8 });
+                self.resolving = Some(match paused {
+                    Some(p) => Resolving { item, pc: (pc - 1) as u8, after: p },
+                    None => Resolving { item, pc: pc as u8, after: NOBODY },
+                });
                 return;
             }
         }
@@ -78,7 +44,7 @@ impl RiftGame {
     }
 
     /// The targets of the item in `slot` that are still legal (CR 359.3.e).
-    fn legal_target(&self, item: &Item, slot: u8) -> Vec<ObjId> {
+    pub(crate) fn legal_target(&self, item: &Item, slot: u8) -> Vec<ObjId> {
         let specs = self.specs(item);
         item.targets
             .iter()
@@ -201,14 +167,18 @@ impl RiftGame {
         (out, n)
     }
 
-    fn exec(&mut self, item: &Item, ins: &Instr) {
+    /// Execute one instruction. On players, those after `after` in turn order from the
+    /// controller act (all, with `after = NOBODY`); if one's choice pauses resolution, returns that
+    /// player, so the rest choose in turn once it is made (CR 489.8.b, spec §24).
+    fn exec(&mut self, item: &Item, ins: &Instr, after: u8) -> Option<u8> {
         if ins.op.takes_selector() {
             let objs = self.select(item, ins);
             self.exec_on(item, ins, objs);
-            return;
+            return None;
         }
         let seat = item.controller;
         match ins.op {
+            Op::DamageSplit => self.start_split(item, ins.t, ins.n),
             Op::CreateToken => {
                 let at = match ins.to {
                     To::Here => self.here_of(item),
@@ -225,17 +195,26 @@ impl RiftGame {
                 }
             }
             _ => {
-                // Ops on players: the first that asks a choice pauses resolution (one prompt at a
-                // time); with several players the others act at once (draw, channel, discard hand).
+                // Ops on players, in turn order from the controller: a choice pauses
+                // resolution (one prompt at a time) and the next player acts once it is made.
                 let (seats, n) = self.players_of(item, ins);
+                let n_seats = self.n();
+                let rank = move |s: u8| (s + n_seats - seat) % n_seats;
                 for &p in &seats[..n] {
+                    if after != NOBODY && rank(p) <= rank(after) {
+                        continue;
+                    }
                     self.exec_player(ins, p);
-                    if self.prompt.is_some() || self.outcome.is_some() {
-                        return;
+                    if self.outcome.is_some() {
+                        return None;
+                    }
+                    if self.prompt.is_some() {
+                        return Some(p);
                     }
                 }
             }
         }
+        None
     }
 
     fn exec_player(&mut self, ins: &Instr, seat: u8) {
@@ -260,6 +239,12 @@ impl RiftGame {
                 }
             }
             Op::Channel => self.channel(seat, ins.n, true),
+            // Predict 1 (CR 436): the player looks at the top card and may recycle it.
+            Op::Predict => {
+                if let Some(&top) = self.players[seat as usize].deck.first() {
+                    self.prompt = Some(Prompt::Predict { seat, card: top });
+                }
+            }
             _ => {}
         }
     }
@@ -341,6 +326,21 @@ impl RiftGame {
             Op::Save => {
                 for u in objs {
                     self.objs[u as usize].set(flag::SAVE, true);
+                }
+            }
+            Op::Attach => {
+                // Equip (CR 818): the source, still the same object on the board, attaches to the
+                // unit (not a move, CR 434); it shares the unit's location.
+                let ItemSrc::Obj(g) = item.src else { return };
+                for u in objs {
+                    if self.obj(g).inc != item.src_inc || !self.obj(g).zone.on_board() {
+                        return;
+                    }
+                    let zone = self.obj(u).zone;
+                    let gg = &mut self.objs[g as usize];
+                    gg.attached_to = u;
+                    gg.zone = zone;
+                    self.objs[u as usize].set(flag::EQUIPPED, true);
                 }
             }
             _ => {}

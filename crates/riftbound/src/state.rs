@@ -292,6 +292,15 @@ pub enum Prompt {
         card: ObjId,
         bf: u8,
     },
+    /// Split damage (CR 355.14): `seat` places the `left` points still to place, one at a time,
+    /// among the legal targets of slot `slot` of the resolving item; `points` holds one entry
+    /// per point placed.
+    Split {
+        seat: u8,
+        left: u8,
+        slot: u8,
+        points: Vec<ObjId>,
+    },
 }
 
 impl Prompt {
@@ -306,7 +315,8 @@ impl Prompt {
             | Prompt::MoveGroup { seat, .. }
             | Prompt::Showdown { seat }
             | Prompt::BurnOut { seat }
-            | Prompt::HidePay { seat, .. } => *seat,
+            | Prompt::HidePay { seat, .. }
+            | Prompt::Split { seat, .. } => *seat,
             Prompt::Build(b) => b.seat,
         }
     }
@@ -330,6 +340,9 @@ pub enum Phase {
 pub struct Resolving {
     pub item: Item,
     pub pc: u8,
+    /// An instruction for several players paused at this player's choice: the players after
+    /// it (in turn order from the controller) act when resolution goes on at `pc`. NOBODY: none.
+    pub after: u8,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -381,6 +381,7 @@ impl RiftGame {
                 Prompt::Showdown { .. } => "showdown order",
                 Prompt::BurnOut { .. } => "burn out",
                 Prompt::HidePay { .. } => "payment",
+                Prompt::Split { .. } => "split damage",
             }
             .to_string()
         });
@@ -445,11 +446,9 @@ impl RiftGame {
             ItemSrc::Legend(s) => self.def(self.players[s as usize].legend).name.clone(),
             ItemSrc::Bf(b) => self.bf_def(b).map(|d| d.name.clone()).unwrap_or_else(|| "Blank Battlefield".into()),
         };
-        match it.ab {
-            crate::ops::AB_VISION => format!("{base} (Vision)"),
-            crate::ops::AB_TEMPORARY => format!("{base} (Temporary)"),
-            crate::ops::AB_EQUIP => format!("{base} (Equip)"),
-            _ => base,
+        match self.ability(it).and_then(|a| a.keyword) {
+            Some(k) => format!("{base} ({})", k.names().0),
+            None => base,
         }
     }
 

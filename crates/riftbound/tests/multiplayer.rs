@@ -217,8 +217,9 @@ fn cr464_combat_triggers_attacker_first_then_others_then_defender() {
         t.g.objs[v as usize].controller = seat;
         units.push((seat, v));
     }
+    let vision = t.g.card(units[0].1).keyword_ability(riftbound::cards::KeywordAbility::Vision).unwrap() as u8;
     for &(seat, v) in &units {
-        t.g.push_trigger(seat, riftbound::state::ItemSrc::Obj(v), riftbound::ops::AB_VISION, Loc::Base(seat), None);
+        t.g.push_trigger(seat, riftbound::state::ItemSrc::Obj(v), vision, Loc::Base(seat), None);
     }
     t.g.advance();
     let order: Vec<u8> = t.g.chain.iter().map(|i| i.controller).collect();

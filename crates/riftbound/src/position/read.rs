@@ -1,7 +1,7 @@
 //! Reading the position notation (docs/riftbound.md, "Position notation"). Every problem is one
 //! line naming the field (`p1.hand: unknown card 'ST1-999'`); nothing is half-read.
 
-use super::{FLAGS, MODES, OWNER_ZONES, PHASES, SPECIAL_ABS};
+use super::{FLAGS, MODES, OWNER_ZONES, PHASES};
 use crate::action::ObjId;
 use crate::cards::{DefId, DOMAIN_LETTERS};
 use crate::options::RiftOptions;
@@ -152,6 +152,7 @@ impl Reader<'_> {
             return err(field, format!("'{head}' is not CONTROLLER:SOURCE:ABILITY (like p1:spell.c5:0)"));
         };
         let controller = self.seat(field, c)?;
+        let src_text = src;
         let src = if let Some(o) = src.strip_prefix("spell.") {
             ItemSrc::Spell(self.obj(field, o)?)
         } else if let Some(s) = src.strip_prefix("legend.") {
@@ -161,8 +162,19 @@ impl Reader<'_> {
         } else {
             ItemSrc::Obj(self.obj(field, src)?)
         };
-        let ab = match SPECIAL_ABS.iter().find(|(_, w)| *w == ab) {
-            Some((n, _)) => *n,
+        // A keyword's ability by the keyword's name (`vision`): its row on the source's card.
+        let ab = match crate::cards::KeywordAbility::ALL.iter().find(|k| k.names().2 == ab) {
+            Some(&k) => {
+                let def = match src {
+                    ItemSrc::Spell(o) | ItemSrc::Obj(o) => g.objs.get(o as usize).map(|x| x.def),
+                    ItemSrc::Legend(s) => g.players.get(s as usize).map(|p| p.legend),
+                    ItemSrc::Bf(b) => g.bfs.get(b as usize).map(|x| x.def),
+                };
+                match def.and_then(|d| g.def(d).keyword_ability(k)) {
+                    Some(i) => i as u8,
+                    None => return err(field, format!("'{src_word}' has no {ab} ability", src_word = src_text)),
+                }
+            }
             None => num::<u8>(field, ab)?,
         };
         let mut it = Item {
@@ -434,17 +446,18 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 }
             }
             "resolving" => {
-                let mut r = Resolving { item: blank_item(), pc: 0 };
+                let mut r = Resolving { item: blank_item(), pc: 0, after: NOBODY };
                 let mut have = false;
                 for (k, v) in &sec.fields {
                     let f = format!("resolving.{k}");
                     match k.as_str() {
                         "pc" => r.pc = num(&f, v)?,
+                        "after" => r.after = rd.seat(&f, v)?,
                         "item" => {
                             r.item = rd.item(&f, v, &g)?;
                             have = true;
                         }
-                        _ => return err(&f, "unknown field (pc, item)"),
+                        _ => return err(&f, "unknown field (pc, after, item)"),
                     }
                 }
                 if !have {
@@ -729,6 +742,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "predict" => &["card"],
         "hidepay" => &["card", "bf"],
         "movegroup" => &["dest", "units"],
+        "split" => &["left", "slot", "points"],
         "build" => {
             &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
         }
@@ -737,7 +751,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
-                     movegroup, showdown, burnout, hidepay)"
+                     movegroup, showdown, burnout, hidepay, split)"
                 ),
             )
         }
@@ -753,6 +767,12 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "triggerorder" => Prompt::TriggerOrder { seat },
         "showdown" => Prompt::Showdown { seat },
         "burnout" => Prompt::BurnOut { seat },
+        "split" => Prompt::Split {
+            seat,
+            left: num("prompt.left", need("left")?)?,
+            slot: num("prompt.slot", need("slot")?)?,
+            points: rd.objs("prompt.points", opt("points", "-"))?,
+        },
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
