@@ -295,43 +295,29 @@ impl RiftGame {
 
     /// Call `f` on each legal choice until it returns true; returns whether it did.
     fn each_candidate(&self, item: &Item, slot: u8, base: &Cost, mut f: impl FnMut(Tgt) -> bool) -> bool {
-        let specs = self.specs(item);
-        let Some(spec) = specs.get(slot as usize) else { return false };
-        let dependent = specs.iter().position(|s| s.what == What::Destination && s.dest_of == slot);
-        let chosen_deflect = self.deflect_extra(item.controller, &item.targets);
-        let mut base_ok: Option<bool> = None;
+        let Some(mut probe) = SlotProbe::new(self, item, slot) else { return false };
         for t in self.all_tgts() {
-            if item.targets.iter().any(|(_, x)| *x == t) || !self.target_ok(item, spec, t) {
-                continue;
-            }
-            if let Some(ds) = dependent {
-                let mut probe = item.clone();
-                probe.targets.push((slot, t));
-                let dspec = &specs[ds];
-                if !(0..self.bfs.len() as u8).any(|b| self.target_ok(&probe, dspec, Tgt::Bf(b))) {
-                    continue;
-                }
-            }
-            let extra = match self.live(t) {
-                Some(id) if !self.friendly(self.obj(id).controller, item.controller) => self.deflect(id),
-                _ => 0,
-            };
-            let payable = if extra == 0 {
-                *base_ok.get_or_insert_with(|| {
-                    let mut c = base.clone();
-                    c.add_any(chosen_deflect);
-                    self.can_pay(item.controller, &c)
-                })
-            } else {
-                let mut c = base.clone();
-                c.add_any(chosen_deflect + extra);
-                self.can_pay(item.controller, &c)
-            };
-            if payable && f(t) {
+            if probe.ok(self, item, base, t) && f(t) {
                 return true;
             }
         }
         false
+    }
+
+    /// Exactly "`t` is in `candidates(item, slot, base)`", without listing them (`t` as
+    /// `all_tgts` names it: an object with its current incarnation, a battlefield, a base).
+    pub(crate) fn is_candidate(&self, item: &Item, slot: u8, base: &Cost, t: Tgt) -> bool {
+        let listed = match t {
+            Tgt::Obj(id, inc) => {
+                (id as usize) < self.objs.len() && self.obj(id).inc == inc && {
+                    let z = self.obj(id).zone;
+                    z.on_board() || z == Zone::Chain
+                }
+            }
+            Tgt::Bf(b) => (b as usize) < self.bfs.len(),
+            Tgt::Base(s) => s < self.n(),
+        };
+        listed && SlotProbe::new(self, item, slot).is_some_and(|mut p| p.ok(self, item, base, t))
     }
 
     /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty).
@@ -629,6 +615,53 @@ impl RiftGame {
         }
     }
 
+    /// Exactly "`a` is in `build_options(b)`", without listing the options (checked on every
+    /// action applied during a build, so it must not cost a listing).
+    pub fn build_allows(&self, b: &Build, a: RiftAction) -> bool {
+        let seat = b.seat;
+        let in_hand = |h: ObjId| self.players[seat as usize].hand.contains(&h);
+        match (b.stage, a) {
+            (Stage::Optional, RiftAction::No) => true,
+            (Stage::Optional, RiftAction::Yes) => match self.ability(&b.item).and_then(|x| x.lead) {
+                None => true,
+                Some(Lead::ExhaustSelf) => self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)),
+                Some(Lead::Discard) | Some(Lead::RecycleHand) => false,
+            },
+            (Stage::Optional, RiftAction::Pick(Ref::Obj(h))) => {
+                matches!(self.ability(&b.item).and_then(|x| x.lead), Some(Lead::Discard) | Some(Lead::RecycleHand))
+                    && in_hand(h)
+            }
+            (Stage::Location, RiftAction::Pick(r)) => b.locations.iter().any(|l| {
+                r == match *l {
+                    Loc::Bf(x) => Ref::Bf(x),
+                    _ => Ref::Base,
+                }
+            }),
+            (Stage::Accelerate, RiftAction::Yes | RiftAction::No) => true,
+            (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => in_hand(h),
+            (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => {
+                self.pay_choices(seat, &self.build_cost(b), &b.paid).contains(&id)
+            }
+            (Stage::Targets(slot), RiftAction::Done) => {
+                let Some(spec) = self.specs(&b.item).get(slot as usize) else { return false };
+                let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
+                spec.up_to > 0 && chosen < spec.up_to as usize
+            }
+            (Stage::Targets(slot), RiftAction::Pick(r)) => {
+                let base = self.build_base_cost(b);
+                match r {
+                    Ref::Obj(id) if (id as usize) < self.objs.len() => {
+                        self.is_candidate(&b.item, slot, &base, self.tgt(id))
+                    }
+                    Ref::Bf(x) => self.is_candidate(&b.item, slot, &base, Tgt::Bf(x)),
+                    Ref::Base => (0..self.n()).any(|s| self.is_candidate(&b.item, slot, &base, Tgt::Base(s))),
+                    Ref::Obj(_) | Ref::Seat(_) => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
     /// Apply a choice (already checked legal) and move to the next stage; finalize at the end.
     pub fn step_build(&mut self, choice: Option<RiftAction>) {
         let Some(Prompt::Build(mut b)) = self.prompt.take() else { return };
@@ -914,5 +947,59 @@ impl RiftGame {
         let o = &mut self.objs[card as usize];
         o.controller = seat;
         o.hidden_turn = self.turn;
+    }
+}
+
+/// What `each_candidate` works out once per slot: the spec, the destination slot depending on it
+/// (CR 355.16) with a reusable probe item, the Deflect of the targets chosen so far, and whether
+/// the base cost is payable (computed at most once).
+struct SlotProbe<'a> {
+    spec: &'a TargetSpec,
+    dependent: Option<(&'a TargetSpec, Item)>,
+    chosen_deflect: u8,
+    base_ok: Option<bool>,
+    slot: u8,
+}
+
+impl<'a> SlotProbe<'a> {
+    fn new(g: &'a RiftGame, item: &Item, slot: u8) -> Option<SlotProbe<'a>> {
+        let specs = g.specs(item);
+        let spec = specs.get(slot as usize)?;
+        let dependent = specs
+            .iter()
+            .find(|s| s.what == What::Destination && s.dest_of == slot)
+            .map(|dspec| (dspec, item.clone()));
+        Some(SlotProbe { spec, dependent, chosen_deflect: g.deflect_extra(item.controller, &item.targets), base_ok: None, slot })
+    }
+
+    /// Is `t` a legal choice for the slot (CR 355.6–355.16), its Deflect included payable?
+    fn ok(&mut self, g: &RiftGame, item: &Item, base: &Cost, t: Tgt) -> bool {
+        if item.targets.iter().any(|(_, x)| *x == t) || !g.target_ok(item, self.spec, t) {
+            return false;
+        }
+        if let Some((dspec, probe)) = self.dependent.as_mut() {
+            probe.targets.push((self.slot, t));
+            let ok = (0..g.bfs.len() as u8).any(|b| g.target_ok(probe, dspec, Tgt::Bf(b)));
+            probe.targets.pop();
+            if !ok {
+                return false;
+            }
+        }
+        let extra = match g.live(t) {
+            Some(id) if !g.friendly(g.obj(id).controller, item.controller) => g.deflect(id),
+            _ => 0,
+        };
+        let chosen_deflect = self.chosen_deflect;
+        if extra == 0 {
+            *self.base_ok.get_or_insert_with(|| {
+                let mut c = base.clone();
+                c.add_any(chosen_deflect);
+                g.can_pay(item.controller, &c)
+            })
+        } else {
+            let mut c = base.clone();
+            c.add_any(chosen_deflect + extra);
+            g.can_pay(item.controller, &c)
+        }
     }
 }

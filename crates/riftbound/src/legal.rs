@@ -181,24 +181,32 @@ impl RiftGame {
             self.invite_declined = false;
         }
         let invitee = self.invited_open(seat);
-        match self.prompt.clone() {
-            Some(Prompt::Mulligan { seat, mut aside }) => match a {
+        // The prompt's lists are moved out, not copied (every arm sets the prompt anew); a build
+        // (Err) is changed in place.
+        let prompt = match self.prompt {
+            Some(Prompt::Build(_)) => Err(()),
+            Some(Prompt::Mulligan { .. } | Prompt::MoveGroup { .. }) => Ok(self.prompt.take()),
+            ref p => Ok(p.clone()),
+        };
+        match prompt {
+            Err(()) if a == RiftAction::Back => self.back_out(),
+            Err(()) => self.step_build(Some(a)),
+            Ok(Some(Prompt::Mulligan { seat, mut aside })) => match a {
                 RiftAction::Mull(h) => {
                     aside.push(h);
                     self.prompt = Some(Prompt::Mulligan { seat, aside });
                 }
                 _ => self.finish_mulligan(seat, aside),
             },
-            Some(Prompt::Build(_)) if a == RiftAction::Back => self.back_out(),
-            Some(Prompt::Build(_)) => self.step_build(Some(a)),
-            Some(Prompt::TriggerOrder { .. }) => {
+            Ok(Some(Prompt::Build(_))) => {}
+            Ok(Some(Prompt::TriggerOrder { .. })) => {
                 if let RiftAction::First(i) = a {
                     self.prompt = None;
                     let p = self.pending.remove(i as usize);
                     self.begin_trigger(p.item);
                 }
             }
-            Some(Prompt::Discard { seat, left }) => {
+            Ok(Some(Prompt::Discard { seat, left })) => {
                 if let RiftAction::Pick(Ref::Obj(h)) = a {
                     self.prompt = (left > 1).then_some(Prompt::Discard { seat, left: left - 1 });
                     self.discard(seat, h);
@@ -207,7 +215,7 @@ impl RiftGame {
                     }
                 }
             }
-            Some(Prompt::Recycle { seat, left }) => {
+            Ok(Some(Prompt::Recycle { seat, left })) => {
                 if let RiftAction::Pick(Ref::Obj(h)) = a {
                     self.prompt = (left > 1).then_some(Prompt::Recycle { seat, left: left - 1 });
                     self.recycle_card(h);
@@ -216,7 +224,7 @@ impl RiftGame {
                     }
                 }
             }
-            Some(Prompt::Predict { seat, card }) => {
+            Ok(Some(Prompt::Predict { seat, card })) => {
                 self.prompt = None;
                 let def = self.obj(card).def;
                 self.notes.add(|| crate::notes::Note::Predicted {
@@ -230,25 +238,25 @@ impl RiftGame {
                     deck.push(card);
                 }
             }
-            Some(Prompt::Assign { .. }) => {
+            Ok(Some(Prompt::Assign { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.assign_to(u);
                 }
             }
-            Some(Prompt::Showdown { .. }) => {
+            Ok(Some(Prompt::Showdown { .. })) => {
                 if let RiftAction::Pick(Ref::Bf(b)) = a {
                     self.prompt = None;
                     self.start_showdown(b);
                 }
             }
-            Some(Prompt::BurnOut { .. }) => {
+            Ok(Some(Prompt::BurnOut { .. })) => {
                 if let RiftAction::Pick(Ref::Seat(o)) = a {
                     self.prompt = None;
                     self.burnout_owed.remove(0);
                     self.gain_point_burn_out(o);
                 }
             }
-            Some(Prompt::MoveGroup { seat, dest, mut units }) => match a {
+            Ok(Some(Prompt::MoveGroup { seat, dest, mut units })) => match a {
                 RiftAction::Add(u) => {
                     units.push(u);
                     self.prompt = Some(Prompt::MoveGroup { seat, dest, units });
@@ -264,7 +272,7 @@ impl RiftGame {
                     }
                 }
             },
-            None => match a {
+            Ok(None) => match a {
                 RiftAction::Play(c) => self.start_play(seat, c),
                 RiftAction::Act(src) => self.start_activate(seat, src),
                 RiftAction::Move(u, r) => {
@@ -310,9 +318,7 @@ impl RiftGame {
     /// Exactly "`a` is in `legal()`", without building the whole list.
     fn is_legal(&self, seat: u8, a: RiftAction) -> bool {
         if let Some(p) = &self.prompt {
-            let mut v = Vec::new();
-            self.prompt_options(p, &mut v);
-            return v.contains(&a);
+            return self.prompt_allows(p, a);
         }
         let n = self.objs.len();
         match a {
@@ -341,6 +347,44 @@ impl RiftGame {
             RiftAction::End => self.own_neutral_open(seat),
             RiftAction::Pass => !self.own_neutral_open(seat),
             RiftAction::Invite => self.can_invite(seat),
+            _ => false,
+        }
+    }
+
+    /// Exactly "`a` is in `prompt_options(p)`", without listing the options.
+    fn prompt_allows(&self, p: &Prompt, a: RiftAction) -> bool {
+        let in_hand = |seat: u8, h: ObjId| self.players[seat as usize].hand.contains(&h);
+        match (p, a) {
+            (Prompt::Mulligan { .. }, RiftAction::Keep) => true,
+            (Prompt::Mulligan { seat, aside }, RiftAction::Mull(h)) => {
+                aside.len() < self.opts.mulligan_max as usize && in_hand(*seat, h) && !aside.contains(&h)
+            }
+            (Prompt::Build(b), RiftAction::Back) => !b.item.trigger,
+            (Prompt::Build(b), a) => self.build_allows(b, a),
+            (Prompt::TriggerOrder { seat }, RiftAction::First(i)) => self.pending.get(i as usize).is_some_and(|pd| {
+                pd.item.controller == *seat && !self.pending[..i as usize].iter().any(|q| q.item == pd.item)
+            }),
+            (Prompt::Discard { seat, .. } | Prompt::Recycle { seat, .. }, RiftAction::Pick(Ref::Obj(h))) => {
+                in_hand(*seat, h)
+            }
+            (Prompt::Predict { .. }, RiftAction::Yes | RiftAction::No) => true,
+            (Prompt::Assign { seat, left }, RiftAction::Pick(Ref::Obj(u))) => {
+                self.assign_candidates(*seat, *left).contains(&u)
+            }
+            (Prompt::Showdown { .. }, RiftAction::Pick(Ref::Bf(b))) => self.staged_showdowns().contains(&b),
+            (Prompt::BurnOut { seat }, RiftAction::Pick(Ref::Seat(o))) => self.burn_out_choices(*seat).contains(&o),
+            (Prompt::MoveGroup { .. }, RiftAction::Go) => true,
+            (Prompt::MoveGroup { seat, dest, units }, RiftAction::Add(u)) => {
+                let mut routes = Vec::new();
+                (u as usize) < self.objs.len()
+                    && self.obj(u).zone.on_board()
+                    && self.card(u).is_unit()
+                    && !units.contains(&u)
+                    && {
+                        self.standard_routes(*seat, u, &mut routes);
+                        routes.contains(dest)
+                    }
+            }
             _ => false,
         }
     }
