@@ -64,18 +64,28 @@ impl RiftGame {
 
     /// Where a unit may be played (CR 355.3, Ambush 822, Hidden 811).
     pub fn unit_locations(&self, seat: u8, card: ObjId) -> Vec<Loc> {
+        let mut v = Vec::new();
+        self.each_unit_location(seat, card, |l| {
+            v.push(l);
+            false
+        });
+        v
+    }
+
+    /// Call `f` on each place the unit may be played, in order, until it returns true; returns
+    /// whether it did.
+    fn each_unit_location(&self, seat: u8, card: ObjId, mut f: impl FnMut(Loc) -> bool) -> bool {
         let o = self.obj(card);
         if let Zone::Facedown(b) = o.zone {
-            if self.speed_ok(seat, self.card_speed(card)) {
-                return vec![Loc::Bf(b)];
-            }
-            return Vec::new();
+            return self.speed_ok(seat, self.card_speed(card)) && f(Loc::Bf(b));
         }
         let normal = self.speed_ok(seat, self.card_speed(card));
         let ambush = self.def(o.def).has(kw::AMBUSH) && self.speed_ok(seat, Speed::Reaction);
-        let mut v = Vec::new();
-        if normal {
-            v.push(Loc::Base(seat));
+        if normal && f(Loc::Base(seat)) {
+            return true;
+        }
+        if !normal && !ambush {
+            return false;
         }
         for b in 0..self.bfs.len() as u8 {
             let mine = self.bfs[b as usize].controller == seat;
@@ -83,11 +93,11 @@ impl RiftGame {
             if self.combat_of_others(seat, b) {
                 continue;
             }
-            if (normal && mine) || (ambush && self.has_units_at(seat, Loc::Bf(b))) {
-                v.push(Loc::Bf(b));
+            if ((normal && mine) || (ambush && self.has_units_at(seat, Loc::Bf(b)))) && f(Loc::Bf(b)) {
+                return true;
             }
         }
-        v
+        false
     }
 
     pub fn base_cost(&self, card: ObjId) -> Cost {
@@ -363,7 +373,7 @@ impl RiftGame {
         let d = self.def(o.def);
         let cost = self.base_cost(card);
         if d.is_unit() {
-            return !self.unit_locations(seat, card).is_empty() && self.can_pay(seat, &cost);
+            return self.each_unit_location(seat, card, |_| true) && self.can_pay(seat, &cost);
         }
         if !self.speed_ok(seat, self.card_speed(card)) || !self.can_pay(seat, &cost) {
             return false;
@@ -434,7 +444,7 @@ impl RiftGame {
         if item.ab == AB_EQUIP {
             let ItemSrc::Obj(g) = item.src else { return false };
             let cur = self.obj(g).attached_to;
-            return self.candidates(&item, 0, &cost).iter().any(|t| self.live(*t) != Some(cur));
+            return self.each_candidate(&item, 0, &cost, |t| self.live(t) != Some(cur));
         }
         self.targets_possible(&item, &cost)
     }
@@ -888,6 +898,18 @@ impl RiftGame {
     /// Standard Move destinations for a unit (CR 144): base → battlefield, battlefield → own base,
     /// battlefield → battlefield with Ganking (CR 810).
     pub fn standard_routes(&self, seat: u8, u: ObjId, out: &mut Vec<Loc>) {
+        self.each_route(seat, u, |l| out.push(l));
+    }
+
+    /// Is `to` one of the unit's Standard Move destinations?
+    pub fn has_route(&self, seat: u8, u: ObjId, to: Loc) -> bool {
+        let mut found = false;
+        self.each_route(seat, u, |l| found |= l == to);
+        found
+    }
+
+    /// The Standard Move destinations, in order, without building a list.
+    pub fn each_route(&self, seat: u8, u: ObjId, mut f: impl FnMut(Loc)) {
         let o = self.obj(u);
         if !o.zone.on_board() || !self.def(o.def).is_unit() || o.controller != seat || o.has(flag::EXHAUSTED) {
             return;
@@ -896,16 +918,16 @@ impl RiftGame {
             Loc::Base(_) => {
                 for b in 0..self.bfs.len() as u8 {
                     if self.can_move_to(u, Loc::Bf(b)) {
-                        out.push(Loc::Bf(b));
+                        f(Loc::Bf(b));
                     }
                 }
             }
             Loc::Bf(from) => {
-                out.push(Loc::Base(seat));
+                f(Loc::Base(seat));
                 if self.has_kw(u, kw::GANKING) {
                     for b in 0..self.bfs.len() as u8 {
                         if b != from && self.can_move_to(u, Loc::Bf(b)) {
-                            out.push(Loc::Bf(b));
+                            f(Loc::Bf(b));
                         }
                     }
                 }

@@ -36,20 +36,32 @@ impl RiftGame {
             return;
         }
         let me = &self.players[seat as usize];
-        // Cards: hand, Champion Zone, facedown (CR 419, 811).
-        let mut cards: Vec<ObjId> = me.hand.clone();
-        cards.sort_unstable();
-        for i in 0..self.objs.len() as ObjId {
-            let z = self.obj(i).zone;
-            if (z == Zone::ChampionZone && self.obj(i).owner == seat)
-                || (matches!(z, Zone::Facedown(_)) && self.obj(i).controller == seat)
-            {
-                cards.push(i);
-            }
-        }
-        for &c in &cards {
+        // Cards: hand (in id order), Champion Zone, facedown (CR 419, 811).
+        let mut sorted = [0 as ObjId; 24];
+        let sorted_long: Vec<ObjId>;
+        let hand: &[ObjId] = if me.hand.len() <= sorted.len() {
+            let h = &mut sorted[..me.hand.len()];
+            h.copy_from_slice(&me.hand);
+            h.sort_unstable();
+            h
+        } else {
+            let mut h = me.hand.clone();
+            h.sort_unstable();
+            sorted_long = h;
+            &sorted_long
+        };
+        for &c in hand {
             if self.can_play(seat, c) {
                 out.push(RiftAction::Play(c));
+            }
+        }
+        for (i, o) in self.objs.iter().enumerate() {
+            let i = i as ObjId;
+            if ((o.zone == Zone::ChampionZone && o.owner == seat)
+                || (matches!(o.zone, Zone::Facedown(_)) && o.controller == seat))
+                && self.can_play(seat, i)
+            {
+                out.push(RiftAction::Play(i));
             }
         }
         if self.can_activate(seat, Src::Legend) {
@@ -73,13 +85,8 @@ impl RiftGame {
             }
         }
         if self.own_neutral_open(seat) {
-            let mut routes = Vec::new();
-            for u in self.units().collect::<Vec<_>>() {
-                routes.clear();
-                self.standard_routes(seat, u, &mut routes);
-                for r in &routes {
-                    out.push(RiftAction::Move(u, loc_ref(*r)));
-                }
+            for u in self.units() {
+                self.each_route(seat, u, |r| out.push(RiftAction::Move(u, loc_ref(r))));
             }
             if self.can_invite(seat) {
                 out.push(RiftAction::Invite);
@@ -143,14 +150,8 @@ impl RiftGame {
                 }
             }
             Prompt::MoveGroup { seat, dest, units } => {
-                let mut routes = Vec::new();
-                for u in self.units().collect::<Vec<_>>() {
-                    if units.contains(&u) {
-                        continue;
-                    }
-                    routes.clear();
-                    self.standard_routes(*seat, u, &mut routes);
-                    if routes.contains(dest) {
+                for u in self.units() {
+                    if !units.contains(&u) && self.has_route(*seat, u, *dest) {
                         out.push(RiftAction::Add(u));
                     }
                 }
@@ -339,9 +340,7 @@ impl RiftGame {
                     Ref::Base => Loc::Base(seat),
                     Ref::Obj(_) | Ref::Seat(_) => return false,
                 };
-                let mut routes = Vec::new();
-                self.standard_routes(seat, u, &mut routes);
-                routes.contains(&dest)
+                self.has_route(seat, u, dest)
             }
             RiftAction::Hide(c, b) => (c as usize) < n && self.can_hide(seat, c, b),
             RiftAction::End => self.own_neutral_open(seat),
@@ -375,15 +374,11 @@ impl RiftGame {
             (Prompt::BurnOut { seat }, RiftAction::Pick(Ref::Seat(o))) => self.burn_out_choices(*seat).contains(&o),
             (Prompt::MoveGroup { .. }, RiftAction::Go) => true,
             (Prompt::MoveGroup { seat, dest, units }, RiftAction::Add(u)) => {
-                let mut routes = Vec::new();
                 (u as usize) < self.objs.len()
                     && self.obj(u).zone.on_board()
                     && self.card(u).is_unit()
                     && !units.contains(&u)
-                    && {
-                        self.standard_routes(*seat, u, &mut routes);
-                        routes.contains(dest)
-                    }
+                    && self.has_route(*seat, u, *dest)
             }
             _ => false,
         }
