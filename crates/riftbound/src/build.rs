@@ -304,8 +304,22 @@ impl RiftGame {
     }
 
     /// Call `f` on each legal choice until it returns true; returns whether it did.
-    fn each_candidate(&self, item: &Item, slot: u8, base: &Cost, mut f: impl FnMut(Tgt) -> bool) -> bool {
+    fn each_candidate(&self, item: &Item, slot: u8, base: &Cost, f: impl FnMut(Tgt) -> bool) -> bool {
+        self.each_candidate_known(item, slot, base, None, f)
+    }
+
+    /// `each_candidate`, told whether `base` with the Deflect chosen so far is payable when the
+    /// caller knows it already.
+    fn each_candidate_known(
+        &self,
+        item: &Item,
+        slot: u8,
+        base: &Cost,
+        base_ok: Option<bool>,
+        mut f: impl FnMut(Tgt) -> bool,
+    ) -> bool {
         let Some(mut probe) = SlotProbe::new(self, item, slot) else { return false };
+        probe.base_ok = base_ok;
         for t in self.all_tgts() {
             if probe.ok(self, item, base, t) && f(t) {
                 return true;
@@ -330,11 +344,16 @@ impl RiftGame {
         listed && SlotProbe::new(self, item, slot).is_some_and(|mut p| p.ok(self, item, base, t))
     }
 
-    /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty).
+    /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty). Every
+    /// caller has checked that `base` is payable (and nothing is chosen yet), so the candidates
+    /// are not asked again.
     fn targets_possible(&self, item: &Item, base: &Cost) -> bool {
+        debug_assert!(item.targets.is_empty() && self.can_pay(item.controller, base));
         let specs = self.specs(item);
         specs.iter().enumerate().all(|(i, s)| {
-            s.up_to > 0 || s.what == What::Destination || self.each_candidate(item, i as u8, base, |_| true)
+            s.up_to > 0
+                || s.what == What::Destination
+                || self.each_candidate_known(item, i as u8, base, Some(true), |_| true)
         })
     }
 
@@ -564,25 +583,32 @@ impl RiftGame {
         }
     }
 
+    /// What an optional trigger offers besides "no" (CR 383.3.b, 402.1).
+    fn optional_offer(&self, b: &Build) -> Offer {
+        match self.ability(&b.item).and_then(|a| a.lead) {
+            None => Offer::Yes,
+            Some(Lead::ExhaustSelf) if self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)) => {
+                Offer::Yes
+            }
+            Some(Lead::ExhaustSelf) => Offer::Nothing,
+            Some(Lead::Discard) | Some(Lead::RecycleHand) => Offer::PickHand,
+        }
+    }
+
     /// The choices open at the current stage.
     pub fn build_options(&self, b: &Build, out: &mut Vec<RiftAction>) {
         let seat = b.seat;
         match b.stage {
             Stage::Optional => {
                 out.push(RiftAction::No);
-                let ab = self.ability(&b.item);
-                match ab.and_then(|a| a.lead) {
-                    None => out.push(RiftAction::Yes),
-                    Some(Lead::ExhaustSelf) => {
-                        if self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)) {
-                            out.push(RiftAction::Yes)
-                        }
-                    }
-                    Some(Lead::Discard) | Some(Lead::RecycleHand) => {
+                match self.optional_offer(b) {
+                    Offer::Yes => out.push(RiftAction::Yes),
+                    Offer::PickHand => {
                         for &h in &self.players[seat as usize].hand {
                             out.push(RiftAction::Pick(Ref::Obj(h)));
                         }
                     }
+                    Offer::Nothing => {}
                 }
             }
             Stage::Location => {
@@ -632,15 +658,8 @@ impl RiftGame {
         let in_hand = |h: ObjId| self.players[seat as usize].hand.contains(&h);
         match (b.stage, a) {
             (Stage::Optional, RiftAction::No) => true,
-            (Stage::Optional, RiftAction::Yes) => match self.ability(&b.item).and_then(|x| x.lead) {
-                None => true,
-                Some(Lead::ExhaustSelf) => self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)),
-                Some(Lead::Discard) | Some(Lead::RecycleHand) => false,
-            },
-            (Stage::Optional, RiftAction::Pick(Ref::Obj(h))) => {
-                matches!(self.ability(&b.item).and_then(|x| x.lead), Some(Lead::Discard) | Some(Lead::RecycleHand))
-                    && in_hand(h)
-            }
+            (Stage::Optional, RiftAction::Yes) => self.optional_offer(b) == Offer::Yes,
+            (Stage::Optional, RiftAction::Pick(Ref::Obj(h))) => self.optional_offer(b) == Offer::PickHand && in_hand(h),
             (Stage::Location, RiftAction::Pick(r)) => b.locations.iter().any(|l| {
                 r == match *l {
                     Loc::Bf(x) => Ref::Bf(x),
@@ -720,9 +739,13 @@ impl RiftGame {
                         b.stage = Stage::Location;
                         continue;
                     }
-                    let mut opts = Vec::new();
-                    self.build_options(&b, &mut opts);
-                    if opts.len() > 1 {
+                    // Something besides "no" is open.
+                    let open = match self.optional_offer(&b) {
+                        Offer::Yes => true,
+                        Offer::PickHand => !self.players[b.seat as usize].hand.is_empty(),
+                        Offer::Nothing => false,
+                    };
+                    if open {
                         self.prompt = Some(Prompt::Build(b));
                     }
                     // Otherwise only "no" is possible (the leading cost can't be paid): removed.
@@ -1024,4 +1047,13 @@ impl<'a> SlotProbe<'a> {
             g.can_pay(item.controller, &c)
         }
     }
+}
+
+/// What an optional trigger offers besides "no": "yes", a card of the hand to pay its leading
+/// cost with, or nothing (its leading cost can't be paid).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Offer {
+    Yes,
+    PickHand,
+    Nothing,
 }

@@ -256,6 +256,8 @@ impl RiftGame {
             if cost.energy <= p.pool.energy {
                 return true;
             }
+            let need = (cost.energy - p.pool.energy) as usize;
+            let db = self.db();
             let ready = self
                 .objs
                 .iter()
@@ -263,10 +265,11 @@ impl RiftGame {
                     o.zone == Zone::Base
                         && o.controller == seat
                         && !o.has(flag::EXHAUSTED)
-                        && self.def(o.def).kind == crate::cards::Kind::Rune
+                        && db.get(o.def).kind == crate::cards::Kind::Rune
                 })
+                .take(need)
                 .count();
-            return (cost.energy - p.pool.energy) as usize <= ready;
+            return need <= ready;
         }
         self.plan(seat, cost).is_some()
     }
