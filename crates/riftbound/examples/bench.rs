@@ -53,7 +53,9 @@ fn main() {
             actions as f64 / (b - a),
             actions as f64 / s
         ),
-        _ => println!("{mode:?}: {games} games, {actions} actions in {s:.2}s wall: {:.0} actions/s", actions as f64 / s),
+        _ => {
+            println!("{mode:?}: {games} games, {actions} actions in {s:.2}s wall: {:.0} actions/s", actions as f64 / s)
+        }
     }
     println!("size_of::<RiftGame>() = {} bytes (plus heap: objects, decks, chain)", std::mem::size_of::<RiftGame>());
     let g = RiftGame::new(&opts, &RiftGame::sample_setup(&opts, &mut GameRng::new(1)).unwrap(), 1).unwrap();

@@ -1010,11 +1010,15 @@ impl<'a> SlotProbe<'a> {
     fn new(g: &'a RiftGame, item: &Item, slot: u8) -> Option<SlotProbe<'a>> {
         let specs = g.specs(item);
         let spec = specs.get(slot as usize)?;
-        let dependent = specs
-            .iter()
-            .find(|s| s.what == What::Destination && s.dest_of == slot)
-            .map(|dspec| (dspec, item.clone()));
-        Some(SlotProbe { spec, dependent, chosen_deflect: g.deflect_extra(item.controller, &item.targets), base_ok: None, slot })
+        let dependent =
+            specs.iter().find(|s| s.what == What::Destination && s.dest_of == slot).map(|dspec| (dspec, item.clone()));
+        Some(SlotProbe {
+            spec,
+            dependent,
+            chosen_deflect: g.deflect_extra(item.controller, &item.targets),
+            base_ok: None,
+            slot,
+        })
     }
 
     /// Is `t` a legal choice for the slot (CR 355.6–355.16), its Deflect included payable?
