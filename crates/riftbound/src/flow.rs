@@ -444,9 +444,8 @@ impl RiftGame {
                 (u, n, group)
             })
             .collect();
-        let open: Vec<&(ObjId, i16, u8)> = need.iter().filter(|x| x.1 > 0).collect();
-        match open.iter().map(|x| x.2).min() {
-            Some(g) => open.iter().filter(|x| x.2 == g).map(|x| x.0).collect(),
+        match need.iter().filter(|x| x.1 > 0).map(|x| x.2).min() {
+            Some(g) => need.iter().filter(|x| x.1 > 0 && x.2 == g).map(|x| x.0).collect(),
             // Everyone has lethal: surplus may go to any of them (CR 465.2.c.4).
             None => need.iter().map(|x| x.0).collect(),
         }

@@ -106,6 +106,9 @@ impl Game for RiftGame {
     }
 
     fn apply(&mut self, action: &RiftAction, log: &mut EventLog<RiftEvent>) -> Result<(), ActionError> {
+        if !log.is_enabled() {
+            return self.apply_action(*action);
+        }
         let seat = match *action {
             RiftAction::Concede(s) if s != crate::state::NOBODY => s,
             _ => self.acting().unwrap_or(0),
@@ -125,9 +128,6 @@ impl Game for RiftGame {
         ) || recycle_lead
             || matches!(action, RiftAction::Hide(..));
         let private = private && !matches!(action, RiftAction::Concede(_));
-        if !log.is_enabled() {
-            return self.apply_action(*action);
-        }
         let label = self.action_label(action);
         let meta = self.meta_of(*action);
         let cards: Vec<engine::CardRef> = meta.subject.into_iter().chain(meta.targets).collect();

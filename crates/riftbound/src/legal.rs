@@ -36,20 +36,32 @@ impl RiftGame {
             return;
         }
         let me = &self.players[seat as usize];
-        // Cards: hand, Champion Zone, facedown (CR 419, 811).
-        let mut cards: Vec<ObjId> = me.hand.clone();
-        cards.sort_unstable();
-        for i in 0..self.objs.len() as ObjId {
-            let z = self.obj(i).zone;
-            if (z == Zone::ChampionZone && self.obj(i).owner == seat)
-                || (matches!(z, Zone::Facedown(_)) && self.obj(i).controller == seat)
-            {
-                cards.push(i);
-            }
-        }
-        for &c in &cards {
+        // Cards: hand (in id order), Champion Zone, facedown (CR 419, 811).
+        let mut sorted = [0 as ObjId; 24];
+        let sorted_long: Vec<ObjId>;
+        let hand: &[ObjId] = if me.hand.len() <= sorted.len() {
+            let h = &mut sorted[..me.hand.len()];
+            h.copy_from_slice(&me.hand);
+            h.sort_unstable();
+            h
+        } else {
+            let mut h = me.hand.clone();
+            h.sort_unstable();
+            sorted_long = h;
+            &sorted_long
+        };
+        for &c in hand {
             if self.can_play(seat, c) {
                 out.push(RiftAction::Play(c));
+            }
+        }
+        for (i, o) in self.objs.iter().enumerate() {
+            let i = i as ObjId;
+            if ((o.zone == Zone::ChampionZone && o.owner == seat)
+                || (matches!(o.zone, Zone::Facedown(_)) && o.controller == seat))
+                && self.can_play(seat, i)
+            {
+                out.push(RiftAction::Play(i));
             }
         }
         if self.can_activate(seat, Src::Legend) {
@@ -74,13 +86,8 @@ impl RiftGame {
         }
         self.pool_actions(seat, out);
         if self.own_neutral_open(seat) {
-            let mut routes = Vec::new();
-            for u in self.units().collect::<Vec<_>>() {
-                routes.clear();
-                self.standard_routes(seat, u, &mut routes);
-                for r in &routes {
-                    out.push(RiftAction::Move(u, loc_ref(*r)));
-                }
+            for u in self.units() {
+                self.each_route(seat, u, |r| out.push(RiftAction::Move(u, loc_ref(r))));
             }
             if self.can_invite(seat) {
                 out.push(RiftAction::Invite);
@@ -156,14 +163,8 @@ impl RiftGame {
                 out.push(RiftAction::Back);
             }
             Prompt::MoveGroup { seat, dest, units } => {
-                let mut routes = Vec::new();
-                for u in self.units().collect::<Vec<_>>() {
-                    if units.contains(&u) {
-                        continue;
-                    }
-                    routes.clear();
-                    self.standard_routes(*seat, u, &mut routes);
-                    if routes.contains(dest) {
+                for u in self.units() {
+                    if !units.contains(&u) && self.has_route(*seat, u, *dest) {
                         out.push(RiftAction::Add(u));
                     }
                 }
@@ -194,24 +195,32 @@ impl RiftGame {
             self.invite_declined = false;
         }
         let invitee = self.invited_open(seat);
-        match self.prompt.clone() {
-            Some(Prompt::Mulligan { seat, mut aside }) => match a {
+        // The prompt's lists are moved out, not copied (every arm sets the prompt anew); a build
+        // (Err) is changed in place.
+        let prompt = match self.prompt {
+            Some(Prompt::Build(_)) => Err(()),
+            Some(Prompt::Mulligan { .. } | Prompt::MoveGroup { .. }) => Ok(self.prompt.take()),
+            ref p => Ok(p.clone()),
+        };
+        match prompt {
+            Err(()) if a == RiftAction::Back => self.back_out(),
+            Err(()) => self.step_build(Some(a)),
+            Ok(Some(Prompt::Mulligan { seat, mut aside })) => match a {
                 RiftAction::Mull(h) => {
                     aside.push(h);
                     self.prompt = Some(Prompt::Mulligan { seat, aside });
                 }
                 _ => self.finish_mulligan(seat, aside),
             },
-            Some(Prompt::Build(_)) if a == RiftAction::Back => self.back_out(),
-            Some(Prompt::Build(_)) => self.step_build(Some(a)),
-            Some(Prompt::TriggerOrder { .. }) => {
+            Ok(Some(Prompt::Build(_))) => {}
+            Ok(Some(Prompt::TriggerOrder { .. })) => {
                 if let RiftAction::First(i) = a {
                     self.prompt = None;
                     let p = self.pending.remove(i as usize);
                     self.begin_trigger(p.item);
                 }
             }
-            Some(Prompt::Discard { seat, left }) => {
+            Ok(Some(Prompt::Discard { seat, left })) => {
                 if let RiftAction::Pick(Ref::Obj(h)) = a {
                     self.prompt = (left > 1).then_some(Prompt::Discard { seat, left: left - 1 });
                     self.discard(seat, h);
@@ -220,7 +229,7 @@ impl RiftGame {
                     }
                 }
             }
-            Some(Prompt::Recycle { seat, left }) => {
+            Ok(Some(Prompt::Recycle { seat, left })) => {
                 if let RiftAction::Pick(Ref::Obj(h)) = a {
                     self.prompt = (left > 1).then_some(Prompt::Recycle { seat, left: left - 1 });
                     self.recycle_card(h);
@@ -229,7 +238,7 @@ impl RiftGame {
                     }
                 }
             }
-            Some(Prompt::Predict { seat, card }) => {
+            Ok(Some(Prompt::Predict { seat, card })) => {
                 self.prompt = None;
                 let def = self.obj(card).def;
                 self.notes.add(|| crate::notes::Note::Predicted {
@@ -243,30 +252,30 @@ impl RiftGame {
                     deck.push(card);
                 }
             }
-            Some(Prompt::Assign { .. }) => {
+            Ok(Some(Prompt::Assign { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.assign_to(u);
                 }
             }
-            Some(Prompt::Showdown { .. }) => {
+            Ok(Some(Prompt::Showdown { .. })) => {
                 if let RiftAction::Pick(Ref::Bf(b)) = a {
                     self.prompt = None;
                     self.start_showdown(b);
                 }
             }
-            Some(Prompt::Split { .. }) => {
+            Ok(Some(Prompt::Split { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.split_pick(u);
                 }
             }
-            Some(Prompt::BurnOut { .. }) => {
+            Ok(Some(Prompt::BurnOut { .. })) => {
                 if let RiftAction::Pick(Ref::Seat(o)) = a {
                     self.prompt = None;
                     self.burnout_owed.remove(0);
                     self.gain_point_burn_out(o);
                 }
             }
-            Some(Prompt::HidePay { seat, card, bf }) => match a {
+            Ok(Some(Prompt::HidePay { seat, card, bf })) => match a {
                 RiftAction::Back => self.prompt = None,
                 RiftAction::AutoPay => {
                     self.prompt = None;
@@ -277,7 +286,7 @@ impl RiftGame {
                     self.hide_or_ask(seat, card, bf);
                 }
             },
-            Some(Prompt::MoveGroup { seat, dest, mut units }) => match a {
+            Ok(Some(Prompt::MoveGroup { seat, dest, mut units })) => match a {
                 RiftAction::Add(u) => {
                     units.push(u);
                     self.prompt = Some(Prompt::MoveGroup { seat, dest, units });
@@ -293,7 +302,7 @@ impl RiftGame {
                     }
                 }
             },
-            None => match a {
+            Ok(None) => match a {
                 RiftAction::Play(c) => self.start_play(seat, c),
                 RiftAction::Act(src) => self.start_activate(seat, src),
                 RiftAction::Move(u, r) => {
@@ -337,12 +346,28 @@ impl RiftGame {
         Ok(())
     }
 
-    /// Exactly "`a` is in `legal()`", without building the whole list.
+    /// Exactly "`a` is in `legal()`", without building the whole list. Debug builds (every
+    /// test, the conformance runs included) check the answer against the list itself, so a
+    /// prompt, stage or action added to the listing but not to these checks fails loudly.
     fn is_legal(&self, seat: u8, a: RiftAction) -> bool {
+        let fast = self.is_legal_unchecked(seat, a);
+        #[cfg(debug_assertions)]
+        {
+            let mut all = Vec::new();
+            self.legal(&mut all);
+            assert_eq!(
+                fast,
+                all.contains(&a),
+                "is_legal({a}) disagrees with the legal actions {all:?} at {:?}",
+                self.prompt
+            );
+        }
+        fast
+    }
+
+    fn is_legal_unchecked(&self, seat: u8, a: RiftAction) -> bool {
         if let Some(p) = &self.prompt {
-            let mut v = Vec::new();
-            self.prompt_options(p, &mut v);
-            return v.contains(&a);
+            return self.prompt_allows(p, a);
         }
         let n = self.objs.len();
         match a {
@@ -363,15 +388,47 @@ impl RiftGame {
                     Ref::Base => Loc::Base(seat),
                     Ref::Obj(_) | Ref::Seat(_) => return false,
                 };
-                let mut routes = Vec::new();
-                self.standard_routes(seat, u, &mut routes);
-                routes.contains(&dest)
+                self.has_route(seat, u, dest)
             }
             RiftAction::Hide(c, b) => (c as usize) < n && self.can_hide(seat, c, b),
             RiftAction::End => self.own_neutral_open(seat),
             RiftAction::Pass => !self.own_neutral_open(seat),
             RiftAction::Invite => self.can_invite(seat),
             RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.opts.rune_actions && self.is_pool_source(seat, a),
+            _ => false,
+        }
+    }
+
+    /// Exactly "`a` is in `prompt_options(p)`", without listing the options.
+    fn prompt_allows(&self, p: &Prompt, a: RiftAction) -> bool {
+        let in_hand = |seat: u8, h: ObjId| self.players[seat as usize].hand.contains(&h);
+        match (p, a) {
+            (Prompt::Mulligan { .. }, RiftAction::Keep) => true,
+            (Prompt::Mulligan { seat, aside }, RiftAction::Mull(h)) => {
+                aside.len() < self.opts.mulligan_max as usize && in_hand(*seat, h) && !aside.contains(&h)
+            }
+            (Prompt::Build(b), RiftAction::Back) => !b.item.trigger,
+            (Prompt::Build(b), a) => self.build_allows(b, a),
+            (Prompt::TriggerOrder { seat }, RiftAction::First(i)) => self.pending.get(i as usize).is_some_and(|pd| {
+                pd.item.controller == *seat && !self.pending[..i as usize].iter().any(|q| q.item == pd.item)
+            }),
+            (Prompt::Discard { seat, .. } | Prompt::Recycle { seat, .. }, RiftAction::Pick(Ref::Obj(h))) => {
+                in_hand(*seat, h)
+            }
+            (Prompt::Predict { .. }, RiftAction::Yes | RiftAction::No) => true,
+            (Prompt::Assign { seat, left }, RiftAction::Pick(Ref::Obj(u))) => {
+                self.assign_candidates(*seat, *left).contains(&u)
+            }
+            (Prompt::Showdown { .. }, RiftAction::Pick(Ref::Bf(b))) => self.staged_showdowns().contains(&b),
+            (Prompt::BurnOut { seat }, RiftAction::Pick(Ref::Seat(o))) => self.burn_out_choices(*seat).contains(&o),
+            (Prompt::MoveGroup { .. }, RiftAction::Go) => true,
+            (Prompt::MoveGroup { seat, dest, units }, RiftAction::Add(u)) => {
+                (u as usize) < self.objs.len()
+                    && self.obj(u).zone.on_board()
+                    && self.card(u).is_unit()
+                    && !units.contains(&u)
+                    && self.has_route(*seat, u, *dest)
+            }
             _ => false,
         }
     }
