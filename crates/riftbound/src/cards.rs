@@ -187,6 +187,13 @@ pub enum Op {
     Move,
     RecycleHand,
     Save,
+    /// "Take a turn after this one" (CR 734–738): an additional turn for the player right after
+    /// the current turn; turn order does not change.
+    ExtraTurn,
+    /// "Gain control of a unit" (CR 191, 477.1: controller is a trait): permanently.
+    GainControl,
+    /// "Gain control of a unit this turn": control returns at the end of the turn (CR 317).
+    GainControlThisTurn,
 }
 
 impl Op {
@@ -204,6 +211,8 @@ impl Op {
                 | Op::Counter
                 | Op::Move
                 | Op::Save
+                | Op::GainControl
+                | Op::GainControlThisTurn
         )
     }
 }

@@ -329,7 +329,7 @@ impl Game for RiftGame {
                             _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
                         },
                         Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
-                        Stage::Accelerate => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                        Stage::Accelerate | Stage::Deflect => Label::new(format!("Choose {e}"), format!("选择 {z}")),
                     },
                     Some(Prompt::Discard { .. }) => Label::new(format!("Discard {e}"), format!("弃置{z}")),
                     Some(Prompt::Recycle { .. }) => Label::new(format!("Recycle {e}"), format!("回收{z}")),
@@ -353,6 +353,13 @@ impl Game for RiftGame {
                             Label::new("Pay Accelerate: enter ready", "支付急速：以活跃状态进场")
                         } else {
                             Label::new("Don't accelerate", "不使用急速")
+                        }
+                    }
+                    Some(Prompt::Build(b)) if b.stage == Stage::Deflect => {
+                        if yes {
+                            Label::new("Pay the Deflect cost", "支付偏转费用")
+                        } else {
+                            Label::new("Decline to pay Deflect: the trigger is removed", "拒绝支付偏转：移除该触发")
                         }
                     }
                     Some(Prompt::Build(_)) => {

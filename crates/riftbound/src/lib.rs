@@ -5,6 +5,7 @@ pub mod action;
 mod build;
 pub mod card_file;
 pub mod cards;
+mod control;
 pub mod deck;
 mod flow;
 pub mod game;

@@ -112,6 +112,7 @@ fn stage_word(s: Stage) -> String {
         Stage::Optional => "optional".into(),
         Stage::Targets(n) => format!("targets{n}"),
         Stage::Pay => "pay".into(),
+        Stage::Deflect => "deflect".into(),
     }
 }
 
@@ -215,6 +216,20 @@ impl RiftGame {
         }
         if !self.revealed.is_empty() {
             l += &format!(" revealed={}", ids(&self.revealed));
+        }
+        if !self.extra_turns.is_empty() {
+            l += &format!(" extra={}", list(self.extra_turns.iter().map(|&s| seat(s)).collect()));
+        }
+        if self.order_seat != NOBODY {
+            l += &format!(" order={}", seat(self.order_seat));
+        }
+        if !self.loans.is_empty() {
+            let words = self
+                .loans
+                .iter()
+                .map(|ln| format!("{}:{}", self.tgt_word(Tgt::Obj(ln.unit, ln.inc)), seat(ln.back_to)))
+                .collect();
+            l += &format!(" loans={}", list(words));
         }
         if let Some(o) = &self.outcome {
             let winners = if o.winners.is_empty() {

@@ -92,6 +92,8 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::ShowdownStarted { focus, .. } => focus,
         Note::CombatStarted { attacker, .. } | Note::CombatEnded { attacker, .. } => attacker,
         Note::GameOver => 0,
+        Note::ControlChanged { to, .. } => to,
+        Note::ExtraTurn { seat } => seat,
     }
 }
 
@@ -147,6 +149,15 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Save => pick(
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
+        ),
+        Op::ExtraTurn => ("take a turn after this one".into(), "在本回合后进行一个额外回合".into()),
+        Op::GainControl => pick(
+            ("gain control of".into(), "获得其控制权".into()),
+            ("gain control of a unit".into(), "获得一个单位的控制权".into()),
+        ),
+        Op::GainControlThisTurn => pick(
+            ("gain control this turn of".into(), "本回合获得其控制权".into()),
+            ("gain control of a unit this turn".into(), "本回合获得一个单位的控制权".into()),
         ),
     };
     let (en, zh) = match (ins.op.takes_selector(), ins.who) {
@@ -287,6 +298,7 @@ impl RiftGame {
                 Stage::ExtraDiscard => "additional_cost",
                 Stage::Targets(_) => "target",
                 Stage::Pay => "pay",
+                Stage::Deflect => "deflect",
             },
             Some(Prompt::TriggerOrder { .. }) => "trigger_order",
             Some(Prompt::Discard { .. }) => "discard",
@@ -342,7 +354,7 @@ impl RiftGame {
                 let kind = match &self.prompt {
                     Some(Prompt::Build(b)) => match b.stage {
                         Stage::Targets(_) => ActionKind::Target,
-                        Stage::Pay | Stage::ExtraDiscard | Stage::Optional => ActionKind::Pay,
+                        Stage::Pay | Stage::ExtraDiscard | Stage::Optional | Stage::Deflect => ActionKind::Pay,
                         _ => ActionKind::Choose,
                     },
                     Some(Prompt::Assign { .. }) => ActionKind::Target,
@@ -636,6 +648,13 @@ impl RiftGame {
                         "Pay {c} for {e}: choose the rune to recycle (or gear to exhaust) for the next Power (CR 357)"
                     ),
                     format!("为{z}支付{c}：选择为下一点能量回收的符文（或横置的装备）（CR 357）"),
+                )
+            }
+            Stage::Deflect => {
+                let c = cost_of(&self.build_cost(b));
+                l(
+                    format!("{e} targets a unit with Deflect: pay {c}, or decline and remove the trigger? (CR 809)"),
+                    format!("{z}以具有偏转的单位为目标：支付{c}，还是拒绝支付并移除该触发？（CR 809）"),
                 )
             }
         };
@@ -1004,6 +1023,20 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             Some(o) => EventText::new(K::End, g.outcome_words(o)),
             None => t(K::End, "The game is over".into(), "对局结束".into()),
         },
+        Note::ControlChanged { unit, def: d, from, to } => {
+            let (e, z) = names(g.db(), d);
+            t(
+                K::Action,
+                format!("{} gained control of {e} from {} (CR 191)", seat_en(to), seat_en(from)),
+                format!("{}从{}处获得了{z}的控制权（CR 191）", seat_zh(to), seat_zh(from)),
+            )
+            .card(card_of(g.db(), unit, d))
+        }
+        Note::ExtraTurn { seat } => t(
+            K::Info,
+            format!("{} will take an additional turn after this one (CR 734)", seat_en(seat)),
+            format!("{}将在本回合后进行一个额外回合（CR 734）", seat_zh(seat)),
+        ),
     }
 }
 

@@ -260,6 +260,7 @@ impl RiftGame {
                 }
             }
             Op::Channel => self.channel(seat, ins.n, true),
+            Op::ExtraTurn => self.add_extra_turn(seat),
             _ => {}
         }
     }
@@ -341,6 +342,11 @@ impl RiftGame {
             Op::Save => {
                 for u in objs {
                     self.objs[u as usize].set(flag::SAVE, true);
+                }
+            }
+            Op::GainControl | Op::GainControlThisTurn => {
+                for u in objs {
+                    self.gain_control(u, item.controller, ins.op == Op::GainControlThisTurn);
                 }
             }
             _ => {}

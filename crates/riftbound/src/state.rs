@@ -219,6 +219,9 @@ pub enum Stage {
     Targets(u8),
     /// Choose the rune to recycle or the Add gear to exhaust for the next Power pip (CR 357).
     Pay,
+    /// A triggered ability's controller pays the Deflect of its targets or declines, which
+    /// removes the trigger (CR 809).
+    Deflect,
 }
 
 /// Choices of an item being played, activated or put on the chain (CR 355).
@@ -369,6 +372,23 @@ pub struct RiftGame {
     pub burnout_endless: u8,
     /// Cards revealed to every player (CR 424) until the revealing item finishes resolving.
     pub revealed: Vec<ObjId>,
+    /// Additional turns to come (CR 734–738), the next one last: each new one goes directly
+    /// after the current turn, so later insertions come earlier.
+    pub extra_turns: Vec<u8>,
+    /// During an additional turn, the seat whose regular turn came last (turn order resumes
+    /// after it, CR 736); NOBODY during a regular turn.
+    pub order_seat: u8,
+    /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
+    /// controller it returns to), oldest first.
+    pub loans: Vec<Loan>,
+}
+
+/// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loan {
+    pub unit: ObjId,
+    pub inc: u16,
+    pub back_to: u8,
 }
 
 /// Is the object at this board location?
@@ -550,6 +570,9 @@ impl RiftGame {
             notes: Default::default(),
             burnout_endless: 0,
             revealed: Vec::new(),
+            extra_turns: Vec::new(),
+            order_seat: NOBODY,
+            loans: Vec::new(),
         }
     }
 

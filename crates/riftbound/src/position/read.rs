@@ -632,6 +632,17 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "allyoccupied" => g.ally_occupied = rd.bits(f, v)?,
             "owed" => g.burnout_owed = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
             "revealed" => g.revealed = rd.objs(f, v)?,
+            "extra" => g.extra_turns = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
+            "order" => g.order_seat = rd.seat_or_none(f, v)?,
+            "loans" => {
+                for w in items(v) {
+                    let (u, s) = w.split_once(':').ok_or(format!("{f}: '{w}' is not UNIT:SEAT like c5:p2"))?;
+                    let Tgt::Obj(unit, inc) = rd.tgt(f, u, g)? else {
+                        return err(f, format!("'{u}' is not an object"));
+                    };
+                    g.loans.push(Loan { unit, inc, back_to: rd.seat(f, s)? });
+                }
+            }
             "endless" => {
                 for w in items(v) {
                     g.burnout_endless |= 1 << rd.seat(f, w)?;
@@ -652,7 +663,8 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, over, reason, scores, actions, rng)",
+                     allyheld, allyoccupied, owed, endless, revealed, extra, order, loans, over, reason, scores, \
+                     actions, rng)",
                 )
             }
         }
@@ -766,6 +778,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "extradiscard" => Stage::ExtraDiscard,
                 "optional" => Stage::Optional,
                 "pay" => Stage::Pay,
+                "deflect" => Stage::Deflect,
                 _ => match sv.strip_prefix("targets").and_then(|n| n.parse::<u8>().ok()) {
                     Some(n) => Stage::Targets(n),
                     None => return err("prompt.stage", format!("unknown stage '{sv}'")),
