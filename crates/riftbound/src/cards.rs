@@ -194,6 +194,15 @@ pub enum Op {
     GainControl,
     /// "Gain control of a unit this turn": control returns at the end of the turn (CR 317).
     GainControlThisTurn,
+    /// "… becomes a copy of the unit chosen in slot `n`" (layer 1, CR 477.1): while it stays on
+    /// the board.
+    Copy,
+    /// "Its Might becomes `n` this turn" (layer 1, CR 477.1).
+    SetMight,
+    /// "… gains [`keyword`] this turn" (layer 2, CR 477.2).
+    GainKeyword,
+    /// "… loses [`keyword`] this turn" (layer 2, CR 477.2).
+    LoseKeyword,
 }
 
 impl Op {
@@ -213,6 +222,10 @@ impl Op {
                 | Op::Save
                 | Op::GainControl
                 | Op::GainControlThisTurn
+                | Op::Copy
+                | Op::SetMight
+                | Op::GainKeyword
+                | Op::LoseKeyword
         )
     }
 }
@@ -310,6 +323,12 @@ pub struct Instr {
     /// The token card, resolved against the set when it is read.
     #[serde(skip)]
     pub token_def: DefId,
+    /// `gain_keyword` / `lose_keyword`: the keyword, as `keywords` spells it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub keyword: String,
+    /// The keyword's bit, resolved when the set is read.
+    #[serde(skip)]
+    pub kw: u32,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost

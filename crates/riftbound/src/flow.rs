@@ -157,6 +157,7 @@ impl RiftGame {
         self.invited = NOBODY;
         self.invite_declined = false;
         self.end_loans();
+        self.end_turn_effects();
         self.turn_player = self.next_turn_player();
         self.turn += 1;
         // The engine bound counts turns per two players, so every mode gets the same rounds.

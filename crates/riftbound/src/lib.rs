@@ -9,6 +9,7 @@ mod control;
 pub mod deck;
 mod flow;
 pub mod game;
+pub mod layers;
 mod legal;
 mod multiplayer;
 pub mod notes;

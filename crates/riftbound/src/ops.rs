@@ -38,6 +38,10 @@ impl RiftGame {
             }
         }
         let token = self.obj(id).has(flag::TOKEN);
+        if board_change && !self.effects.is_empty() {
+            // CR 124: a new object; continuous effects on the old one end (layers.rs).
+            self.end_effects_of(id);
+        }
         let o = &mut self.objs[id as usize];
         if board_change {
             o.inc = o.inc.wrapping_add(1);

@@ -170,6 +170,9 @@ impl RiftGame {
         if !self.pending.is_empty() {
             lines.push(self.items_line("pending", &self.pending.iter().map(|p| &p.item).collect::<Vec<_>>()));
         }
+        if !self.effects.is_empty() {
+            lines.push(self.effects_line());
+        }
         if let Some(r) = &self.resolving {
             lines.push(format!("resolving pc={} item={}", r.pc, self.item_word(&r.item)));
         }
@@ -365,6 +368,29 @@ impl RiftGame {
         }
         if bf.blank {
             l += " blank=1";
+        }
+        l
+    }
+
+    /// `effects e=c5:copy:ST1-011:ST1-003 e=c5:might:4:turn e=c7:gain:tank:turn`: continuous
+    /// effects (layers.rs) in timestamp order — unit, kind, its value, and `turn` if it ends with
+    /// the turn.
+    fn effects_line(&self) -> String {
+        use crate::cards::kw;
+        use crate::layers::Effect;
+        let kw_name = |k: u32| kw::ALL.iter().find(|(_, b)| *b == k).map(|(n, _)| *n).unwrap_or("?");
+        let mut l = "effects".to_string();
+        for e in &self.effects {
+            let what = match e.effect {
+                Effect::Copy { def, printed } => format!("copy:{}:{}", self.def(def).id, self.def(printed).id),
+                Effect::SetMight(n) => format!("might:{n}"),
+                Effect::Grant(k) => format!("gain:{}", kw_name(k)),
+                Effect::Lose(k) => format!("lose:{}", kw_name(k)),
+            };
+            l += &format!(" e={}:{what}", self.tgt_word(Tgt::Obj(e.unit, e.inc)));
+            if e.this_turn {
+                l += ":turn";
+            }
         }
         l
     }

@@ -151,6 +151,30 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
         ),
         Op::ExtraTurn => ("take a turn after this one".into(), "在本回合后进行一个额外回合".into()),
+        Op::Copy => pick(
+            ("make a copy of another unit out of".into(), "使其成为另一个单位的复制品".into()),
+            ("make a unit a copy of another".into(), "使一个单位成为另一个单位的复制品".into()),
+        ),
+        Op::SetMight => pick(
+            (format!("set the Might to {n} this turn of"), format!("本回合使其战力变为{n}")),
+            (format!("set a unit's Might to {n} this turn"), format!("本回合使一个单位的战力变为{n}")),
+        ),
+        Op::GainKeyword | Op::LoseKeyword => {
+            let (ke, kz) = KEYWORDS.iter().find(|k| k.0 == ins.kw).map(|k| (k.1, k.2)).unwrap_or(("?", "?"));
+            let gain = ins.op == Op::GainKeyword;
+            pick(
+                if gain {
+                    (format!("give {ke} this turn to"), format!("本回合使其获得{kz}"))
+                } else {
+                    (format!("take {ke} this turn from"), format!("本回合使其失去{kz}"))
+                },
+                if gain {
+                    (format!("give a unit {ke} this turn"), format!("本回合使一个单位获得{kz}"))
+                } else {
+                    (format!("take {ke} from a unit this turn"), format!("本回合使一个单位失去{kz}"))
+                },
+            )
+        }
         Op::GainControl => pick(
             ("gain control of".into(), "获得其控制权".into()),
             ("gain control of a unit".into(), "获得一个单位的控制权".into()),

@@ -381,6 +381,8 @@ pub struct RiftGame {
     /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
     /// controller it returns to), oldest first.
     pub loans: Vec<Loan>,
+    /// Continuous effects on characteristics (CR 473–480), oldest first (`layers.rs`).
+    pub effects: Vec<crate::layers::Layered>,
 }
 
 /// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
@@ -478,7 +480,8 @@ impl RiftGame {
         let o = self.obj(id);
         let db = self.db();
         let d = db.get(o.def);
-        let mut m = d.might + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
+        // Layer 1 (CR 477.1): printed or copied Might, or what an effect set it to.
+        let mut m = self.base_might(id, d.might) + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
         let mut assault = d.assault;
         let mut shield = d.shield;
         if o.zone.on_board() {
@@ -520,12 +523,18 @@ impl RiftGame {
         m
     }
 
-    /// Keyword test including grants from attached equipment (CR 477.2).
+    /// Keyword test (layer 2, CR 477.2): printed, granted by attached equipment, then the
+    /// grants and losses of `layers.rs` in timestamp order.
     pub fn has_kw(&self, id: ObjId, k: u32) -> bool {
         let o = self.obj(id);
-        self.def(o.def).has(k)
+        let has = self.def(o.def).has(k)
             || (o.has(flag::EQUIPPED)
-                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)))
+                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)));
+        if self.effects.is_empty() {
+            has
+        } else {
+            self.layered_kw(id, k, has)
+        }
     }
 
     pub fn mighty(&self, id: ObjId) -> bool {
@@ -573,6 +582,7 @@ impl RiftGame {
             extra_turns: Vec::new(),
             order_seat: NOBODY,
             loans: Vec::new(),
+            effects: Vec::new(),
         }
     }
 

@@ -265,7 +265,7 @@ fn sections(text: &str) -> R<Vec<Section>> {
         match w.split_once('=') {
             Some((k, v)) => {
                 let s = out.last_mut().expect("the header section");
-                if k != "item" && s.fields.iter().any(|(x, _)| x == k) {
+                if k != "item" && k != "e" && s.fields.iter().any(|(x, _)| x == k) {
                     return err(&format!("{}.{k}", s.name), "given twice");
                 }
                 s.fields.push((k.to_string(), v.to_string()));
@@ -295,13 +295,13 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     let nbf = (1..=8u8).take_while(|b| secs.iter().any(|s| s.name == format!("b{b}"))).count() as u8;
     let mut rd = Reader { opts, n, nbf, nobj: 0 };
     for s in &secs[1..] {
-        let known = ["showdown", "chain", "pending", "resolving", "prompt"];
+        let known = ["showdown", "chain", "pending", "resolving", "prompt", "effects"];
         let player = s.name.strip_prefix('p').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= n);
         let bf = s.name.strip_prefix('b').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= nbf);
         if !player && !bf && !known.contains(&s.name.as_str()) {
             return err(
                 &s.name,
-                format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt)"),
+                format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt, effects)"),
             );
         }
     }
@@ -453,6 +453,16 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 g.resolving = Some(r);
             }
             "showdown" => g.showdown = Some(read_showdown(&rd, sec)?),
+            "effects" => {
+                for (k, v) in &sec.fields {
+                    let f = format!("effects.{k}");
+                    if k != "e" {
+                        return err(&f, "unknown field (e)");
+                    }
+                    let e = read_effect(&rd, &f, v, &g)?;
+                    g.effects.push(e);
+                }
+            }
             "prompt" => g.prompt = Some(read_prompt(&rd, sec, &g)?),
             _ => {}
         }
@@ -675,6 +685,31 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
         return err("over", "missing (reason and scores describe a finished game)");
     }
     Ok(())
+}
+
+/// `c5:copy:ST1-011:ST1-003`, `c5:might:4:turn`, `c7:gain:tank:turn`, `c7:lose:tank:turn`.
+fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::Layered> {
+    use crate::layers::{Effect, Layered};
+    let mut parts: Vec<&str> = v.split(':').collect();
+    let this_turn = parts.last() == Some(&"turn");
+    if this_turn {
+        parts.pop();
+    }
+    let [unit, kind, args @ ..] = parts.as_slice() else {
+        return err(f, format!("'{v}' is not UNIT:KIND:VALUE like c5:might:4:turn"));
+    };
+    let Tgt::Obj(unit, inc) = rd.tgt(f, unit, g)? else { return err(f, format!("'{unit}' is not an object")) };
+    let keyword = |w: &str| {
+        crate::cards::kw::parse(w).ok_or(format!("{f}: '{w}' is not a keyword"))
+    };
+    let effect = match (*kind, args) {
+        ("copy", [d, p]) => Effect::Copy { def: card(g.db(), f, d)?, printed: card(g.db(), f, p)? },
+        ("might", [n]) => Effect::SetMight(num(f, n)?),
+        ("gain", [k]) => Effect::Grant(keyword(k)?),
+        ("lose", [k]) => Effect::Lose(keyword(k)?),
+        _ => return err(f, format!("'{v}': the kind is copy:CARD:PRINTED, might:N, gain:KEYWORD or lose:KEYWORD")),
+    };
+    Ok(Layered { unit, inc, effect, this_turn })
 }
 
 fn read_showdown(rd: &Reader, sec: &Section) -> R<Showdown> {
