@@ -187,6 +187,9 @@ pub enum Op {
     Move,
     RecycleHand,
     Save,
+    /// "The next time it would die this turn, return it to its owner's hand instead" (a delayed
+    /// replacement effect, CR 367–375).
+    SaveToHand,
     /// "Take a turn after this one" (CR 734–738): an additional turn for the player right after
     /// the current turn; turn order does not change.
     ExtraTurn,
@@ -222,6 +225,7 @@ impl Op {
                 | Op::Save
                 | Op::GainControl
                 | Op::GainControlThisTurn
+                | Op::SaveToHand
                 | Op::Copy
                 | Op::SetMight
                 | Op::GainKeyword

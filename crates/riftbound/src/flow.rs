@@ -145,7 +145,7 @@ impl RiftGame {
         for o in self.objs.iter_mut() {
             o.damage = 0;
             o.temp_might = 0;
-            o.flags &= !(flag::STUNNED | flag::SAVE);
+            o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND);
         }
         for p in self.players.iter_mut() {
             p.pool = Pool::default();
@@ -194,7 +194,7 @@ impl RiftGame {
                     if let Some(b) = on_bf {
                         present[b as usize & 7] |= 1 << (o.controller & 7);
                     }
-                    if o.damage > 0 && self.lethal(i as ObjId) {
+                    if o.damage > 0 && !o.has(flag::REPLACING) && self.lethal(i as ObjId) {
                         dying.push(i as ObjId);
                     }
                 } else if on_bf.is_some() && o.attached_to == NONE {

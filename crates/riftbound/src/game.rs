@@ -398,6 +398,13 @@ impl Game for RiftGame {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
                 Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
             }
+            RiftAction::First(i) if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
+                if i == 1 {
+                    Label::new("Apply the return to hand", "适用返回手牌")
+                } else {
+                    Label::new("Apply the heal and stun", "适用治疗并眩晕")
+                }
+            }
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();
                 Label::new(format!("Put {n} on the chain first"), format!("先将 {n} 放入链"))

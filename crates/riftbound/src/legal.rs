@@ -137,6 +137,10 @@ impl RiftGame {
                     out.push(RiftAction::Pick(Ref::Bf(b)));
                 }
             }
+            Prompt::Replacement { .. } => {
+                out.push(RiftAction::First(0));
+                out.push(RiftAction::First(1));
+            }
             Prompt::BurnOut { seat } => {
                 for o in self.burn_out_choices(*seat) {
                     out.push(RiftAction::Pick(Ref::Seat(o)));
@@ -239,6 +243,11 @@ impl RiftGame {
                 if let RiftAction::Pick(Ref::Bf(b)) = a {
                     self.prompt = None;
                     self.start_showdown(b);
+                }
+            }
+            Some(Prompt::Replacement { unit, .. }) => {
+                if let RiftAction::First(i) = a {
+                    self.choose_replacement(unit, i == 1);
                 }
             }
             Some(Prompt::BurnOut { .. }) => {
@@ -379,6 +388,9 @@ impl RiftGame {
             (Some(Prompt::MoveGroup { .. }), _) => "add units sharing the destination, or 'go' (CR 144)".into(),
             (Some(Prompt::Showdown { .. }), _) => "choose the battlefield whose showdown begins first (CR 323.9)".into(),
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
+            (Some(Prompt::Replacement { .. }), _) => {
+                "choose which replacement applies to the death: 'first 0' heal and stun, 'first 1' return to hand (CR 372)".into()
+            }
             (_, RiftAction::Concede(_)) if !self.opts.allow_concede => {
                 "conceding is turned off by the 'allow_concede' option (CR 649)".into()
             }

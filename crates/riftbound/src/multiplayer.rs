@@ -52,6 +52,7 @@ impl RiftGame {
                 | Some(Prompt::Recycle { .. })
                 | Some(Prompt::Predict { .. })
                 | Some(Prompt::BurnOut { .. })
+                | Some(Prompt::Replacement { .. })
         )
     }
 

@@ -17,7 +17,7 @@ use crate::options::Mode;
 use crate::state::*;
 
 /// Status flags and their words, in the order they are written.
-const FLAGS: [(u16, &str); 10] = [
+const FLAGS: [(u16, &str); 12] = [
     (flag::EXHAUSTED, "x"),
     (flag::BUFFED, "buff"),
     (flag::STUNNED, "stun"),
@@ -28,6 +28,8 @@ const FLAGS: [(u16, &str); 10] = [
     (flag::SAVE, "save"),
     (flag::TOKEN, "token"),
     (flag::EQUIPPED, "eq"),
+    (flag::SAVE_TO_HAND, "savehand"),
+    (flag::REPLACING, "replacing"),
 ];
 
 const PHASES: [(Phase, &str); 7] = [
@@ -463,6 +465,7 @@ impl RiftGame {
             }
             Prompt::Showdown { seat } => head("showdown", *seat),
             Prompt::BurnOut { seat } => head("burnout", *seat),
+            Prompt::Replacement { seat, unit } => format!("{} unit=c{unit}", head("replacement", *seat)),
             Prompt::Build(b) => format!(
                 "{} stage={} card={} from={} location={} locations={} accelerate={} discard={} accepted={} paid={} item={}",
                 head("build", b.seat),

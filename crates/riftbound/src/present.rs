@@ -151,6 +151,16 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
         ),
         Op::ExtraTurn => ("take a turn after this one".into(), "在本回合后进行一个额外回合".into()),
+        Op::SaveToHand => pick(
+            (
+                "return to its owner's hand instead of its next death this turn".into(),
+                "本回合其下一次死亡时改为将其返回拥有者的手牌".into(),
+            ),
+            (
+                "return a unit to its owner's hand instead of its next death this turn".into(),
+                "本回合一个单位下一次死亡时改为将其返回拥有者的手牌".into(),
+            ),
+        ),
         Op::Copy => pick(
             ("make a copy of another unit out of".into(), "使其成为另一个单位的复制品".into()),
             ("make a unit a copy of another".into(), "使一个单位成为另一个单位的复制品".into()),
@@ -332,6 +342,7 @@ impl RiftGame {
             Some(Prompt::MoveGroup { .. }) => "move",
             Some(Prompt::Showdown { .. }) => "showdown",
             Some(Prompt::BurnOut { .. }) => "burn_out",
+            Some(Prompt::Replacement { .. }) => "replacement_order",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -406,6 +417,9 @@ impl RiftGame {
                 answer(m)
             }
             First(i) => {
+                if let Some(Prompt::Replacement { unit, .. }) = self.prompt {
+                    return answer(ActionMeta::of(ActionKind::Choose).subject(self.cref(unit)));
+                }
                 let m = ActionMeta::of(ActionKind::Choose);
                 let m = match self.pending.get(i as usize) {
                     Some(p) => m.subject(self.item_source(&p.item)),
@@ -568,6 +582,16 @@ impl RiftGame {
                     "燃尽：你的牌库耗尽——选择获得1分的对手（CR 431）",
                 ),
             ),
+            Some(Prompt::Replacement { unit, .. }) => {
+                let (e, z) = names(self.db(), self.obj(*unit).def);
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e} would die and two effects replace it: choose which applies (CR 372)"),
+                        format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）"),
+                    ),
+                )
+            }
             None => {
                 if let Some(top) = self.chain.last() {
                     let (e, z) = self.src_names(top);

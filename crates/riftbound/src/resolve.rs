@@ -344,6 +344,11 @@ impl RiftGame {
                     self.objs[u as usize].set(flag::SAVE, true);
                 }
             }
+            Op::SaveToHand => {
+                for u in objs {
+                    self.objs[u as usize].set(flag::SAVE_TO_HAND, true);
+                }
+            }
             Op::GainControl | Op::GainControlThisTurn => {
                 for u in objs {
                     self.gain_control(u, item.controller, ins.op == Op::GainControlThisTurn);

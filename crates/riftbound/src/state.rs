@@ -57,9 +57,23 @@ pub mod flag {
     pub const TOKEN: u16 = 1 << 8;
     /// Something may be attached to this unit (a hint that saves scanning for equipment).
     pub const EQUIPPED: u16 = 1 << 9;
+    /// A delayed replacement: the next death this turn returns it to its owner's hand instead.
+    pub const SAVE_TO_HAND: u16 = 1 << 12;
+    /// Its death is being replaced and its controller is choosing which replacement applies
+    /// (CR 372); it does not die meanwhile.
+    pub const REPLACING: u16 = 1 << 13;
     /// Statuses lost when an object changes zone (CR 124).
-    pub const TRANSIENT: u16 =
-        EXHAUSTED | BUFFED | STUNNED | ATTACKER | DEFENDER | ATTACK_FIRED | DEFEND_FIRED | SAVE | EQUIPPED;
+    pub const TRANSIENT: u16 = EXHAUSTED
+        | BUFFED
+        | STUNNED
+        | ATTACKER
+        | DEFENDER
+        | ATTACK_FIRED
+        | DEFEND_FIRED
+        | SAVE
+        | EQUIPPED
+        | SAVE_TO_HAND
+        | REPLACING;
 }
 
 /// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).
@@ -288,6 +302,12 @@ pub enum Prompt {
     BurnOut {
         seat: u8,
     },
+    /// Several replacement effects would replace `unit`'s death: its controller chooses which
+    /// applies (CR 372); `first 0` heal and stun (`save`), `first 1` return to hand.
+    Replacement {
+        seat: u8,
+        unit: ObjId,
+    },
 }
 
 impl Prompt {
@@ -301,7 +321,8 @@ impl Prompt {
             | Prompt::Assign { seat, .. }
             | Prompt::MoveGroup { seat, .. }
             | Prompt::Showdown { seat }
-            | Prompt::BurnOut { seat } => *seat,
+            | Prompt::BurnOut { seat }
+            | Prompt::Replacement { seat, .. } => *seat,
             Prompt::Build(b) => b.seat,
         }
     }

@@ -388,6 +388,7 @@ impl RiftGame {
                 Prompt::MoveGroup { .. } => "move",
                 Prompt::Showdown { .. } => "showdown order",
                 Prompt::BurnOut { .. } => "burn out",
+                Prompt::Replacement { .. } => "replacement order",
             }
             .to_string()
         });

@@ -772,6 +772,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "discard" | "recycle" | "assign" => &["left"],
         "predict" => &["card"],
         "movegroup" => &["dest", "units"],
+        "replacement" => &["unit"],
         "build" => {
             &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
         }
@@ -780,7 +781,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
-                     movegroup, showdown, burnout)"
+                     movegroup, showdown, burnout, replacement)"
                 ),
             )
         }
@@ -796,6 +797,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "triggerorder" => Prompt::TriggerOrder { seat },
         "showdown" => Prompt::Showdown { seat },
         "burnout" => Prompt::BurnOut { seat },
+        "replacement" => Prompt::Replacement { seat, unit: rd.obj("prompt.unit", need("unit")?)? },
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
