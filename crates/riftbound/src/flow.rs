@@ -154,6 +154,8 @@ impl RiftGame {
         }
         self.ally_held = 0;
         self.ally_occupied = 0;
+        self.combat_marks.clear();
+        self.no_restage = 0;
         self.invited = NOBODY;
         self.invite_declined = false;
         self.end_loans();
@@ -231,7 +233,9 @@ impl RiftGame {
                     self.bfs[b as usize].contested_by = NOBODY;
                     changed = true;
                 }
-                if self.bfs[b as usize].contested_by == NOBODY && !in_showdown {
+                // §29 #9: a combat that repeated identically is not staged again this turn.
+                let looped = self.no_restage & (1 << b) != 0;
+                if self.bfs[b as usize].contested_by == NOBODY && !in_showdown && !looped {
                     let ctrl = self.bfs[b as usize].controller;
                     // With units of several non-controllers, the first in turn order from the turn
                     // player contests (in 1v1 only an uncontrolled battlefield can have two).
@@ -559,6 +563,11 @@ impl RiftGame {
             self.notes.add(|| Note::CombatEnded { bf: b, def, attacker, defender, winner });
         }
         self.bfs[b as usize].contested_by = NOBODY;
+        if let Some(c) = &sd.combat {
+            if present.contains(&c.attacker) && present.contains(&c.defender) {
+                self.no_result_with_both(b);
+            }
+        }
         match present.as_slice() {
             [] => self.bfs[b as usize].controller = NOBODY,
             [p] if self.bfs[b as usize].controller != *p => {

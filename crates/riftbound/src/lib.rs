@@ -20,6 +20,7 @@ pub mod position;
 pub mod present;
 mod render;
 mod resolve;
+mod restage;
 pub mod setup;
 pub mod starter;
 pub mod state;

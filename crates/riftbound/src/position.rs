@@ -225,6 +225,13 @@ impl RiftGame {
         if !self.extra_turns.is_empty() {
             l += &format!(" extra={}", list(self.extra_turns.iter().map(|&s| seat(s)).collect()));
         }
+        if !self.combat_marks.is_empty() {
+            let words = self.combat_marks.iter().map(|&(b, f)| format!("b{}:{f}", b + 1)).collect();
+            l += &format!(" combatmarks={}", list(words));
+        }
+        if self.no_restage != 0 {
+            l += &format!(" norestage={}", bits(self.no_restage));
+        }
         if self.order_seat != NOBODY {
             l += &format!(" order={}", seat(self.order_seat));
         }

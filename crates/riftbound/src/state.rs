@@ -404,6 +404,12 @@ pub struct RiftGame {
     pub loans: Vec<Loan>,
     /// Continuous effects on characteristics (CR 473–480), oldest first (`layers.rs`).
     pub effects: Vec<crate::layers::Layered>,
+    /// Combats this turn that ended with no result and units of both players still there (CR
+    /// 466.3.d.1): (battlefield, fingerprint of the state then), for the loop check of §29 #9.
+    pub combat_marks: Vec<(u8, u64)>,
+    /// Battlefields (bits) where a combat repeated with an identical result this turn: it ended
+    /// with no result and is not staged again until the turn ends (§29 #9).
+    pub no_restage: u8,
 }
 
 /// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
@@ -604,6 +610,8 @@ impl RiftGame {
             order_seat: NOBODY,
             loans: Vec::new(),
             effects: Vec::new(),
+            combat_marks: Vec::new(),
+            no_restage: 0,
         }
     }
 

@@ -644,6 +644,13 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "revealed" => g.revealed = rd.objs(f, v)?,
             "extra" => g.extra_turns = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
             "order" => g.order_seat = rd.seat_or_none(f, v)?,
+            "norestage" => g.no_restage = rd.bits(f, v)?,
+            "combatmarks" => {
+                for w in items(v) {
+                    let (b, n) = w.split_once(':').ok_or(format!("{f}: '{w}' is not BATTLEFIELD:NUMBER like b1:123"))?;
+                    g.combat_marks.push((rd.bf(f, b)?, num(f, n)?));
+                }
+            }
             "loans" => {
                 for w in items(v) {
                     let (u, s) = w.split_once(':').ok_or(format!("{f}: '{w}' is not UNIT:SEAT like c5:p2"))?;
@@ -673,7 +680,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, extra, order, loans, over, reason, scores, \
+                     allyheld, allyoccupied, owed, endless, revealed, extra, order, loans, combatmarks, norestage, over, reason, scores, \
                      actions, rng)",
                 )
             }
