@@ -474,9 +474,7 @@ impl RiftGame {
             // Everyone has lethal: surplus may go to any of them (CR 465.2.c.4).
             (None, false) => need.iter().map(|x| x.0).collect(),
             (None, true) => open.iter().map(|x| x.0).collect(),
-            (Some(g), either) => {
-                open.iter().filter(|x| x.2 == g || (either && x.2 == EITHER)).map(|x| x.0).collect()
-            }
+            (Some(g), either) => open.iter().filter(|x| x.2 == g || (either && x.2 == EITHER)).map(|x| x.0).collect(),
         }
     }
 

@@ -706,9 +706,7 @@ fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::
         return err(f, format!("'{v}' is not UNIT:KIND:VALUE like c5:might:4:turn"));
     };
     let Tgt::Obj(unit, inc) = rd.tgt(f, unit, g)? else { return err(f, format!("'{unit}' is not an object")) };
-    let keyword = |w: &str| {
-        crate::cards::kw::parse(w).ok_or(format!("{f}: '{w}' is not a keyword"))
-    };
+    let keyword = |w: &str| crate::cards::kw::parse(w).ok_or(format!("{f}: '{w}' is not a keyword"));
     let effect = match (*kind, args) {
         ("copy", [d, p]) => Effect::Copy { def: card(g.db(), f, d)?, printed: card(g.db(), f, p)? },
         ("might", [n]) => Effect::SetMight(num(f, n)?),
