@@ -609,7 +609,7 @@ impl RiftGame {
                     }));
                 }
             }
-            Stage::Accelerate => {
+            Stage::Accelerate | Stage::Deflect => {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
             }
@@ -691,7 +691,12 @@ impl RiftGame {
                     Ref::Obj(_) | Ref::Seat(_) => false,
                 }
             }
-            _ => false,
+            // Any other stage (or an action no arm above takes): the listing decides.
+            (_, a) => {
+                let mut all = Vec::new();
+                self.build_options(b, &mut all);
+                all.contains(&a)
+            }
         }
     }
 
@@ -738,6 +743,9 @@ impl RiftGame {
                     return;
                 }
                 (Stage::Pay, a) if a.is_pool() => self.add_to_pool(b.seat, a),
+                // CR 809: declining to pay Deflect removes the trigger; paying goes on to Pay.
+                (Stage::Deflect, RiftAction::No) => return,
+                (Stage::Deflect, _) => b.stage = Stage::Pay,
                 _ => {}
             }
         }
@@ -793,7 +801,7 @@ impl RiftGame {
                     let specs = self.specs(&b.item);
                     let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
                     if permanent || slot as usize >= specs.len() {
-                        b.stage = Stage::Pay;
+                        b.stage = if self.deflect_to_decide(&b) { Stage::Deflect } else { Stage::Pay };
                         continue;
                     }
                     let spec = &specs[slot as usize];
@@ -809,6 +817,10 @@ impl RiftGame {
                         b.stage = Stage::Targets(slot + 1);
                         continue;
                     }
+                    self.prompt = Some(Prompt::Build(b));
+                    return;
+                }
+                Stage::Deflect => {
                     self.prompt = Some(Prompt::Build(b));
                     return;
                 }
@@ -849,6 +861,12 @@ impl RiftGame {
         if b.card != NONE {
             self.set_zone(b.card, b.from);
         }
+    }
+
+    /// A trigger whose chosen targets carry Deflect: its controller may pay or decline (CR 809).
+    /// Played cards and activated abilities must pay (the choice of target was theirs).
+    fn deflect_to_decide(&self, b: &Build) -> bool {
+        b.item.trigger && self.deflect_extra(b.seat, &b.item.targets) > 0
     }
 
     /// Accelerate (CR 805) is offered if the extra cost can be paid.

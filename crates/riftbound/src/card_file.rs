@@ -128,6 +128,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("to", typed::<To>),
     ("if", typed::<Cond>),
     ("token", typed::<String>),
+    ("keyword", typed::<String>),
 ];
 
 /// Collects problems for one file.
@@ -462,7 +463,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if ins.player != Whose::You
                 && !matches!(
                     ins.op,
-                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::Predict
+                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::Predict | Op::ExtraTurn
                 )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
@@ -472,6 +473,29 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             }
             if ins.op != Op::CreateToken && !ins.token.is_empty() {
                 p.add(format!("{iptr}/token"), id, "token", "only create_token names a token");
+            }
+            let names_keyword = matches!(ins.op, Op::GainKeyword | Op::LoseKeyword);
+            if names_keyword && crate::cards::kw::parse(&ins.keyword).is_none() {
+                let known: Vec<&str> = crate::cards::kw::ALL.iter().map(|(n, _)| *n).collect();
+                p.add(
+                    format!("{iptr}/keyword"),
+                    id,
+                    "keyword",
+                    format!("'{}' is not a keyword ({})", ins.keyword, known.join(", ")),
+                );
+            }
+            if !names_keyword && !ins.keyword.is_empty() {
+                p.add(format!("{iptr}/keyword"), id, "keyword", "only gain_keyword and lose_keyword name a keyword");
+            }
+            // CR 477.1: the unit copied is the target chosen in slot n.
+            let copy_slot_ok = a.targets.get(ins.n.max(0) as usize).is_some_and(|s| s.what == What::Unit);
+            if ins.op == Op::Copy && (ins.n < 0 || !copy_slot_ok) {
+                p.add(
+                    format!("{iptr}/n"),
+                    id,
+                    "n",
+                    format!("copy: slot {} is not a unit target of the ability (the unit copied)", ins.n),
+                );
             }
         }
         if a.effects.is_empty() {
@@ -610,6 +634,7 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
         }
         for (j, a) in c.abilities.iter_mut().enumerate() {
             for (k, ins) in a.effects.iter_mut().enumerate() {
+                ins.kw = crate::cards::kw::parse(&ins.keyword).unwrap_or(0);
                 if ins.op != Op::CreateToken || ins.token.is_empty() {
                     continue;
                 }

@@ -200,6 +200,25 @@ pub enum Op {
     Predict,
     /// Attach this equipment to the selected unit (CR 818; not a move, CR 434).
     Attach,
+    /// "The next time it would die this turn, return it to its owner's hand instead" (a delayed
+    /// replacement effect, CR 367–375).
+    SaveToHand,
+    /// "Take a turn after this one" (CR 734–738): an additional turn for the player right after
+    /// the current turn; turn order does not change.
+    ExtraTurn,
+    /// "Gain control of a unit" (CR 191, 477.1: controller is a trait): permanently.
+    GainControl,
+    /// "Gain control of a unit this turn": control returns at the end of the turn (CR 317).
+    GainControlThisTurn,
+    /// "… becomes a copy of the unit chosen in slot `n`" (layer 1, CR 477.1): while it stays on
+    /// the board.
+    Copy,
+    /// "Its Might becomes `n` this turn" (layer 1, CR 477.1).
+    SetMight,
+    /// "… gains [`keyword`] this turn" (layer 2, CR 477.2).
+    GainKeyword,
+    /// "… loses [`keyword`] this turn" (layer 2, CR 477.2).
+    LoseKeyword,
 }
 
 impl Op {
@@ -218,6 +237,13 @@ impl Op {
                 | Op::Move
                 | Op::Save
                 | Op::Attach
+                | Op::GainControl
+                | Op::GainControlThisTurn
+                | Op::SaveToHand
+                | Op::Copy
+                | Op::SetMight
+                | Op::GainKeyword
+                | Op::LoseKeyword
         )
     }
 }
@@ -315,6 +341,12 @@ pub struct Instr {
     /// The token card, resolved against the set when it is read.
     #[serde(skip)]
     pub token_def: DefId,
+    /// `gain_keyword` / `lose_keyword`: the keyword, as `keywords` spells it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub keyword: String,
+    /// The keyword's bit, resolved when the set is read.
+    #[serde(skip)]
+    pub kw: u32,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -391,6 +423,8 @@ impl Instr {
             cond: Cond::Always,
             token: String::new(),
             token_def: 0,
+            keyword: String::new(),
+            kw: 0,
         }
     }
 }

@@ -339,7 +339,7 @@ impl Game for RiftGame {
                             _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
                         },
                         Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
-                        Stage::Accelerate => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                        Stage::Accelerate | Stage::Deflect => Label::new(format!("Choose {e}"), format!("选择 {z}")),
                     },
                     Some(Prompt::Discard { .. }) => Label::new(format!("Discard {e}"), format!("弃置{z}")),
                     Some(Prompt::Recycle { .. }) => Label::new(format!("Recycle {e}"), format!("回收{z}")),
@@ -366,6 +366,13 @@ impl Game for RiftGame {
                             Label::new("Pay Accelerate: enter ready", "支付急速：以活跃状态进场")
                         } else {
                             Label::new("Don't accelerate", "不使用急速")
+                        }
+                    }
+                    Some(Prompt::Build(b)) if b.stage == Stage::Deflect => {
+                        if yes {
+                            Label::new("Pay the Deflect cost", "支付偏转费用")
+                        } else {
+                            Label::new("Decline to pay Deflect: the trigger is removed", "拒绝支付偏转：移除该触发")
                         }
                     }
                     Some(Prompt::Build(_)) => {
@@ -424,6 +431,13 @@ impl Game for RiftGame {
             RiftAction::Concede(s) => {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
                 Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
+            }
+            RiftAction::First(i) if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
+                if i == 1 {
+                    Label::new("Apply the return to hand", "适用返回手牌")
+                } else {
+                    Label::new("Apply the heal and stun", "适用治疗并眩晕")
+                }
             }
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();

@@ -152,6 +152,10 @@ impl RiftGame {
                     }
                 }
             }
+            Prompt::Replacement { .. } => {
+                out.push(RiftAction::First(0));
+                out.push(RiftAction::First(1));
+            }
             Prompt::BurnOut { seat } => {
                 for o in self.burn_out_choices(*seat) {
                     out.push(RiftAction::Pick(Ref::Seat(o)));
@@ -266,6 +270,11 @@ impl RiftGame {
             Ok(Some(Prompt::Split { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.split_pick(u);
+                }
+            }
+            Ok(Some(Prompt::Replacement { unit, .. })) => {
+                if let RiftAction::First(i) = a {
+                    self.choose_replacement(unit, i == 1);
                 }
             }
             Ok(Some(Prompt::BurnOut { .. })) => {
@@ -429,7 +438,12 @@ impl RiftGame {
                     && !units.contains(&u)
                     && self.has_route(*seat, u, *dest)
             }
-            _ => false,
+            // Any other prompt (or an action no arm above takes): the listing decides.
+            (p, a) => {
+                let mut all = Vec::new();
+                self.prompt_options(p, &mut all);
+                all.contains(&a)
+            }
         }
     }
 
@@ -479,6 +493,9 @@ impl RiftGame {
                 "pay the Hide cost: add to your rune pool, 'pay' the rest automatically or 'back' (CR 421, 444)".into()
             }
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
+            (Some(Prompt::Replacement { .. }), _) => {
+                "choose which replacement applies to the death: 'first 0' heal and stun, 'first 1' return to hand (CR 372)".into()
+            }
             (_, RiftAction::Concede(_)) if !self.opts.allow_concede => {
                 "conceding is turned off by the 'allow_concede' option (CR 649)".into()
             }

@@ -98,6 +98,8 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::ShowdownStarted { focus, .. } => focus,
         Note::CombatStarted { attacker, .. } | Note::CombatEnded { attacker, .. } => attacker,
         Note::GameOver => 0,
+        Note::ControlChanged { to, .. } => to,
+        Note::ExtraTurn { seat } => seat,
     }
 }
 
@@ -162,6 +164,49 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Save => pick(
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
+        ),
+        Op::ExtraTurn => ("take a turn after this one".into(), "在本回合后进行一个额外回合".into()),
+        Op::SaveToHand => pick(
+            (
+                "return to its owner's hand instead of its next death this turn".into(),
+                "本回合其下一次死亡时改为将其返回拥有者的手牌".into(),
+            ),
+            (
+                "return a unit to its owner's hand instead of its next death this turn".into(),
+                "本回合一个单位下一次死亡时改为将其返回拥有者的手牌".into(),
+            ),
+        ),
+        Op::Copy => pick(
+            ("make a copy of another unit out of".into(), "使其成为另一个单位的复制品".into()),
+            ("make a unit a copy of another".into(), "使一个单位成为另一个单位的复制品".into()),
+        ),
+        Op::SetMight => pick(
+            (format!("set the Might to {n} this turn of"), format!("本回合使其战力变为{n}")),
+            (format!("set a unit's Might to {n} this turn"), format!("本回合使一个单位的战力变为{n}")),
+        ),
+        Op::GainKeyword | Op::LoseKeyword => {
+            let (ke, kz) = KEYWORDS.iter().find(|k| k.0 == ins.kw).map(|k| (k.1, k.2)).unwrap_or(("?", "?"));
+            let gain = ins.op == Op::GainKeyword;
+            pick(
+                if gain {
+                    (format!("give {ke} this turn to"), format!("本回合使其获得{kz}"))
+                } else {
+                    (format!("take {ke} this turn from"), format!("本回合使其失去{kz}"))
+                },
+                if gain {
+                    (format!("give a unit {ke} this turn"), format!("本回合使一个单位获得{kz}"))
+                } else {
+                    (format!("take {ke} from a unit this turn"), format!("本回合使一个单位失去{kz}"))
+                },
+            )
+        }
+        Op::GainControl => pick(
+            ("gain control of".into(), "获得其控制权".into()),
+            ("gain control of a unit".into(), "获得一个单位的控制权".into()),
+        ),
+        Op::GainControlThisTurn => pick(
+            ("gain control this turn of".into(), "本回合获得其控制权".into()),
+            ("gain control of a unit this turn".into(), "本回合获得一个单位的控制权".into()),
         ),
     };
     let (en, zh) = match (ins.op.takes_selector(), ins.who) {
@@ -302,6 +347,7 @@ impl RiftGame {
                 Stage::ExtraDiscard => "additional_cost",
                 Stage::Targets(_) => "target",
                 Stage::Pay => "pay",
+                Stage::Deflect => "deflect",
             },
             Some(Prompt::TriggerOrder { .. }) => "trigger_order",
             Some(Prompt::Discard { .. }) => "discard",
@@ -313,6 +359,7 @@ impl RiftGame {
             Some(Prompt::BurnOut { .. }) => "burn_out",
             Some(Prompt::HidePay { .. }) => "pay",
             Some(Prompt::Split { .. }) => "split_damage",
+            Some(Prompt::Replacement { .. }) => "replacement_order",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -359,7 +406,7 @@ impl RiftGame {
                 let kind = match &self.prompt {
                     Some(Prompt::Build(b)) => match b.stage {
                         Stage::Targets(_) => ActionKind::Target,
-                        Stage::Pay | Stage::ExtraDiscard | Stage::Optional => ActionKind::Pay,
+                        Stage::Pay | Stage::ExtraDiscard | Stage::Optional | Stage::Deflect => ActionKind::Pay,
                         _ => ActionKind::Choose,
                     },
                     Some(Prompt::Assign { .. }) => ActionKind::Target,
@@ -387,6 +434,9 @@ impl RiftGame {
                 answer(m)
             }
             First(i) => {
+                if let Some(Prompt::Replacement { unit, .. }) = self.prompt {
+                    return answer(ActionMeta::of(ActionKind::Choose).subject(self.cref(unit)));
+                }
                 let m = ActionMeta::of(ActionKind::Choose);
                 let m = match self.pending.get(i as usize) {
                     Some(p) => m.subject(self.item_source(&p.item)),
@@ -579,6 +629,16 @@ impl RiftGame {
                     "燃尽：你的牌库耗尽——选择获得1分的对手（CR 431）",
                 ),
             ),
+            Some(Prompt::Replacement { unit, .. }) => {
+                let (e, z) = names(self.db(), self.obj(*unit).def);
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e} would die and two effects replace it: choose which applies (CR 372)"),
+                        format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）"),
+                    ),
+                )
+            }
             None => {
                 if let Some(top) = self.chain.last() {
                     let (e, z) = self.src_names(top);
@@ -700,6 +760,13 @@ impl RiftGame {
                         "Pay {c} for {e}: choose the rune to recycle (or gear to exhaust) for the next Power (CR 357)"
                     ),
                     format!("为{z}支付{c}：选择为下一点能量回收的符文（或横置的装备）（CR 357）"),
+                )
+            }
+            Stage::Deflect => {
+                let c = cost_of(&self.build_cost(b));
+                l(
+                    format!("{e} targets a unit with Deflect: pay {c}, or decline and remove the trigger? (CR 809)"),
+                    format!("{z}以具有偏转的单位为目标：支付{c}，还是拒绝支付并移除该触发？（CR 809）"),
                 )
             }
         };
@@ -1068,6 +1135,20 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             Some(o) => EventText::new(K::End, g.outcome_words(o)),
             None => t(K::End, "The game is over".into(), "对局结束".into()),
         },
+        Note::ControlChanged { unit, def: d, from, to } => {
+            let (e, z) = names(g.db(), d);
+            t(
+                K::Action,
+                format!("{} gained control of {e} from {} (CR 191)", seat_en(to), seat_en(from)),
+                format!("{}从{}处获得了{z}的控制权（CR 191）", seat_zh(to), seat_zh(from)),
+            )
+            .card(card_of(g.db(), unit, d))
+        }
+        Note::ExtraTurn { seat } => t(
+            K::Info,
+            format!("{} will take an additional turn after this one (CR 734)", seat_en(seat)),
+            format!("{}将在本回合后进行一个额外回合（CR 734）", seat_zh(seat)),
+        ),
     }
 }
 

@@ -245,6 +245,7 @@ impl RiftGame {
                     self.prompt = Some(Prompt::Predict { seat, card: top });
                 }
             }
+            Op::ExtraTurn => self.add_extra_turn(seat),
             _ => {}
         }
     }
@@ -341,6 +342,42 @@ impl RiftGame {
                     gg.attached_to = u;
                     gg.zone = zone;
                     self.objs[u as usize].set(flag::EQUIPPED, true);
+                }
+            }
+            Op::SaveToHand => {
+                for u in objs {
+                    self.objs[u as usize].set(flag::SAVE_TO_HAND, true);
+                }
+            }
+            Op::GainControl | Op::GainControlThisTurn => {
+                for u in objs {
+                    self.gain_control(u, item.controller, ins.op == Op::GainControlThisTurn);
+                }
+            }
+            Op::Copy => {
+                // The copied unit's current copyable traits (a copy's copy, CR 477.1); without a
+                // legal unit in slot n nothing happens (CR 359.3.e).
+                let Some(src) = self.legal_target(item, ins.n as u8).first().copied() else { return };
+                let def = self.obj(src).def;
+                for u in objs {
+                    if u != src {
+                        self.add_effect(u, crate::layers::Effect::Copy { def, printed: def }, false);
+                    }
+                }
+            }
+            Op::SetMight => {
+                for u in objs {
+                    self.add_effect(u, crate::layers::Effect::SetMight(ins.n as i16), true);
+                }
+            }
+            Op::GainKeyword | Op::LoseKeyword => {
+                let e = if ins.op == Op::GainKeyword {
+                    crate::layers::Effect::Grant(ins.kw)
+                } else {
+                    crate::layers::Effect::Lose(ins.kw)
+                };
+                for u in objs {
+                    self.add_effect(u, e, true);
                 }
             }
             _ => {}

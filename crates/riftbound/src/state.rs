@@ -57,9 +57,23 @@ pub mod flag {
     pub const TOKEN: u16 = 1 << 8;
     /// Something may be attached to this unit (a hint that saves scanning for equipment).
     pub const EQUIPPED: u16 = 1 << 9;
+    /// A delayed replacement: the next death this turn returns it to its owner's hand instead.
+    pub const SAVE_TO_HAND: u16 = 1 << 12;
+    /// Its death is being replaced and its controller is choosing which replacement applies
+    /// (CR 372); it does not die meanwhile.
+    pub const REPLACING: u16 = 1 << 13;
     /// Statuses lost when an object changes zone (CR 124).
-    pub const TRANSIENT: u16 =
-        EXHAUSTED | BUFFED | STUNNED | ATTACKER | DEFENDER | ATTACK_FIRED | DEFEND_FIRED | SAVE | EQUIPPED;
+    pub const TRANSIENT: u16 = EXHAUSTED
+        | BUFFED
+        | STUNNED
+        | ATTACKER
+        | DEFENDER
+        | ATTACK_FIRED
+        | DEFEND_FIRED
+        | SAVE
+        | EQUIPPED
+        | SAVE_TO_HAND
+        | REPLACING;
 }
 
 /// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).
@@ -219,6 +233,9 @@ pub enum Stage {
     Targets(u8),
     /// Choose the rune to recycle or the Add gear to exhaust for the next Power pip (CR 357).
     Pay,
+    /// A triggered ability's controller pays the Deflect of its targets or declines, which
+    /// removes the trigger (CR 809).
+    Deflect,
 }
 
 /// Choices of an item being played, activated or put on the chain (CR 355).
@@ -301,6 +318,12 @@ pub enum Prompt {
         slot: u8,
         points: Vec<ObjId>,
     },
+    /// Several replacement effects would replace `unit`'s death: its controller chooses which
+    /// applies (CR 372); `first 0` heal and stun (`save`), `first 1` return to hand.
+    Replacement {
+        seat: u8,
+        unit: ObjId,
+    },
 }
 
 impl Prompt {
@@ -316,7 +339,8 @@ impl Prompt {
             | Prompt::Showdown { seat }
             | Prompt::BurnOut { seat }
             | Prompt::HidePay { seat, .. }
-            | Prompt::Split { seat, .. } => *seat,
+            | Prompt::Split { seat, .. }
+            | Prompt::Replacement { seat, .. } => *seat,
             Prompt::Build(b) => b.seat,
         }
     }
@@ -390,6 +414,31 @@ pub struct RiftGame {
     pub burnout_endless: u8,
     /// Cards revealed to every player (CR 424) until the revealing item finishes resolving.
     pub revealed: Vec<ObjId>,
+    /// Additional turns to come (CR 734–738), the next one last: each new one goes directly
+    /// after the current turn, so later insertions come earlier.
+    pub extra_turns: Vec<u8>,
+    /// During an additional turn, the seat whose regular turn came last (turn order resumes
+    /// after it, CR 736); NOBODY during a regular turn.
+    pub order_seat: u8,
+    /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
+    /// controller it returns to), oldest first.
+    pub loans: Vec<Loan>,
+    /// Continuous effects on characteristics (CR 473–480), oldest first (`layers.rs`).
+    pub effects: Vec<crate::layers::Layered>,
+    /// Combats this turn that ended with no result and units of both players still there (CR
+    /// 466.3.d.1): (battlefield, fingerprint of the state then), for the loop check of §29 #9.
+    pub combat_marks: Vec<(u8, u64)>,
+    /// Battlefields (bits) where a combat repeated with an identical result this turn: it ended
+    /// with no result and is not staged again until the turn ends (§29 #9).
+    pub no_restage: u8,
+}
+
+/// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loan {
+    pub unit: ObjId,
+    pub inc: u16,
+    pub back_to: u8,
 }
 
 /// Is the object at this board location?
@@ -479,7 +528,8 @@ impl RiftGame {
         let o = self.obj(id);
         let db = self.db();
         let d = db.get(o.def);
-        let mut m = d.might + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
+        // Layer 1 (CR 477.1): printed or copied Might, or what an effect set it to.
+        let mut m = self.base_might(id, d.might) + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
         let mut assault = d.assault;
         let mut shield = d.shield;
         if o.zone.on_board() {
@@ -521,12 +571,18 @@ impl RiftGame {
         m
     }
 
-    /// Keyword test including grants from attached equipment (CR 477.2).
+    /// Keyword test (layer 2, CR 477.2): printed, granted by attached equipment, then the
+    /// grants and losses of `layers.rs` in timestamp order.
     pub fn has_kw(&self, id: ObjId, k: u32) -> bool {
         let o = self.obj(id);
-        self.def(o.def).has(k)
+        let has = self.def(o.def).has(k)
             || (o.has(flag::EQUIPPED)
-                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)))
+                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)));
+        if self.effects.is_empty() {
+            has
+        } else {
+            self.layered_kw(id, k, has)
+        }
     }
 
     pub fn mighty(&self, id: ObjId) -> bool {
@@ -571,6 +627,12 @@ impl RiftGame {
             notes: Default::default(),
             burnout_endless: 0,
             revealed: Vec::new(),
+            extra_turns: Vec::new(),
+            order_seat: NOBODY,
+            loans: Vec::new(),
+            effects: Vec::new(),
+            combat_marks: Vec::new(),
+            no_restage: 0,
         }
     }
 

@@ -189,6 +189,9 @@ pub struct RiftView {
     /// Showdowns and combats staged at contested battlefields, waiting to begin (CR 323.9–10).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub staged: Vec<StagedView>,
+    /// Additional turns to come (CR 734–738), the seat taking the next one first.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub extra_turns: Vec<u8>,
 }
 
 fn sees(viewer: Viewer, seat: u8) -> bool {
@@ -215,6 +218,10 @@ impl RiftGame {
             if o.has(f) {
                 status.push(n.to_string());
             }
+        }
+        // Control gained "this turn" (CR 191): it goes back when the turn ends.
+        if self.loans.iter().any(|l| l.unit == id && l.inc == o.inc) {
+            status.push("control_this_turn".to_string());
         }
         CardView {
             id,
@@ -371,6 +378,7 @@ impl RiftGame {
                     Stage::ExtraDiscard => "additional cost",
                     Stage::Targets(_) => "targets",
                     Stage::Pay => "payment",
+                    Stage::Deflect => "deflect",
                 },
                 Prompt::TriggerOrder { .. } => "trigger order",
                 Prompt::Discard { .. } => "discard",
@@ -382,6 +390,7 @@ impl RiftGame {
                 Prompt::BurnOut { .. } => "burn out",
                 Prompt::HidePay { .. } => "payment",
                 Prompt::Split { .. } => "split damage",
+                Prompt::Replacement { .. } => "replacement order",
             }
             .to_string()
         });
@@ -428,6 +437,7 @@ impl RiftGame {
                     }
                 })
                 .collect(),
+            extra_turns: self.extra_turns.iter().rev().copied().collect(),
         }
     }
 
