@@ -14,8 +14,10 @@ pub struct Args {
     /// Games in the whole run (all shards together).
     #[arg(long, default_value_t = 1000)]
     games: usize,
-    /// One bot spec per seat, or one for every seat (random, greedy, mcts:200, …).
-    #[arg(long, value_delimiter = ',', default_value = "random")]
+    /// One bot spec per seat, or one for every seat (random, greedy, mcts:200, …), separated by
+    /// `,` or `;`; a spec's options stay with it (`mcts:1000,cap=40,eval=learned,hard`). May be
+    /// repeated.
+    #[arg(long, default_value = "random")]
     bots: Vec<String>,
     /// Rules options as JSON or `@file.json`.
     #[arg(long)]
@@ -96,7 +98,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if args.what.len() > 1 {
             bail!("sim takes one game; got {}", args.what.join(" "));
         }
-        let bots = args.bots.iter().map(|b| b.parse()).collect::<Result<Vec<ai::BotSpec>, _>>()?;
+        let bots = bot_list(&args.bots)?;
         let mut config = ai::SimConfig::new(&args.what[0], bots, args.games, args.seed);
         let entry = *crate::games::registry().get(&args.what[0]).map_err(anyhow::Error::msg)?;
         config.options = input::with_cards(&entry, input::options(args.options.as_deref())?, args.cards.as_deref())?;
@@ -156,6 +158,15 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
     };
     let runtime = tokio::runtime::Runtime::new()?;
     Ok(runtime.block_on(cluster::submit_sim(queue, config, parts, &events))?)
+}
+
+/// The bots of every `--bots` given, in order (`ai::BotSpec::parse_list` reads each).
+pub fn bot_list(texts: &[String]) -> Result<Vec<ai::BotSpec>> {
+    let mut bots = Vec::new();
+    for text in texts {
+        bots.extend(ai::BotSpec::parse_list(text).map_err(|e| anyhow::anyhow!("--bots: {e}"))?);
+    }
+    Ok(bots)
 }
 
 /// A progress bar on standard error, hidden for JSON output and short runs.
