@@ -135,8 +135,20 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
     }
     let parts = args.shards.unwrap_or_else(|| cluster::default_parts(args.games));
     let queue = cluster::QueueConfig { url: url.to_string(), name: args.queue.clone() };
-    let quiet = args.json;
-    let events = |e: cluster::SubmitEvent| match e {
+    let events = queue_events(bar, url, &args.queue, args.json);
+    let runtime = tokio::runtime::Runtime::new()?;
+    Ok(runtime.block_on(cluster::submit_sim(queue, config, parts, &events))?)
+}
+
+/// What a submitter to the work queue shows: the queued run, progress on `bar`, and a word
+/// when no worker has been heard from for a while (`quiet`: only that word, on stderr).
+pub fn queue_events<'a>(
+    bar: &'a ProgressBar,
+    url: &'a str,
+    queue: &'a str,
+    quiet: bool,
+) -> impl Fn(cluster::SubmitEvent) + Sync + 'a {
+    move |e: cluster::SubmitEvent| match e {
         cluster::SubmitEvent::Queued { run, parts } => {
             if !quiet {
                 bar.println(format!("run {run}: {parts} shards queued on {url}"));
@@ -146,8 +158,7 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
         cluster::SubmitEvent::Quiet { seconds, missing } => {
             let line = format!(
                 "no word from any worker for {seconds} s; shards {missing:?} wait on the queue for a \
-                 `cardtable worker --nats {url} --queue {}`",
-                args.queue
+                 `cardtable worker --nats {url} --queue {queue}`"
             );
             if bar.is_hidden() {
                 eprintln!("{line}");
@@ -155,9 +166,7 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
                 bar.println(line);
             }
         }
-    };
-    let runtime = tokio::runtime::Runtime::new()?;
-    Ok(runtime.block_on(cluster::submit_sim(queue, config, parts, &events))?)
+    }
 }
 
 /// The bots of every `--bots` given, in order (`ai::BotSpec::parse_list` reads each).
@@ -171,11 +180,16 @@ pub fn bot_list(texts: &[String]) -> Result<Vec<ai::BotSpec>> {
 
 /// A progress bar on standard error, hidden for JSON output and short runs.
 pub fn progress_bar(total: usize, quiet: bool) -> ProgressBar {
+    counting_bar(total, quiet, "games")
+}
+
+/// A progress bar of `total` `what` (hidden for JSON output and short runs).
+pub fn counting_bar(total: usize, quiet: bool, what: &str) -> ProgressBar {
     if quiet || total < 50 {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}") {
+    if let Ok(style) = ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} {{per_sec}} eta {{eta}}")) {
         bar.set_style(style);
     }
     bar
