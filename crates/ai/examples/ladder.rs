@@ -120,7 +120,10 @@ fn seats(
         }
         eprintln!(" (rotation {} of {n} done)", rotation + 1);
     }
-    println!("{game} {options}, {games} games, seed {seed}, one bot per seat, rotating; even share {:.1}%", 100.0 / n as f64);
+    println!(
+        "{game} {options}, {games} games, seed {seed}, one bot per seat, rotating; even share {:.1}%",
+        100.0 / n as f64
+    );
     for (i, b) in bots.iter().enumerate() {
         let (lo, hi) = ai::wilson_interval(won[i] as f64, played[i] as f64);
         println!(

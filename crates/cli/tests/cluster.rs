@@ -235,20 +235,42 @@ fn deck_ratings_and_solver_setups_over_two_workers_equal_one_process() {
     std::fs::write(&deck, ardent::deck::DeckList::from_ids(db, "Queued deck", &generated.cards).to_text(db)).unwrap();
 
     // A deck rating: 96 games in 5 shards (uneven: 20, 19, 19, 19, 19 games).
-    let rate = strings(&["deck", "rate", deck.to_str().unwrap(), "--games", "96", "--seed", "4", "--bot", "random", "--json"]);
+    let rate =
+        strings(&["deck", "rate", deck.to_str().unwrap(), "--games", "96", "--seed", "4", "--bot", "random", "--json"]);
     let queued = finish(submit_to(&rate, &url, &queue, &["--shards", "5"]));
     let alone = run_ok(&rate);
-    assert!(String::from_utf8_lossy(&alone.stdout).contains("\"games\": 96"), "{}", String::from_utf8_lossy(&alone.stdout));
+    assert!(
+        String::from_utf8_lossy(&alone.stdout).contains("\"games\": 96"),
+        "{}",
+        String::from_utf8_lossy(&alone.stdout)
+    );
     assert!(queued.stdout == alone.stdout, "the queued rating differs from one process's");
 
     // The setup analysis of 8 first-player setups (shard 0/62), in 3 parts.
     let (one, two) = (dir.join("one.json"), dir.join("two.json"));
     let solve = |out: &std::path::Path| {
-        strings(&["solve", "fate", "--setups", "--max-plies", "1", "--tt-mb", "1", "--shard", "0/62", "--json", "--out", out.to_str().unwrap()])
+        strings(&[
+            "solve",
+            "fate",
+            "--setups",
+            "--max-plies",
+            "1",
+            "--tt-mb",
+            "1",
+            "--shard",
+            "0/62",
+            "--json",
+            "--out",
+            out.to_str().unwrap(),
+        ])
     };
     let queued = finish(submit_to(&solve(&two), &url, &queue, &["--parts", "3"]));
     let alone = run_ok(&solve(&one));
-    assert!(String::from_utf8_lossy(&alone.stdout).contains("\"judged\": 8"), "{}", String::from_utf8_lossy(&alone.stdout));
+    assert!(
+        String::from_utf8_lossy(&alone.stdout).contains("\"judged\": 8"),
+        "{}",
+        String::from_utf8_lossy(&alone.stdout)
+    );
     assert!(queued.stdout == alone.stdout, "the queued analysis's summary differs from one process's");
     assert_eq!(std::fs::read_to_string(&two).unwrap(), std::fs::read_to_string(&one).unwrap());
 

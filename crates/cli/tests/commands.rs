@@ -182,7 +182,15 @@ fn bot_lists_take_specs_with_options() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["bots"], serde_json::json!(["mcts:50,cap=10", "random"]));
     let out = with_test_game(&[
-        "arena", "pebbles", "--bots", "mcts:50,cap=10;mcts:50,c=1.5", "--bots", "easy", "--games", "2", "--json",
+        "arena",
+        "pebbles",
+        "--bots",
+        "mcts:50,cap=10;mcts:50,c=1.5",
+        "--bots",
+        "easy",
+        "--games",
+        "2",
+        "--json",
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

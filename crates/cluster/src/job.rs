@@ -69,10 +69,16 @@ impl SolveJob {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Output {
-    Sim { results: SimResults },
-    Rating { tally: Tally },
+    Sim {
+        results: SimResults,
+    },
+    Rating {
+        tally: Tally,
+    },
     /// The verdicts of the job's setups, in the job's order.
-    Solve { verdicts: Vec<SetupVerdict> },
+    Solve {
+        verdicts: Vec<SetupVerdict>,
+    },
 }
 
 /// A job on the queue: part `part` (1-based) of `parts` of run `run`.
