@@ -41,6 +41,14 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0004_ardent_ratings.sql"),
         postgres: include_str!("../migrations/0004_ardent_ratings.sql"),
     },
+    // Server nodes: table leases, and the client's id of each stored action. Version 8 leaves
+    // 5 to 7 to other branches.
+    Migration {
+        version: 8,
+        name: "nodes",
+        sqlite: include_str!("../migrations/0008_nodes.sql"),
+        postgres: include_str!("../migrations/0008_nodes.sql"),
+    },
 ];
 
 /// The newest schema version this build knows.
