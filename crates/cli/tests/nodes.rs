@@ -21,7 +21,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 const BIN: &str = env!("CARGO_BIN_EXE_cardtable");
 /// Short leases so that a takeover is quick in the tests.
-const LEASE_MS: &str = "1500";
+const LEASE_MS: &str = "3000";
 
 fn nats_url() -> String {
     std::env::var("CT_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
@@ -234,7 +234,11 @@ async fn players_on_two_nodes_play_one_game() {
         let seq = mover.act(action, &format!("m{n}")).await;
         assert_eq!(seq, n as u64 + 1);
         let seen = other.at_seq(seq).await;
-        assert_eq!(seen["log"].as_array().unwrap().last().unwrap()["seq"], seq, "the other node's player sees move {seq}");
+        assert_eq!(
+            seen["log"].as_array().unwrap().last().unwrap()["seq"],
+            seq,
+            "the other node's player sees move {seq}"
+        );
     }
     assert_eq!(ann_ws.latest()["view"]["pile"], bob_ws.latest()["view"]["pile"]);
     // A resent action id is answered again and not applied twice, through the relay too.
@@ -251,7 +255,11 @@ async fn players_on_two_nodes_play_one_game() {
     assert!(metrics.body.contains("cardtable_actions_total{node=\"a\"} 6"), "{}", metrics.body);
     assert!(metrics.body.contains("cardtable_store_seconds_count{node=\"a\"} 6"), "{}", metrics.body);
     let metrics_b = request(b.addr, "GET", "/metrics", None, None).await.unwrap();
-    assert!(metrics_b.body.contains("cardtable_sockets{node=\"b\"} 1"), "node b counts Bob's socket: {}", metrics_b.body);
+    assert!(
+        metrics_b.body.contains("cardtable_sockets{node=\"b\"} 1"),
+        "node b counts Bob's socket: {}",
+        metrics_b.body
+    );
     drop((a, b));
     db.cleanup().await;
 }
@@ -288,8 +296,7 @@ async fn killing_the_owner_moves_human_and_bot_games_to_another_node() {
     let acked = bot_ws.act("take1", "b0").await; // the bot now thinks on node a …
     assert_eq!(acked, 1);
 
-    let before: Vec<(Value, Vec<Value>)> =
-        [&ann_ws, &bob_ws].iter().map(|s| (s.latest().clone(), s.log())).collect();
+    let before: Vec<(Value, Vec<Value>)> = [&ann_ws, &bob_ws].iter().map(|s| (s.latest().clone(), s.log())).collect();
     a.kill(); // … and node a dies, leases and all.
     let killed_at = Instant::now();
 

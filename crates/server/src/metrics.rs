@@ -28,7 +28,8 @@ const STORE_BUCKETS: &[f64] = &[0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
 impl Metrics {
     /// The metrics of a process; a node's carry `node="ID"` on every series.
     pub fn new(node: Option<&str>) -> Metrics {
-        let labels: Option<HashMap<String, String>> = node.map(|n| HashMap::from([("node".to_string(), n.to_string())]));
+        let labels: Option<HashMap<String, String>> =
+            node.map(|n| HashMap::from([("node".to_string(), n.to_string())]));
         let opts = |name: &str, help: &str| {
             let o = Opts::new(name, help).namespace("cardtable");
             match &labels {
@@ -38,7 +39,8 @@ impl Metrics {
         };
         // The names and buckets are constants of this file, valid by construction.
         let tables = IntGauge::with_opts(opts("tables", "Tables held in memory by this server")).expect("metric");
-        let sockets = IntGauge::with_opts(opts("sockets", "Open table sockets of clients on this server")).expect("metric");
+        let sockets =
+            IntGauge::with_opts(opts("sockets", "Open table sockets of clients on this server")).expect("metric");
         let actions = IntCounter::with_opts(opts("actions_total", "Actions stored by this server")).expect("metric");
         let store_opts = opts("store_seconds", "Time to store one action (commit included)");
         let store_seconds =

@@ -88,12 +88,7 @@ impl Node {
             .connect(config.nats_url.as_str())
             .await
             .map_err(|e| anyhow::anyhow!("cannot reach NATS at {}: {e}", config.nats_url))?;
-        Ok(Node {
-            id: config.node_id.clone(),
-            cluster: config.cluster.clone(),
-            nats,
-            lease_ms: config.lease_ms as i64,
-        })
+        Ok(Node { id: config.node_id.clone(), cluster: config.cluster.clone(), nats, lease_ms: config.lease_ms as i64 })
     }
 
     pub fn lease(&self) -> Duration {

@@ -103,7 +103,9 @@ pub async fn route_tables(State(app): State<Arc<App>>, req: Request, next: Next)
             Ok(response) => return response,
             Err(PassError::NoOwner) if Instant::now() + RETRY_PAUSE < deadline => tokio::time::sleep(RETRY_PAUSE).await,
             Err(PassError::NoOwner) => {
-                return unavailable(format!("table {id}: its node {owner} does not answer and no node has taken it over yet"))
+                return unavailable(format!(
+                    "table {id}: its node {owner} does not answer and no node has taken it over yet"
+                ))
             }
             Err(PassError::Failed(e)) => {
                 return unavailable(format!("table {id}: its node {owner} could not be asked: {e}"))
@@ -188,12 +190,20 @@ async fn serve_passed_http(router: axum::Router, nats: async_nats::Client, msg: 
     let headers = msg.headers.clone().unwrap_or_default();
     let method = headers.get(H_METHOD).map(|v| v.as_str().to_string()).unwrap_or_else(|| "GET".into());
     let uri = headers.get(H_URI).map(|v| v.as_str().to_string()).unwrap_or_else(|| "/".into());
-    let peer: SocketAddr =
-        headers.get(H_PEER).and_then(|v| v.as_str().parse().ok()).unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
-    let mut req = match axum::http::Request::builder().method(method.as_str()).uri(uri.as_str()).body(Body::from(msg.payload))
+    let peer: SocketAddr = headers
+        .get(H_PEER)
+        .and_then(|v| v.as_str().parse().ok())
+        .unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
+    let mut req = match axum::http::Request::builder()
+        .method(method.as_str())
+        .uri(uri.as_str())
+        .body(Body::from(msg.payload))
     {
         Ok(r) => r,
-        Err(e) => return answer(&nats, reply, StatusCode::BAD_REQUEST, &axum::http::HeaderMap::new(), e.to_string().into()).await,
+        Err(e) => {
+            return answer(&nats, reply, StatusCode::BAD_REQUEST, &axum::http::HeaderMap::new(), e.to_string().into())
+                .await
+        }
     };
     copy_http_headers(&headers, req.headers_mut());
     req.extensions_mut().insert(Forwarded);
@@ -206,7 +216,8 @@ async fn serve_passed_http(router: axum::Router, nats: async_nats::Client, msg: 
     match axum::body::to_bytes(body, MAX_RELAYED_BODY).await {
         Ok(body) => answer(&nats, reply, parts.status, &parts.headers, body).await,
         Err(_) => {
-            let msg = format!("the answer is larger than {MAX_RELAYED_BODY} bytes, more than one node can pass to another");
+            let msg =
+                format!("the answer is larger than {MAX_RELAYED_BODY} bytes, more than one node can pass to another");
             answer(&nats, reply, StatusCode::BAD_GATEWAY, &axum::http::HeaderMap::new(), msg.into()).await
         }
     }
@@ -249,7 +260,8 @@ pub async fn open_remote(
     headers: &axum::http::HeaderMap,
 ) -> Result<Remote, Option<Response>> {
     let conn = store::new_id();
-    let failed = |e: &dyn std::fmt::Display| Some(unavailable(format!("table {id}: cannot reach its node {owner}: {e}")));
+    let failed =
+        |e: &dyn std::fmt::Display| Some(unavailable(format!("table {id}: cannot reach its node {owner}: {e}")));
     let out = node.nats.subscribe(node.conn_subject(id, &conn, "out")).await.map_err(|e| failed(&e))?;
     let mut h = HeaderMap::new();
     h.insert(H_TABLE, id);
@@ -284,7 +296,8 @@ async fn open_passed_socket(app: Arc<App>, msg: async_nats::Message) {
     let Some(node) = app.node.clone() else { return };
     let Some(reply) = msg.reply.clone() else { return };
     let h = msg.headers.clone().unwrap_or_default();
-    let (Some(id), Some(conn)) = (h.get(H_TABLE).map(|v| v.as_str().to_string()), h.get(H_CONN).map(|v| v.as_str().to_string()))
+    let (Some(id), Some(conn)) =
+        (h.get(H_TABLE).map(|v| v.as_str().to_string()), h.get(H_CONN).map(|v| v.as_str().to_string()))
     else {
         return;
     };
@@ -318,10 +331,11 @@ async fn open_passed_socket(app: Arc<App>, msg: async_nats::Message) {
     let out_subject = node.conn_subject(&id, &conn, "out");
     let frames = input.map(|m| Ok::<_, std::convert::Infallible>(frame_of(&m)));
     let nats = node.nats.clone();
-    let sink = futures_util::sink::unfold((nats.clone(), out_subject.clone()), |(nats, subject), m: Message| async move {
-        publish_frame(&nats, &subject, m).await;
-        Ok::<_, std::convert::Infallible>((nats, subject))
-    });
+    let sink =
+        futures_util::sink::unfold((nats.clone(), out_subject.clone()), |(nats, subject), m: Message| async move {
+            publish_frame(&nats, &subject, m).await;
+            Ok::<_, std::convert::Infallible>((nats, subject))
+        });
     crate::ws::run(app, table, Box::pin(sink), frames, token, who, None).await;
     // However the socket ended, the client's node learns it did.
     publish_frame(&nats, &out_subject, Message::Close(None)).await;

@@ -338,8 +338,13 @@ pub async fn apply_with_id(
     let seq = st.seq() + 1;
     let stored = next.history().last().cloned().unwrap_or_else(|| notation.to_string());
     let finish = next.status().is_over().then_some(None);
-    let record =
-        ActionRecord { seq, notation: stored, seat: seat.0, created_at: now_ms(), client_id: client_id.map(str::to_string) };
+    let record = ActionRecord {
+        seq,
+        notation: stored,
+        seat: seat.0,
+        created_at: now_ms(),
+        client_id: client_id.map(str::to_string),
+    };
     let timer = Instant::now();
     let saved = app.store.append_action(&st.record.id, &record, finish).await;
     app.metrics.store_seconds.observe(timer.elapsed().as_secs_f64());

@@ -9,12 +9,12 @@
 
 use crate::accounts::session_opt;
 use crate::app::App;
+use crate::app::LoadError;
 use crate::auth::{cookie, same_origin, seat_cookie_name};
 use crate::limits::{IpSlot, RateLimiter};
 use crate::lobby::held_seat;
 use crate::protocol::{error, ClientMsg};
 use crate::table::{self, announce, CloseWhy, Refusal, Sub, Table, CLOSE_IDLE, CLOSE_SLOW};
-use crate::app::LoadError;
 use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -59,7 +59,9 @@ pub async fn handler(
     let table = loop {
         match app.table(&id).await {
             Ok(Some(t)) => break t,
-            Ok(None) => return (StatusCode::NOT_FOUND, Json(json!({"error": format!("no table {id}")}))).into_response(),
+            Ok(None) => {
+                return (StatusCode::NOT_FOUND, Json(json!({"error": format!("no table {id}")}))).into_response()
+            }
             Err(LoadError::Elsewhere { owner, .. }) if app.node.is_some() => {
                 // Another node owns the table: it serves this socket, through this node.
                 let node = app.node.clone().expect("checked");
@@ -72,7 +74,8 @@ pub async fn handler(
                     // The owner does not answer: its lease runs out soon, then a node takes over.
                     Err(None) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(250)).await,
                     Err(None) => {
-                        let msg = format!("table {id}: its node {owner} does not answer and no node has taken it over yet");
+                        let msg =
+                            format!("table {id}: its node {owner} does not answer and no node has taken it over yet");
                         return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"error": msg}))).into_response();
                     }
                 }

@@ -1,5 +1,5 @@
 -- Server nodes (docs/deploy.md "Several server nodes"): which node owns each live table, until
--- when (Unix ms; renewed by the owner's heartbeats), and the client's id of each stored action
+-- when (Unix ms, renewed by the heartbeats of the owner), and the id the client gave each stored action
 -- (a retried action applies once, across a failover too).
 CREATE TABLE table_leases (
     table_id TEXT PRIMARY KEY,

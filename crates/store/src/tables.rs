@@ -226,10 +226,12 @@ impl Store {
 
     /// The action log of a table, in order.
     pub async fn actions(&self, table_id: &str) -> Result<Vec<ActionRecord>> {
-        let rows = sqlx::query("SELECT seq, notation, seat, created_at, client_id FROM actions WHERE table_id = $1 ORDER BY seq")
-            .bind(table_id)
-            .fetch_all(self.pool())
-            .await?;
+        let rows = sqlx::query(
+            "SELECT seq, notation, seat, created_at, client_id FROM actions WHERE table_id = $1 ORDER BY seq",
+        )
+        .bind(table_id)
+        .fetch_all(self.pool())
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(ActionRecord {

@@ -104,8 +104,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// its id on every line.
 fn init_logs(node: Option<&str>) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).try_init();
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=error"));
+    let _ =
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).try_init();
     if let Some(node) = node {
         tracing::info!(node, "logging as node {node}");
     }
