@@ -26,7 +26,7 @@ use tracing::{info, warn};
 /// The cluster name when none is given: the prefix of every NATS subject of the nodes.
 pub const DEFAULT_CLUSTER: &str = "cardtable";
 /// How long a lease lasts unless renewed; a dead owner's tables move after about this long.
-pub const DEFAULT_LEASE_MS: u64 = 3000;
+pub const DEFAULT_LEASE_MS: u64 = 5000;
 /// Orphan tables one heartbeat takes over at most (the rest wait for the next heartbeat).
 const ORPHANS_PER_BEAT: i64 = 200;
 
