@@ -6,7 +6,7 @@ use crate::table::{Table, TableState};
 use engine::Registry;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use store::Store;
 
 pub struct App {
@@ -21,6 +21,12 @@ pub struct App {
     /// Tables may use setup fields that fix hidden order (`cardtable serve --dev-settings`).
     pub dev_settings: bool,
     pub logins: crate::accounts::LoginThrottle,
+    /// This process as one node of several (`cardtable serve --nats`): tables are leased,
+    /// requests for another node's tables are passed on ([`crate::node`], [`crate::relay`]).
+    pub node: Option<Arc<crate::node::Node>>,
+    pub metrics: crate::metrics::Metrics,
+    /// The app itself, for tables loaded on demand (their bots and clocks start at once).
+    pub me: OnceLock<Weak<App>>,
     tables: Mutex<HashMap<String, Arc<Table>>>,
     next_id: AtomicU64,
 }
@@ -37,6 +43,9 @@ impl App {
             secure_cookies: false,
             dev_settings: false,
             logins: Default::default(),
+            node: None,
+            metrics: crate::metrics::Metrics::new(None),
+            me: OnceLock::new(),
             tables: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
         }
@@ -55,15 +64,48 @@ impl App {
         self.tables.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
     }
 
-    /// Forget finished tables nobody watches (they are reloaded from the store on demand).
+    /// Forget finished tables nobody watches (they are reloaded from the store on demand); a
+    /// node gives up their leases.
     pub fn sweep(&self) -> usize {
         let mut map = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        let before = map.len();
-        map.retain(|_, t| match t.state.try_lock() {
-            Ok(st) => !(st.record.status == store::TableStatus::Finished && st.subs.is_empty()),
-            Err(_) => true,
+        let mut gone = Vec::new();
+        map.retain(|id, t| match t.state.try_lock() {
+            Ok(st) if st.record.status == store::TableStatus::Finished && st.subs.is_empty() => {
+                gone.push(id.clone());
+                false
+            }
+            _ => true,
         });
-        before - map.len()
+        if let Some(node) = self.node.clone() {
+            let (store, ids) = (self.store.clone(), gone.clone());
+            tokio::spawn(async move {
+                for id in ids {
+                    if let Err(e) = store.release_lease(&id, &node.id).await {
+                        tracing::warn!(node = %node.id, table = %id, error = %e, "cannot release the lease");
+                    }
+                }
+            });
+        }
+        gone.len()
+    }
+
+    /// The ids of the tables held in memory.
+    pub fn live_ids(&self) -> Vec<String> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner()).keys().cloned().collect()
+    }
+
+    /// Drop a table this node no longer owns: its pending bot moves and clocks go stale and its
+    /// sockets are closed with [`crate::table::CLOSE_MOVED`] (the clients reconnect).
+    pub async fn evict(&self, id: &str) {
+        let table = self.tables.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+        if let Some(table) = table {
+            let mut st = table.state.lock().await;
+            st.version += 1;
+            st.deadline = None;
+            for sub in st.subs.drain(..) {
+                sub.close.send_replace(Some(crate::table::CLOSE_MOVED));
+            }
+        }
     }
 
     /// Every live table (for the reaper and the lobby cap).
@@ -82,7 +124,17 @@ impl App {
         if let Some(t) = self.cached(id) {
             return Ok(Some(t));
         }
-        let Some(record) = self.store.table(id).await? else { return Ok(None) };
+        if let Some(node) = &self.node {
+            if let Some(owner) = self.store.acquire_lease(id, &node.id, node.lease_ms).await? {
+                return Err(LoadError::Elsewhere { id: id.to_string(), owner });
+            }
+        }
+        let Some(record) = self.store.table(id).await? else {
+            if let Some(node) = &self.node {
+                self.store.release_lease(id, &node.id).await?;
+            }
+            return Ok(None);
+        };
         if record.status == store::TableStatus::Broken {
             let reason = record.result.as_ref().and_then(|r| r["broken"].as_str()).unwrap_or("unknown").to_string();
             return Err(LoadError::Broken { id: id.to_string(), reason });
@@ -91,7 +143,20 @@ impl App {
         let entry =
             self.registry.get(&record.game).map_err(|e| LoadError::Unavailable { id: id.to_string(), reason: e })?;
         match TableState::build(entry, record, &actions) {
-            Ok(state) => Ok(Some(self.insert(Arc::new(Table::new(state))))),
+            Ok(state) => {
+                let built = Arc::new(Table::new(state));
+                let table = self.insert(built.clone());
+                if Arc::ptr_eq(&table, &built) {
+                    // Loaded here first (a node taking a table over, or a finished table):
+                    // whoever is to move starts (a bot moves, a clock runs).
+                    if let Some(app) = self.me.get().and_then(Weak::upgrade) {
+                        let mut st = table.state.lock().await;
+                        let change = crate::table::Change { kind: "state", log_from: 0 };
+                        crate::table::announce(&app, &table, &mut st, Some(change));
+                    }
+                }
+                Ok(Some(table))
+            }
             Err(reason) => Err(self.broken(id, reason).await),
         }
     }
@@ -120,6 +185,11 @@ pub enum LoadError {
         reason: String,
     },
     Store(store::StoreError),
+    /// Another node holds the table's lease: ask it (`owner` is its node id).
+    Elsewhere {
+        id: String,
+        owner: String,
+    },
 }
 
 impl From<store::StoreError> for LoadError {
@@ -136,6 +206,9 @@ impl std::fmt::Display for LoadError {
             }
             LoadError::Unavailable { id, reason } => write!(f, "table {id} cannot be served here: {reason}"),
             LoadError::Store(e) => write!(f, "storage: {e}"),
+            LoadError::Elsewhere { id, owner } => {
+                write!(f, "table {id} is served by node {owner} and could not be reached through it: try again")
+            }
         }
     }
 }
@@ -145,7 +218,7 @@ impl From<LoadError> for crate::api_error::ApiError {
         use axum::http::StatusCode;
         let status = match &e {
             LoadError::Broken { .. } => StatusCode::CONFLICT,
-            LoadError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            LoadError::Unavailable { .. } | LoadError::Elsewhere { .. } => StatusCode::SERVICE_UNAVAILABLE,
             LoadError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         crate::api_error::ApiError(status, e.to_string())

@@ -16,9 +16,12 @@ pub mod http;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+pub mod metrics;
+pub mod node;
 pub mod protocol;
 pub mod ratings;
 pub mod reaper;
+pub mod relay;
 pub mod rematch;
 pub mod static_files;
 pub mod table;
@@ -51,6 +54,8 @@ pub struct ServerConfig {
     /// Allow setup fields that fix hidden order or the first player (`--dev-settings`;
     /// [`lobby::DEV_SETUP_FIELDS`]); such tables carry `dev_settings: true`.
     pub dev_settings: bool,
+    /// Serve as one node of several (`--nats`): PostgreSQL only; see [`node`].
+    pub node: Option<node::NodeConfig>,
 }
 
 impl Default for ServerConfig {
@@ -62,6 +67,7 @@ impl Default for ServerConfig {
             session_ttl_secs: 30 * 24 * 3600,
             secure_cookies: false,
             dev_settings: false,
+            node: None,
         }
     }
 }
@@ -77,6 +83,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics::metrics))
         .route("/api/games", get(lobby::games))
         .route("/api/games/{name}/seats", get(lobby::seats))
         .route("/api/games/{name}/cards", get(lobby::cards))
@@ -114,6 +121,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/ws", get(ws::handler))
         .merge(rematch::routes())
         .fallback(static_files::serve)
+        // A node passes requests about another node's tables to that node.
+        .layer(axum::middleware::from_fn_with_state(app.clone(), relay::route_tables))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         // Standard security headers on every response (unless a handler set its own).
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -176,15 +185,32 @@ pub async fn serve_http(listener: tokio::net::TcpListener, router: Router, limit
 
 /// Open the store, rebuild every unfinished table from its action log, and start serving.
 pub async fn start(config: ServerConfig, registry: Registry, bots: Arc<dyn BotHost>) -> anyhow::Result<Running> {
+    if config.node.is_some() && store::Backend::of_url(&config.database_url)? != store::Backend::Postgres {
+        anyhow::bail!("server nodes share one PostgreSQL database: --nats needs --database postgres://…");
+    }
     let store = store::Store::open(&config.database_url).await?;
     let mut app = App::new(store, registry, bots, config.limits.clone(), config.session_ttl_secs * 1000);
     app.secure_cookies = config.secure_cookies;
     app.dev_settings = config.dev_settings;
+    if let Some(nc) = &config.node {
+        let node = node::Node::connect(nc).await?;
+        app.metrics = metrics::Metrics::new(Some(&node.id));
+        app.node = Some(Arc::new(node));
+    }
     let app = Arc::new(app);
-    restore(&app).await?;
+    let _ = app.me.set(Arc::downgrade(&app));
+    if app.node.is_none() {
+        restore(&app).await?;
+    }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let router = router(app.clone());
+    if let Some(node) = &app.node {
+        // Listen for the other nodes first, then take over the tables nobody holds.
+        relay::listen(&app, router.clone()).await?;
+        node::spawn_heartbeat(&app);
+        tracing::info!(node = %node.id, cluster = %node.cluster, %addr, "node started");
+    }
     reaper::spawn(&app);
     let sweeper = Arc::downgrade(&app);
     tokio::spawn(async move {

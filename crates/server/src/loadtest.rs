@@ -307,8 +307,10 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
         .map(|k| {
             let source = source_of(&o, k);
             async move {
-                let a = guest(o.addr, source, &format!("load{k}a")).await?;
-                let b = guest(o.addr, source, &format!("load{k}b")).await?;
+                // Named by the node's port too: the nodes of a cluster share one set of guests.
+                let port = o.addr.port();
+                let a = guest(o.addr, source, &format!("load{port}x{k}a")).await?;
+                let b = guest(o.addr, source, &format!("load{port}x{k}b")).await?;
                 anyhow::Ok(Players { cookies: [a, b] })
             }
         })

@@ -318,6 +318,10 @@ pub async fn create_table(app: &App, who: &store::Session, b: CreateBody) -> Res
         seats,
     };
     app.store.create_table(&record).await?;
+    if let Some(node) = &app.node {
+        // The node that creates a table owns it first (a fresh id: no other node can hold it).
+        app.store.acquire_lease(&record.id, &node.id, node.lease_ms).await?;
+    }
     let state = TableState::build(entry, record, &[]).map_err(ApiError::internal)?;
     let out = summary(&state.record);
     app.insert(Arc::new(Table::new(state)));

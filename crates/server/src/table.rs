@@ -53,6 +53,9 @@ pub type CloseWhy = Option<(u16, &'static str)>;
 pub const CLOSE_SLOW: (u16, &str) = (4000, "too slow: the send queue is full; reconnect for a full state");
 /// The close of a socket that sent nothing for too long.
 pub const CLOSE_IDLE: (u16, &str) = (4001, "idle: no message or pong for too long");
+/// The close of a socket whose table moved to another server node (its owner died or lost its
+/// lease): reconnect, to any node, and the table is there at the last stored action.
+pub const CLOSE_MOVED: (u16, &str) = (4002, "the table moved to another server node: reconnect");
 
 /// One open connection watching the table.
 pub struct Sub {
@@ -122,7 +125,7 @@ impl TableState {
                 .map_err(|e| format!("table {}: action {} '{}': {e}", record.id, a.seq, a.notation))?;
             log.extend(entries.into_iter().map(|e| (a.seq, e)));
         }
-        Ok(TableState {
+        let mut state = TableState {
             record,
             game,
             entry: *entry,
@@ -134,7 +137,15 @@ impl TableState {
             deadline: None,
             acted: Default::default(),
             last_seen: Instant::now(),
-        })
+        };
+        // The stored client action ids: a client that resends an action after a restart or a
+        // failover gets its first answer again instead of playing it twice.
+        for a in actions {
+            if let Some(id) = &a.client_id {
+                state.remember(Seat(a.seat), id.clone(), ack(id, a.seq));
+            }
+        }
+        Ok(state)
     }
 
     pub fn seq(&self) -> u64 {
@@ -267,6 +278,11 @@ pub fn public_seat(s: &SeatRecord) -> Value {
     json!({"index": s.index, "kind": s.kind, "name": s.player_name, "bot": s.bot_spec})
 }
 
+/// The answer to a client's action id: the action is stored as number `seq`.
+pub fn ack(id: &str, seq: u64) -> Value {
+    json!({"type": "ack", "id": id, "seq": seq})
+}
+
 /// Apply `notation` for `seat`: checked, stored in a transaction, then announced.
 pub async fn apply(
     app: &App,
@@ -274,6 +290,18 @@ pub async fn apply(
     seat: Seat,
     notation: &str,
     expected_seq: Option<u64>,
+) -> Result<Change, Refusal> {
+    apply_with_id(app, st, seat, notation, expected_seq, None).await
+}
+
+/// [`apply`], storing the client's id of the action with it (see [`TableState::answered`]).
+pub async fn apply_with_id(
+    app: &App,
+    st: &mut TableState,
+    seat: Seat,
+    notation: &str,
+    expected_seq: Option<u64>,
+    client_id: Option<&str>,
 ) -> Result<Change, Refusal> {
     match st.record.status {
         TableStatus::Lobby => return Err(refuse("state", "the game has not started")),
@@ -310,11 +338,18 @@ pub async fn apply(
     let seq = st.seq() + 1;
     let stored = next.history().last().cloned().unwrap_or_else(|| notation.to_string());
     let finish = next.status().is_over().then_some(None);
-    let record = ActionRecord { seq, notation: stored, seat: seat.0, created_at: now_ms() };
-    app.store
-        .append_action(&st.record.id, &record, finish)
-        .await
-        .map_err(|e| refuse("storage", format!("the action could not be saved, so it was not played: {e}")))?;
+    let record = ActionRecord {
+        seq,
+        notation: stored,
+        seat: seat.0,
+        created_at: now_ms(),
+        client_id: client_id.map(str::to_string),
+    };
+    let timer = Instant::now();
+    let saved = app.store.append_action(&st.record.id, &record, finish).await;
+    app.metrics.store_seconds.observe(timer.elapsed().as_secs_f64());
+    saved.map_err(|e| refuse("storage", format!("the action could not be saved, so it was not played: {e}")))?;
+    app.metrics.actions.inc();
     // Stored: now it is real.
     if st.record.seats.get(seat.index()).is_some_and(|s| s.kind != SeatKind::Bot) {
         st.last_seen = Instant::now();

@@ -9,12 +9,13 @@
 
 use crate::accounts::session_opt;
 use crate::app::App;
+use crate::app::LoadError;
 use crate::auth::{cookie, same_origin, seat_cookie_name};
 use crate::limits::{IpSlot, RateLimiter};
 use crate::lobby::held_seat;
 use crate::protocol::{error, ClientMsg};
 use crate::table::{self, announce, CloseWhy, Refusal, Sub, Table, CLOSE_IDLE, CLOSE_SLOW};
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -54,32 +55,68 @@ pub async fn handler(
         Ok(s) => s,
         Err(e) => return (StatusCode::TOO_MANY_REQUESTS, Json(json!({"error": e}))).into_response(),
     };
-    let table = match app.table(&id).await {
-        Ok(Some(t)) => t,
-        Ok(None) => return (StatusCode::NOT_FOUND, Json(json!({"error": format!("no table {id}")}))).into_response(),
-        Err(e) => return crate::api_error::ApiError::from(e).into_response(),
+    let deadline = Instant::now() + app.limits.request_timeout;
+    let table = loop {
+        match app.table(&id).await {
+            Ok(Some(t)) => break t,
+            Ok(None) => {
+                return (StatusCode::NOT_FOUND, Json(json!({"error": format!("no table {id}")}))).into_response()
+            }
+            Err(LoadError::Elsewhere { owner, .. }) if app.node.is_some() => {
+                // Another node owns the table: it serves this socket, through this node.
+                let node = app.node.clone().expect("checked");
+                match crate::relay::open_remote(&node, &id, &owner, &headers).await {
+                    Ok(remote) => {
+                        return configured(ws, &app.limits)
+                            .on_upgrade(move |socket| crate::relay::pump(app, remote, socket, slot))
+                    }
+                    Err(Some(refused)) => return refused,
+                    // The owner does not answer: its lease runs out soon, then a node takes over.
+                    Err(None) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(250)).await,
+                    Err(None) => {
+                        let msg =
+                            format!("table {id}: its node {owner} does not answer and no node has taken it over yet");
+                        return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"error": msg}))).into_response();
+                    }
+                }
+            }
+            Err(e) => return crate::api_error::ApiError::from(e).into_response(),
+        }
     };
     let token = cookie(&headers, &seat_cookie_name(&id));
     let who = session_opt(&app, &headers).await;
-    let limits = &app.limits;
-    // Small buffers: an idle connection should cost little (they grow for large messages).
+    configured(ws, &app.limits).on_upgrade(move |socket| {
+        let (sink, stream) = socket.split();
+        run(app, table, sink, stream, token, who, Some(slot))
+    })
+}
+
+/// The socket's limits. Small buffers: an idle connection should cost little (they grow for
+/// large messages).
+fn configured(ws: WebSocketUpgrade, limits: &crate::Limits) -> WebSocketUpgrade {
     ws.max_message_size(limits.max_frame_bytes)
         .max_frame_size(limits.max_frame_bytes)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| run(app, table, socket, token, who, slot))
 }
 
-async fn run(
+/// Serve one table socket: a client's own (`slot`: its place in the per-address count), or one
+/// another node relays for its client ([`crate::relay`]; the frames come and go over NATS).
+pub async fn run<K, S, E>(
     app: Arc<App>,
     table: Arc<Table>,
-    socket: WebSocket,
+    mut sink: K,
+    mut stream: S,
     token: Option<String>,
     who: Option<store::Session>,
-    _slot: IpSlot,
-) {
+    slot: Option<IpSlot>,
+) where
+    K: futures_util::Sink<Message> + Unpin + Send + 'static,
+    S: futures_util::Stream<Item = Result<Message, E>> + Unpin,
+{
+    // A relayed socket is counted on the client's node.
+    let _counted = slot.map(|s| (s, app.metrics.socket()));
     let name = who.as_ref().map(|w| w.name.clone());
-    let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(app.limits.send_queue.max(4));
     let (close_tx, mut close_rx) = watch::channel::<CloseWhy>(None);
     let close = Arc::new(close_tx);
@@ -258,9 +295,9 @@ async fn handle(
                 let _ = tx.try_send(answer.to_string().into());
                 return Ok(());
             }
-            let played = table::apply(app, &mut st, seat, &action, seq).await;
+            let played = table::apply_with_id(app, &mut st, seat, &action, seq, Some(&id)).await;
             let answer = match &played {
-                Ok(_) => json!({"type": "ack", "id": id, "seq": st.seq()}),
+                Ok(_) => table::ack(&id, st.seq()),
                 Err(r) if r.kind == "storage" => return Err(r.clone()),
                 Err(r) => json!({"type": "error", "kind": r.kind, "message": r.message, "id": id}),
             };

@@ -105,8 +105,8 @@ async fn try_batch<'a>(
 async fn write_one(conn: &mut AnyConnection, j: &Job) -> std::result::Result<bool, sqlx::Error> {
     // One statement that writes first (taking the write lock) and checks in the same breath.
     let done = sqlx::query(
-        "INSERT INTO actions (table_id, seq, notation, seat, created_at) \
-         SELECT $1, $2, $3, $4, $5 \
+        "INSERT INTO actions (table_id, seq, notation, seat, created_at, client_id) \
+         SELECT $1, $2, $3, $4, $5, $7 \
          WHERE (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = $1) = $6 \
          AND EXISTS (SELECT 1 FROM tables WHERE id = $1 AND status = 'playing')",
     )
@@ -116,6 +116,7 @@ async fn write_one(conn: &mut AnyConnection, j: &Job) -> std::result::Result<boo
     .bind(i64::from(j.action.seat))
     .bind(j.action.created_at)
     .bind(j.action.seq as i64 - 1)
+    .bind(j.action.client_id.as_deref())
     .execute(&mut *conn)
     .await?;
     if done.rows_affected() != 1 {

@@ -11,6 +11,7 @@ pub mod ardent_decks;
 pub mod ardent_ratings;
 pub mod decks;
 pub mod error;
+pub mod leases;
 pub mod migrate;
 pub mod records;
 pub mod tables;

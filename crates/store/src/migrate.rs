@@ -41,6 +41,14 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0004_ardent_ratings.sql"),
         postgres: include_str!("../migrations/0004_ardent_ratings.sql"),
     },
+    // Server nodes: table leases, and the client's id of each stored action. Version 8 leaves
+    // 5 to 7 to other branches.
+    Migration {
+        version: 8,
+        name: "nodes",
+        sqlite: include_str!("../migrations/0008_nodes.sql"),
+        postgres: include_str!("../migrations/0008_nodes.sql"),
+    },
 ];
 
 /// The newest schema version this build knows.
@@ -48,7 +56,23 @@ pub fn latest_version() -> i64 {
     MIGRATIONS.last().map(|m| m.version).unwrap_or(0)
 }
 
+/// A PostgreSQL advisory lock key of cardtable's migrations.
+const MIGRATION_LOCK: i64 = 7_240_008;
+
 pub(crate) async fn run(store: &Store) -> Result<()> {
+    if store.backend() != Backend::Postgres {
+        return apply_all(store).await;
+    }
+    // Server nodes starting together on one fresh database: one migrates, the others wait for
+    // it (then find nothing left to do).
+    let mut lock = store.writer().acquire().await?;
+    sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut *lock).await?;
+    let done = apply_all(store).await;
+    let _ = sqlx::query("SELECT pg_advisory_unlock($1)").bind(MIGRATION_LOCK).execute(&mut *lock).await;
+    done
+}
+
+async fn apply_all(store: &Store) -> Result<()> {
     let pool = store.writer();
     sqlx::query(
         "CREATE TABLE IF NOT EXISTS store_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",

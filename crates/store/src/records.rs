@@ -201,4 +201,8 @@ pub struct ActionRecord {
     pub notation: String,
     pub seat: u8,
     pub created_at: i64,
+    /// The id the client gave the action (`{"type":"act","id":…}`), if any: a resent id is
+    /// answered from the log instead of being applied again, on whichever node owns the table.
+    #[serde(default)]
+    pub client_id: Option<String>,
 }

@@ -226,10 +226,12 @@ impl Store {
 
     /// The action log of a table, in order.
     pub async fn actions(&self, table_id: &str) -> Result<Vec<ActionRecord>> {
-        let rows = sqlx::query("SELECT seq, notation, seat, created_at FROM actions WHERE table_id = $1 ORDER BY seq")
-            .bind(table_id)
-            .fetch_all(self.pool())
-            .await?;
+        let rows = sqlx::query(
+            "SELECT seq, notation, seat, created_at, client_id FROM actions WHERE table_id = $1 ORDER BY seq",
+        )
+        .bind(table_id)
+        .fetch_all(self.pool())
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(ActionRecord {
@@ -237,6 +239,7 @@ impl Store {
                     notation: r.try_get("notation")?,
                     seat: r.try_get::<i64, _>("seat")? as u8,
                     created_at: r.try_get("created_at")?,
+                    client_id: r.try_get("client_id")?,
                 })
             })
             .collect()

@@ -30,7 +30,7 @@ fn table(game: &str) -> TableRecord {
 }
 
 fn action(seq: u64, notation: &str, seat: u8) -> ActionRecord {
-    ActionRecord { seq, notation: notation.into(), seat, created_at: now_ms() }
+    ActionRecord { seq, notation: notation.into(), seat, created_at: now_ms(), client_id: None }
 }
 
 async fn accounts_and_sessions(s: &Store) {

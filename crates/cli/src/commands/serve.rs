@@ -30,6 +30,20 @@ pub struct Args {
     /// Requests` (docs/deploy.md). Raise it behind a proxy that all clients come through.
     #[arg(long, default_value_t = server::Limits::default().max_connections_per_ip)]
     max_connections_per_ip: usize,
+    /// Serve as one node of several sharing this NATS server and one PostgreSQL `--database`
+    /// (docs/deploy.md "Several server nodes"). Without it: one server on its own.
+    #[arg(long, value_name = "URL")]
+    nats: Option<String>,
+    /// This node's id, unique among the nodes (letters, digits, `-`, `_`; default: random).
+    #[arg(long, requires = "nats")]
+    node_id: Option<String>,
+    /// The cluster's name: the nodes of one site share it (the prefix of their NATS subjects).
+    #[arg(long, default_value = server::node::DEFAULT_CLUSTER, requires = "nats")]
+    cluster: String,
+    /// How long a node's lease on a table lasts unless renewed, in ms: a dead node's tables
+    /// move to another node after about this long.
+    #[arg(long, default_value_t = server::node::DEFAULT_LEASE_MS, requires = "nats")]
+    lease_ms: u64,
 }
 
 fn server_default_db() -> &'static str {
@@ -45,6 +59,10 @@ impl Default for Args {
             dev_settings: false,
             max_card_set_bytes: server::Limits::default().max_card_set_bytes,
             max_connections_per_ip: server::Limits::default().max_connections_per_ip,
+            nats: None,
+            node_id: None,
+            cluster: server::node::DEFAULT_CLUSTER.to_string(),
+            lease_ms: server::node::DEFAULT_LEASE_MS,
         }
     }
 }
@@ -58,7 +76,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_card_set_bytes: args.max_card_set_bytes,
         ..Default::default()
     };
+    let node = args.nats.as_deref().map(|url| server::node::NodeConfig {
+        node_id: args.node_id.clone().unwrap_or_else(server::node::random_node_id),
+        cluster: args.cluster.clone(),
+        lease_ms: args.lease_ms,
+        ..server::node::NodeConfig::new(url)
+    });
+    init_logs(node.as_ref().map(|n| n.node_id.as_str()));
     let config = server::ServerConfig {
+        node,
         limits,
         addr: args.addr,
         database_url: args.database,
@@ -72,4 +98,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(server::serve(config, registry(), bots()))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Structured logs on standard error (`RUST_LOG` filters them; default `info`); a node's carry
+/// its id on every line.
+fn init_logs(node: Option<&str>) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=error"));
+    let _ =
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).try_init();
+    if let Some(node) = node {
+        tracing::info!(node, "logging as node {node}");
+    }
 }
