@@ -671,7 +671,13 @@ impl RiftGame {
                 }
             }),
             (Stage::Accelerate, RiftAction::Yes | RiftAction::No) => true,
-            (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => in_hand(h),
+            (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
+                match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                    // An additional cost paid with a unit (CR 204.2): one of the units that can pay.
+                    Some(c) => self.cost_units(&b.item, c).contains(&h),
+                    None => in_hand(h),
+                }
+            }
             (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => {
                 self.pay_choices(seat, &self.build_cost(b), &b.paid).contains(&id)
             }
