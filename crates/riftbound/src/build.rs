@@ -408,6 +408,9 @@ impl RiftGame {
                 let d = self.def(p.legend);
                 let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
                 let ab = &d.abilities[i];
+                if !self.ability_active(seat, None, ab) {
+                    return None;
+                }
                 let item = self.new_item(seat, ItemSrc::Legend(seat), i as u8, Loc::Nowhere, NOBODY);
                 self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
             }
@@ -426,12 +429,13 @@ impl RiftGame {
                 }
                 let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
                 let ab = &d.abilities[i];
-                if ab.cost_exhaust && o.has(flag::EXHAUSTED) {
+                if (ab.cost_exhaust && o.has(flag::EXHAUSTED)) || !self.ability_active(seat, Some(id), ab) {
                     return None;
                 }
                 let item = self.new_item(seat, ItemSrc::Obj(id), i as u8, self.loc(id), NOBODY);
                 self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
             }
+            Src::Empower(id) => self.empower_activation(seat, id),
         }
     }
 
@@ -508,7 +512,7 @@ impl RiftGame {
     /// A triggered ability is put on the chain (CR 383.3, 402): "you may" and a leading cost are
     /// decided now; without legal targets for a required slot it is removed (CR 402.4).
     pub fn begin_trigger(&mut self, item: Item) {
-        if item.ab == AB_VISION || item.ab == AB_TEMPORARY {
+        if item.ab == AB_VISION || item.ab == AB_TEMPORARY || RiftGame::keyword_trigger_direct(item.ab) {
             self.push_chain(item);
             return;
         }
@@ -563,6 +567,8 @@ impl RiftGame {
         } else if b.item.ab == AB_EQUIP {
             let ItemSrc::Obj(g) = b.item.src else { return Cost::default() };
             Cost::energy(self.card(g).equip.unwrap_or(0))
+        } else if let Some(c) = self.keyword_cost(&b.item) {
+            c
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
         }

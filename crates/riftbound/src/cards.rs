@@ -40,9 +40,11 @@ pub mod kw {
     pub const TEMPORARY: u32 = 1 << 7;
     pub const VISION: u32 = 1 << 8;
     pub const AMBUSH: u32 = 1 << 9;
+    /// Unique (CR 825): at most one copy in a deck (deckbuilding only).
+    pub const UNIQUE: u32 = 1 << 10;
 
     /// Every keyword as the file spells it.
-    pub const ALL: [(&str, u32); 10] = [
+    pub const ALL: [(&str, u32); 11] = [
         ("accelerate", ACCELERATE),
         ("action", ACTION),
         ("reaction", REACTION),
@@ -53,6 +55,7 @@ pub mod kw {
         ("temporary", TEMPORARY),
         ("vision", VISION),
         ("ambush", AMBUSH),
+        ("unique", UNIQUE),
     ];
 
     pub fn parse(s: &str) -> Option<u32> {
@@ -82,6 +85,8 @@ pub enum On {
     UnitMovedHereFromBf,
     FriendlyCadetDies,
     MightyAttacksHere,
+    /// "When I become Empowered" (CR 828).
+    BecomeEmpowered,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -187,6 +192,15 @@ pub enum Op {
     Move,
     RecycleHand,
     Save,
+    /// Put `n` counters named `counter` on each selected object (CR 741–749).
+    AddCounter,
+    /// Remove up to `n` counters named `counter` from each selected object (CR 741–749).
+    RemoveCounter,
+    /// The player gains `n` XP (CR 728–733).
+    GainXp,
+    /// Give / remove the Empowered status (CR 441–442).
+    Empower,
+    Disempower,
 }
 
 impl Op {
@@ -204,6 +218,10 @@ impl Op {
                 | Op::Counter
                 | Op::Move
                 | Op::Save
+                | Op::AddCounter
+                | Op::RemoveCounter
+                | Op::Empower
+                | Op::Disempower
         )
     }
 }
@@ -301,6 +319,12 @@ pub struct Instr {
     /// The token card, resolved against the set when it is read.
     #[serde(skip)]
     pub token_def: DefId,
+    /// `add_counter` / `remove_counter`: the counter's name (CR 741).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub counter: String,
+    /// The counter, as its index in the set's counter table ([`CardDb::counters`]).
+    #[serde(skip)]
+    pub counter_ix: u8,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -324,6 +348,12 @@ pub struct Ability {
     /// A [Legion] dependent ability (CR 812): active only if you finalized another card this turn.
     #[serde(default, skip_serializing_if = "is_default")]
     pub legion: bool,
+    /// A [Level N] dependent ability (CR 824, 726): active while the controller has ≥ N XP.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub level: u8,
+    /// An [Empowered] dependent ability (CR 828, 726): active while the object is Empowered.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub empowered: bool,
     #[serde(default, skip_serializing_if = "is_default")]
     pub cost_energy: u8,
     #[serde(default, skip_serializing_if = "is_default")]
@@ -403,6 +433,12 @@ pub struct CardDef {
     pub hide_cost: Option<u8>,
     /// Battlefield: units can't move here from another battlefield.
     pub no_move_from_bf: bool,
+    /// Hunt X (CR 823): XP its controller gains when it conquers or holds.
+    pub hunt: u8,
+    /// Empower [cost] (CR 827): the Energy cost of becoming Empowered.
+    pub empower: Option<u8>,
+    /// Might and keywords granted while a dependent condition holds (Level N, Empowered; CR 726).
+    pub grants: Vec<crate::keywords::Grant>,
 }
 
 impl CardDef {
@@ -440,6 +476,8 @@ pub struct CardDb {
     pub tags: Vec<String>,
     /// Tags some static gives Might to (skip the scan for other units).
     pub lord_tags: u64,
+    /// Every counter name the set's cards use (CR 741); counters on objects index this.
+    pub counters: Vec<String>,
 }
 
 impl PartialEq for CardDb {

@@ -64,6 +64,12 @@ impl RiftGame {
             {
                 out.push(RiftAction::Act(Src::Obj(i)));
             }
+            // Empower [cost] (CR 827), units included.
+            if o.zone.on_board() && o.controller == seat && self.def(o.def).empower.is_some() {
+                if self.can_activate(seat, Src::Empower(i)) {
+                    out.push(RiftAction::Act(Src::Empower(i)));
+                }
+            }
         }
         for &c in &me.hand {
             for b in 0..self.bfs.len() as u8 {
@@ -318,6 +324,7 @@ impl RiftGame {
         match a {
             RiftAction::Play(c) => (c as usize) < n && self.can_play(seat, c),
             RiftAction::Act(Src::Legend) => self.can_activate(seat, Src::Legend),
+            RiftAction::Act(Src::Empower(i)) => (i as usize) < n && self.can_activate(seat, Src::Empower(i)),
             RiftAction::Act(Src::Obj(i)) => {
                 (i as usize) < n
                     && self.obj(i).zone.on_board()

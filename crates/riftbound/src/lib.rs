@@ -8,6 +8,7 @@ pub mod cards;
 pub mod deck;
 mod flow;
 pub mod game;
+pub mod keywords;
 mod legal;
 mod multiplayer;
 pub mod notes;

@@ -309,6 +309,10 @@ impl RiftGame {
             if self.card(id).abilities[i as usize].legion && self.players[c as usize].finalized < 2 {
                 continue;
             }
+            // Dependent abilities (Level, Empowered) trigger only while active (CR 726–727).
+            if !self.ability_active(c, Some(id), &self.card(id).abilities[i as usize]) {
+                continue;
+            }
             self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
         }
     }
@@ -526,6 +530,7 @@ impl RiftGame {
         let here: Vec<ObjId> = self.units_at(Loc::Bf(b)).filter(|&u| self.obj(u).controller == seat).collect();
         for u in here {
             self.push_trigger_obj(u, on, None);
+            self.hunt_trigger(u);
         }
         self.fire_bf(b, on, seat, None);
     }

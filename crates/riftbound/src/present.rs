@@ -82,7 +82,8 @@ pub fn note_seat(n: &Note) -> u8 {
         | Note::Held { seat, .. }
         | Note::FinalPointDenied { seat, .. }
         | Note::Point { seat, .. }
-        | Note::Conceded { seat } => seat,
+        | Note::Conceded { seat }
+        | Note::Xp { seat, .. } => seat,
         Note::Damage { controller, .. }
         | Note::Died { controller, .. }
         | Note::Destroyed { controller, .. }
@@ -147,6 +148,20 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Save => pick(
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
+        ),
+        Op::AddCounter => pick(
+            (format!("put {n} {} counter(s) on", ins.counter), format!("在其上放置{n}个{}计数器", ins.counter)),
+            (format!("put {n} {} counter(s) on a unit", ins.counter), format!("在一个单位上放置{n}个{}计数器", ins.counter)),
+        ),
+        Op::RemoveCounter => pick(
+            (format!("remove {n} {} counter(s) from", ins.counter), format!("从其上移除{n}个{}计数器", ins.counter)),
+            (format!("remove {n} {} counter(s)", ins.counter), format!("移除{n}个{}计数器", ins.counter)),
+        ),
+        Op::GainXp => (format!("gain {n} XP"), format!("获得{n}点经验")),
+        Op::Empower => pick(("empower".into(), "赋能其".into()), ("empower a unit".into(), "赋能一个单位".into())),
+        Op::Disempower => pick(
+            ("disempower".into(), "解除其赋能".into()),
+            ("disempower a unit".into(), "解除一个单位的赋能".into()),
         ),
     };
     let (en, zh) = match (ins.op.takes_selector(), ins.who) {
@@ -986,6 +1001,11 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 format!("{wz}得到{gained}分：共{total}/{}分", g.opts.victory()),
             )
         }
+        Note::Xp { seat, n, total } => t(
+            K::Info,
+            format!("{} gained {n} XP: {total} XP in all (CR 728)", seat_en(seat)),
+            format!("{}获得{n}点经验：共{total}点经验（CR 728）", seat_zh(seat)),
+        ),
         Note::Conceded { seat } => {
             let (e, z) = if g.opts.mode.teams() {
                 (
@@ -1009,7 +1029,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
 
 // ---------------------------------------------------------------------- catalogue
 
-const KEYWORDS: [(u32, &str, &str); 10] = [
+pub(crate) const KEYWORDS: [(u32, &str, &str); 11] = [
     (kw::ACCELERATE, "Accelerate", "急速"),
     (kw::ACTION, "Action", "行动"),
     (kw::REACTION, "Reaction", "反应"),
@@ -1020,6 +1040,7 @@ const KEYWORDS: [(u32, &str, &str); 10] = [
     (kw::TEMPORARY, "Temporary", "临时"),
     (kw::VISION, "Vision", "预见"),
     (kw::AMBUSH, "Ambush", "伏击"),
+    (kw::UNIQUE, "Unique", "唯一"),
 ];
 
 fn keywords_of(d: &CardDef) -> Vec<Label> {
@@ -1045,6 +1066,7 @@ fn keywords_of(d: &CardDef) -> Vec<Label> {
     if d.abilities.iter().any(|a| a.legion) {
         out.push(l("Legion", "军团"));
     }
+    crate::keywords::present::keywords_of(d, &mut out);
     out
 }
 

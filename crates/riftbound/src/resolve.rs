@@ -13,6 +13,11 @@ impl RiftGame {
         if self.notes.on {
             self.notes.by = Some(self.by_of(item.src));
         }
+        // Keyword items (Empower, Hunt: crate::keywords).
+        if self.resolve_keyword(&item) {
+            self.after_resolve(&item);
+            return;
+        }
         match item.ab {
             AB_VISION => {
                 // Vision (CR 817): Predict 1 — look at the top card, may recycle it (CR 436).
@@ -260,6 +265,7 @@ impl RiftGame {
                 }
             }
             Op::Channel => self.channel(seat, ins.n, true),
+            Op::GainXp => self.gain_xp(seat, ins.n.max(0) as u16),
             _ => {}
         }
     }
@@ -341,6 +347,27 @@ impl RiftGame {
             Op::Save => {
                 for u in objs {
                     self.objs[u as usize].set(flag::SAVE, true);
+                }
+            }
+            Op::AddCounter => {
+                for u in objs {
+                    self.add_counters(u, ins.counter_ix, ins.n.max(0) as u16);
+                }
+            }
+            Op::RemoveCounter => {
+                for u in objs {
+                    self.remove_counters(u, ins.counter_ix, ins.n.max(0) as u16);
+                }
+            }
+            Op::Empower => {
+                for u in objs {
+                    self.empower(u);
+                }
+            }
+            Op::Disempower => {
+                // CR 442: remove the status (nothing happens if it isn't Empowered).
+                for u in objs {
+                    self.objs[u as usize].set(flag::EMPOWERED, false);
                 }
             }
             _ => {}

@@ -57,9 +57,19 @@ pub mod flag {
     pub const TOKEN: u16 = 1 << 8;
     /// Something may be attached to this unit (a hint that saves scanning for equipment).
     pub const EQUIPPED: u16 = 1 << 9;
+    /// The Empowered status (CR 441, 827–828).
+    pub const EMPOWERED: u16 = 1 << 10;
     /// Statuses lost when an object changes zone (CR 124).
-    pub const TRANSIENT: u16 =
-        EXHAUSTED | BUFFED | STUNNED | ATTACKER | DEFENDER | ATTACK_FIRED | DEFEND_FIRED | SAVE | EQUIPPED;
+    pub const TRANSIENT: u16 = EXHAUSTED
+        | BUFFED
+        | STUNNED
+        | ATTACKER
+        | DEFENDER
+        | ATTACK_FIRED
+        | DEFEND_FIRED
+        | SAVE
+        | EQUIPPED
+        | EMPOWERED;
 }
 
 /// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).
@@ -119,6 +129,8 @@ pub struct Player {
     pub team: u8,
     /// The player conceded and left the game (CR 649–652).
     pub left: bool,
+    /// Experience (CR 728–733): public, not shared with a teammate, no cap.
+    pub xp: u16,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -369,6 +381,8 @@ pub struct RiftGame {
     pub burnout_endless: u8,
     /// Cards revealed to every player (CR 424) until the revealing item finishes resolving.
     pub revealed: Vec<ObjId>,
+    /// Counters on objects (CR 741–749), other than buffs (a flag).
+    pub counters: Vec<crate::keywords::Counter>,
 }
 
 /// Is the object at this board location?
@@ -484,6 +498,7 @@ impl RiftGame {
                     }
                 }
             }
+            m += self.granted_might(id);
             if let Zone::Bf(b) = o.zone {
                 if let Some(bd) = self.bf_def(b) {
                     assault += bd.assault;
@@ -500,10 +515,12 @@ impl RiftGame {
         m
     }
 
-    /// Keyword test including grants from attached equipment (CR 477.2).
+    /// Keyword test including grants from attached equipment (CR 477.2) and dependent grants
+    /// (Level, Empowered; CR 726).
     pub fn has_kw(&self, id: ObjId, k: u32) -> bool {
         let o = self.obj(id);
         self.def(o.def).has(k)
+            || self.granted_kw(id, k)
             || (o.has(flag::EQUIPPED)
                 && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)))
     }
@@ -550,6 +567,7 @@ impl RiftGame {
             notes: Default::default(),
             burnout_endless: 0,
             revealed: Vec::new(),
+            counters: Vec::new(),
         }
     }
 
