@@ -17,7 +17,7 @@ use crate::options::Mode;
 use crate::state::*;
 
 /// Status flags and their words, in the order they are written.
-const FLAGS: [(u16, &str); 10] = [
+const FLAGS: [(u16, &str); 11] = [
     (flag::EXHAUSTED, "x"),
     (flag::BUFFED, "buff"),
     (flag::STUNNED, "stun"),
@@ -28,6 +28,7 @@ const FLAGS: [(u16, &str); 10] = [
     (flag::SAVE, "save"),
     (flag::TOKEN, "token"),
     (flag::EQUIPPED, "eq"),
+    (flag::EMPOWERED, "emp"),
 ];
 
 const PHASES: [(Phase, &str); 7] = [
@@ -44,7 +45,13 @@ const MODES: [(Mode, &str); 4] =
     [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
 
 /// Special ability numbers (keyword triggers, Equip) by name.
-const SPECIAL_ABS: [(u8, &str); 3] = [(AB_VISION, "vision"), (AB_TEMPORARY, "temporary"), (AB_EQUIP, "equip")];
+const SPECIAL_ABS: [(u8, &str); 5] = [
+    (AB_VISION, "vision"),
+    (AB_TEMPORARY, "temporary"),
+    (AB_EQUIP, "equip"),
+    (crate::keywords::AB_EMPOWER, "empower"),
+    (crate::keywords::AB_HUNT, "hunt"),
+];
 
 /// The owner-kept zones of a player section, in the order they are written.
 const OWNER_ZONES: [(Zone, &str); 5] = [
@@ -261,6 +268,9 @@ impl RiftGame {
         if p.finalized != 0 {
             l += &format!(" finalized={}", p.finalized);
         }
+        if p.xp != 0 {
+            l += &format!(" xp={}", p.xp);
+        }
         if p.mulliganed {
             l += " mulliganed=1";
         }
@@ -326,6 +336,11 @@ impl RiftGame {
         }
         if o.hidden_turn != 0 {
             w += &format!("/hid{}", o.hidden_turn);
+        }
+        for (k, n) in self.counters_on(id) {
+            if let Some(name) = self.db().counters.get(k as usize) {
+                w += &format!("/ctr.{name}.{n}");
+            }
         }
         if by_owner && o.controller != section {
             w += &format!("/ctl.{}", seat(o.controller));
