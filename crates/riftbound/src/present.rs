@@ -406,6 +406,8 @@ impl RiftGame {
             crate::ops::AB_EQUIP => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
             crate::ops::AB_VISION => return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
             crate::ops::AB_TEMPORARY => return ("kill it".into(), "消灭它".into()),
+            crate::keywords::AB_EMPOWER => return ("give it the Empowered status".into(), "使其获得赋能状态".into()),
+            crate::keywords::AB_HUNT => return ("gain XP (Hunt)".into(), "获得经验（狩猎）".into()),
             _ => {}
         }
         let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };

@@ -464,6 +464,8 @@ impl RiftGame {
             crate::ops::AB_VISION => format!("{base} (Vision)"),
             crate::ops::AB_TEMPORARY => format!("{base} (Temporary)"),
             crate::ops::AB_EQUIP => format!("{base} (Equip)"),
+            crate::keywords::AB_EMPOWER => format!("{base} (Empower)"),
+            crate::keywords::AB_HUNT => format!("{base} (Hunt)"),
             _ => base,
         }
     }
