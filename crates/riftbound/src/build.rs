@@ -53,7 +53,8 @@ impl RiftGame {
         if matches!(o.zone, Zone::Facedown(_)) && o.hidden_turn < self.turn {
             // CR 811: from the next turn on, a hidden card has Reaction.
             Speed::Reaction
-        } else if d.has(kw::REACTION) {
+        } else if d.has(kw::REACTION) || d.has(kw::QUICK_DRAW) {
+            // Quick-Draw (CR 819) includes Reaction.
             Speed::Reaction
         } else if d.has(kw::ACTION) {
             Speed::Action
@@ -152,7 +153,7 @@ impl RiftGame {
 
     /// The item's ability in `db` (this game's set, held apart so the state may change meanwhile).
     pub fn ability_in<'a>(&self, db: &'a crate::cards::CardDb, item: &Item) -> Option<&'a Ability> {
-        if item.ab >= AB_VISION {
+        if item.ab >= crate::keywords::FIRST_SPECIAL_AB {
             return None;
         }
         let d = match item.src {
@@ -165,8 +166,11 @@ impl RiftGame {
     }
 
     pub fn specs(&self, item: &Item) -> &[TargetSpec] {
-        if item.ab == AB_EQUIP {
+        if item.ab == AB_EQUIP || item.ab == crate::keywords::AB_QUICK_DRAW {
             return equip_spec();
+        }
+        if item.ab == crate::keywords::AB_WEAPONMASTER {
+            return crate::keywords::weaponmaster_spec();
         }
         self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
     }
@@ -262,6 +266,11 @@ impl RiftGame {
                 }
                 _ => false,
             },
+            What::Equipment => {
+                let Some(id) = self.live(t) else { return false };
+                let o = self.obj(id);
+                o.zone.on_board() && o.controller == seat && self.def(o.def).kind == Kind::Gear && self.def(o.def).equipment
+            }
             What::Destination => {
                 let Tgt::Bf(b) = t else { return false };
                 if (b as usize) >= self.bfs.len() || (spec.controlled && self.bfs[b as usize].controller != seat) {
@@ -516,7 +525,14 @@ impl RiftGame {
             self.push_chain(item);
             return;
         }
-        let Some(ab) = self.ability(&item) else { return };
+        let may = match self.ability(&item) {
+            Some(ab) => ab.may,
+            // Quick-Draw's attach trigger (CR 819) is mandatory; it has the Equip target.
+            None if item.ab == crate::keywords::AB_QUICK_DRAW => false,
+            // Weaponmaster (CR 821): "you may".
+            None if item.ab == crate::keywords::AB_WEAPONMASTER => true,
+            None => return,
+        };
         if !self.targets_possible(&item, &Cost::default()) {
             return;
         }
@@ -531,7 +547,7 @@ impl RiftGame {
             locations: Vec::new(),
             accelerate: false,
             discard: NONE,
-            accepted: !ab.may,
+            accepted: !may,
             paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
@@ -833,6 +849,7 @@ impl RiftGame {
                     _ => Zone::Base,
                 };
                 self.enter_board(b.card, seat, zone, false);
+                self.quick_draw_trigger(b.card);
             }
             _ => {
                 let zone = match b.location {
@@ -844,6 +861,7 @@ impl RiftGame {
                 let before = self.pending.len();
                 self.push_trigger_obj(b.card, crate::cards::On::Play, None);
                 self.vision_trigger(b.card);
+                self.weaponmaster_trigger(b.card);
                 if let Zone::Facedown(x) = b.from {
                     for p in &mut self.pending[before..] {
                         p.item.restrict_bf = x;

@@ -228,6 +228,8 @@ fn only_keywords(text: &str) -> bool {
         "ambush",
         "unique",
         "hunt",
+        "quick-draw",
+        "weaponmaster",
         "assault",
         "shield",
         "deflect",

@@ -42,9 +42,13 @@ pub mod kw {
     pub const AMBUSH: u32 = 1 << 9;
     /// Unique (CR 825): at most one copy in a deck (deckbuilding only).
     pub const UNIQUE: u32 = 1 << 10;
+    /// Quick-Draw (CR 819): Equipment with Reaction that attaches to a unit you control when played.
+    pub const QUICK_DRAW: u32 = 1 << 11;
+    /// Weaponmaster (CR 821): when played, may attach an Equipment you control, paying its Equip cost.
+    pub const WEAPONMASTER: u32 = 1 << 12;
 
     /// Every keyword as the file spells it.
-    pub const ALL: [(&str, u32); 11] = [
+    pub const ALL: [(&str, u32); 13] = [
         ("accelerate", ACCELERATE),
         ("action", ACTION),
         ("reaction", REACTION),
@@ -56,6 +60,8 @@ pub mod kw {
         ("vision", VISION),
         ("ambush", AMBUSH),
         ("unique", UNIQUE),
+        ("quick_draw", QUICK_DRAW),
+        ("weaponmaster", WEAPONMASTER),
     ];
 
     pub fn parse(s: &str) -> Option<u32> {
@@ -118,6 +124,8 @@ pub enum What {
     Place,
     /// A destination for the unit chosen in slot `dest_of` (CR 355.5, 447).
     Destination,
+    /// An Equipment you control on the board, attached or not (Weaponmaster, CR 821).
+    Equipment,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -45,12 +45,14 @@ const MODES: [(Mode, &str); 4] =
     [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
 
 /// Special ability numbers (keyword triggers, Equip) by name.
-const SPECIAL_ABS: [(u8, &str); 5] = [
+const SPECIAL_ABS: [(u8, &str); 7] = [
     (AB_VISION, "vision"),
     (AB_TEMPORARY, "temporary"),
     (AB_EQUIP, "equip"),
     (crate::keywords::AB_EMPOWER, "empower"),
     (crate::keywords::AB_HUNT, "hunt"),
+    (crate::keywords::AB_QUICK_DRAW, "quickdraw"),
+    (crate::keywords::AB_WEAPONMASTER, "weaponmaster"),
 ];
 
 /// The owner-kept zones of a player section, in the order they are written.

@@ -189,6 +189,7 @@ fn target_noun(spec: &TargetSpec, up_to: bool) -> (String, String) {
         What::Battlefield => ("battlefield", "战场"),
         What::Place => ("place (your base or a battlefield)", "地点（你的基地或战场）"),
         What::Destination => ("destination", "目的地"),
+        What::Equipment => ("Equipment you control", "你控制的武装"),
     };
     let article = if up_to { "another".to_string() } else { "a".to_string() };
     let article = if spec.side == Side::Enemy && !up_to { "an".to_string() } else { article };
@@ -403,11 +404,19 @@ impl RiftGame {
     /// What the ability of an item does, as a phrase, and its Chinese.
     fn ability_effect(&self, it: &Item) -> (String, String) {
         match it.ab {
-            crate::ops::AB_EQUIP => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
+            crate::ops::AB_EQUIP | crate::keywords::AB_QUICK_DRAW => {
+                return ("attach it to a unit".into(), "将其装备给一个单位".into())
+            }
             crate::ops::AB_VISION => return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
             crate::ops::AB_TEMPORARY => return ("kill it".into(), "消灭它".into()),
             crate::keywords::AB_EMPOWER => return ("give it the Empowered status".into(), "使其获得赋能状态".into()),
             crate::keywords::AB_HUNT => return ("gain XP (Hunt)".into(), "获得经验（狩猎）".into()),
+            crate::keywords::AB_WEAPONMASTER => {
+                return (
+                    "pay an Equipment's Equip cost to attach it to this unit (Weaponmaster)".into(),
+                    "支付一件武装的装备费用，将其装备给此单位（武器大师）".into(),
+                )
+            }
             _ => {}
         }
         let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };
@@ -422,7 +431,7 @@ impl RiftGame {
 
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
-        if it.ab == crate::ops::AB_EQUIP {
+        if it.ab == crate::ops::AB_EQUIP || it.ab == crate::keywords::AB_QUICK_DRAW {
             return ("attach it to".into(), "将其装备给该单位".into());
         }
         let found = self
@@ -1031,7 +1040,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
 
 // ---------------------------------------------------------------------- catalogue
 
-pub(crate) const KEYWORDS: [(u32, &str, &str); 11] = [
+pub(crate) const KEYWORDS: [(u32, &str, &str); 13] = [
     (kw::ACCELERATE, "Accelerate", "急速"),
     (kw::ACTION, "Action", "行动"),
     (kw::REACTION, "Reaction", "反应"),
@@ -1043,6 +1052,8 @@ pub(crate) const KEYWORDS: [(u32, &str, &str); 11] = [
     (kw::VISION, "Vision", "预见"),
     (kw::AMBUSH, "Ambush", "伏击"),
     (kw::UNIQUE, "Unique", "唯一"),
+    (kw::QUICK_DRAW, "Quick-Draw", "快拔"),
+    (kw::WEAPONMASTER, "Weaponmaster", "武器大师"),
 ];
 
 fn keywords_of(d: &CardDef) -> Vec<Label> {

@@ -41,16 +41,12 @@ impl RiftGame {
                 self.after_resolve(&item);
                 return;
             }
-            AB_EQUIP => {
-                // Equip (CR 818): attach to the target unit (not a move, CR 434).
+            AB_EQUIP | crate::keywords::AB_QUICK_DRAW => {
+                // Equip (CR 818), Quick-Draw (CR 819): attach to the target unit (not a move, CR 434).
                 if let (ItemSrc::Obj(g), Some(u)) = (item.src, item.target(0).and_then(|t| self.live(t))) {
                     let spec = &self.specs(&item)[0];
                     if self.obj(g).inc == item.src_inc && self.target_ok(&item, spec, self.tgt(u)) {
-                        let zone = self.obj(u).zone;
-                        let gg = &mut self.objs[g as usize];
-                        gg.attached_to = u;
-                        gg.zone = zone;
-                        self.objs[u as usize].set(flag::EQUIPPED, true);
+                        self.attach(g, u);
                     }
                 }
                 self.after_resolve(&item);

@@ -466,6 +466,8 @@ impl RiftGame {
             crate::ops::AB_EQUIP => format!("{base} (Equip)"),
             crate::keywords::AB_EMPOWER => format!("{base} (Empower)"),
             crate::keywords::AB_HUNT => format!("{base} (Hunt)"),
+            crate::keywords::AB_QUICK_DRAW => format!("{base} (Quick-Draw)"),
+            crate::keywords::AB_WEAPONMASTER => format!("{base} (Weaponmaster)"),
             _ => base,
         }
     }

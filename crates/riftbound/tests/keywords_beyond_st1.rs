@@ -55,6 +55,14 @@ fn misused_keyword_vocabulary_is_refused_loudly() {
     refused(blast_runner(json!({ "grant": [{ "level": 1, "keywords": ["unique"] }] })), "CR 825");
     refused(blast_runner(json!({ "grant": [{ "level": 1, "might": 1, "when": 3 }] })), "unknown field");
     refused(blast_runner(json!({ "empower": 13 })), "cannot pay");
+    refused(blast_runner(json!({ "keywords": ["quick_draw"] })), "CR 819");
+    refused(blast_runner(json!({ "grant": [{ "level": 1, "keywords": ["accelerate"] }] })), "grantable");
+    refused(
+        json!({ "id": "ST1-020", "name": "Blastcap Gauntlet", "zh": "爆帽拳套", "kind": "gear", "equipment": true,
+                "domains": ["fury"], "energy": 1, "equip": 1, "keywords": ["weaponmaster"],
+                "text": "Weaponmaster.", "text_zh": "武器大师。" }),
+        "CR 821",
+    );
     let spell = |ability: serde_json::Value, extra: serde_json::Value| {
         let mut c = json!({ "id": "ST1-014", "name": "Sparkshot", "zh": "火花弹", "kind": "spell",
             "domains": ["fury"], "energy": 1, "text": "Test.", "text_zh": "测试。", "ability": [ability] });

@@ -9,6 +9,9 @@ use crate::cards::{kw, CardDef, Kind, On, Op};
 /// A problem: JSON pointer below the card (`/grant/0/keywords/1`), field, message.
 pub(crate) type Problem = (String, &'static str, String);
 
+/// Keywords the rules read from a unit on the board (`has_kw`), so a dependent grant can give them.
+const GRANTABLE: u32 = kw::TANK | kw::BACKLINE | kw::GANKING | kw::TEMPORARY | kw::VISION | kw::WEAPONMASTER;
+
 fn counter_name_ok(s: &str) -> bool {
     !s.is_empty() && s.len() <= 24 && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
@@ -32,6 +35,15 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
             ));
         }
     }
+    if r.keywords.iter().any(|k| k == "quick_draw") && !(r.kind == Kind::Gear && r.equipment) {
+        out.push(("/keywords".into(), "keywords", "Quick-Draw is a keyword of Equipment (CR 819): gear with 'equipment = true'".into()));
+    }
+    if r.keywords.iter().any(|k| k == "weaponmaster") && !unit {
+        out.push(("/keywords".into(), "keywords", "Weaponmaster is a keyword of units (CR 821)".into()));
+    }
+    if r.abilities.len() >= super::FIRST_SPECIAL_AB as usize {
+        out.push(("/ability".into(), "ability", format!("at most {} abilities on a card", super::FIRST_SPECIAL_AB)));
+    }
     let mut grants = Vec::with_capacity(r.grants.len());
     for (j, g) in r.grants.iter().enumerate() {
         let p = format!("/grant/{j}");
@@ -49,7 +61,15 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     "grant.keywords",
                     "Unique is a deckbuilding keyword (CR 825): granting it does nothing".into(),
                 )),
-                Some(b) => g.kw |= b,
+                Some(b) if b & GRANTABLE != 0 => g.kw |= b,
+                Some(_) => out.push((
+                    format!("{p}/keywords/{k}"),
+                    "grant.keywords",
+                    format!(
+                        "'{w}' matters while the card is played or off the board; a grant applies on the board only \
+                         (grantable: tank, backline, ganking, temporary, vision, weaponmaster)"
+                    ),
+                )),
                 None => out.push((format!("{p}/keywords/{k}"), "grant.keywords", format!("unknown keyword '{w}'"))),
             }
         }

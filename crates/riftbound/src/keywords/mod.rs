@@ -3,11 +3,13 @@
 //! Might and Tank", "[Empowered][>] …"). The card-file vocabulary is checked in `file.rs`.
 
 mod counters;
+mod equip;
 pub(crate) mod file;
 pub(crate) mod present;
 mod xp;
 
 pub use counters::Counter;
+pub use equip::weaponmaster_spec;
 
 use crate::action::ObjId;
 use crate::cards::Ability;
@@ -18,6 +20,12 @@ use serde::{Deserialize, Serialize};
 pub const AB_EMPOWER: u8 = 253;
 /// Special ability number of the Hunt trigger (CR 823).
 pub const AB_HUNT: u8 = 254;
+/// Special ability number of the Quick-Draw play trigger (CR 819): attach to a unit.
+pub const AB_QUICK_DRAW: u8 = 255;
+/// Special ability number of the Weaponmaster play effect (CR 821).
+pub const AB_WEAPONMASTER: u8 = 249;
+/// Ability numbers from here on are keyword items, not rows of the card data.
+pub const FIRST_SPECIAL_AB: u8 = AB_WEAPONMASTER;
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()

@@ -74,7 +74,7 @@ impl RiftGame {
         item_ab == AB_HUNT
     }
 
-    /// Resolve a keyword item (Empower, Hunt); false if `item` is not one.
+    /// Resolve a keyword item (Empower, Hunt, Weaponmaster); false if `item` is not one.
     pub fn resolve_keyword(&mut self, item: &Item) -> bool {
         let ItemSrc::Obj(id) = item.src else { return false };
         match item.ab {
@@ -88,6 +88,10 @@ impl RiftGame {
             AB_HUNT => {
                 let n = self.card(id).hunt as u16;
                 self.gain_xp(item.controller, n);
+                true
+            }
+            super::AB_WEAPONMASTER => {
+                self.resolve_weaponmaster(item, id);
                 true
             }
             _ => false,
