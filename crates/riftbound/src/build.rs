@@ -97,6 +97,10 @@ impl RiftGame {
             // CR 811: played from facedown ignoring its base cost.
             return Cost::default();
         }
+        if o.zone == Zone::Trash {
+            // CR 829: the Flow cost replaces the base cost.
+            return Cost::energy(self.def(o.def).flow.unwrap_or(0));
+        }
         self.card_cost(o.controller, card)
     }
 
@@ -269,7 +273,10 @@ impl RiftGame {
             What::Equipment => {
                 let Some(id) = self.live(t) else { return false };
                 let o = self.obj(id);
-                o.zone.on_board() && o.controller == seat && self.def(o.def).kind == Kind::Gear && self.def(o.def).equipment
+                o.zone.on_board()
+                    && o.controller == seat
+                    && self.def(o.def).kind == Kind::Gear
+                    && self.def(o.def).equipment
             }
             What::Destination => {
                 let Tgt::Bf(b) = t else { return false };
@@ -378,6 +385,8 @@ impl RiftGame {
         let from_ok = match o.zone {
             Zone::Hand | Zone::ChampionZone => o.owner == seat,
             Zone::Facedown(_) => o.controller == seat && o.hidden_turn < self.turn,
+            // Flow (CR 829): a spell with Flow may be played from your trash.
+            Zone::Trash => o.owner == seat && self.def(o.def).flow.is_some() && self.def(o.def).kind == Kind::Spell,
             _ => false,
         };
         if !from_ok {
@@ -573,6 +582,9 @@ impl RiftGame {
             let mut c = self.card_cost(b.seat, b.card);
             if matches!(b.from, Zone::Facedown(_)) {
                 c = Cost::default();
+            }
+            if b.from == Zone::Trash {
+                c = Cost::energy(self.card(b.card).flow.unwrap_or(0));
             }
             if b.accelerate {
                 c = self.accel_cost(b.card, c);
@@ -842,7 +854,12 @@ impl RiftGame {
         self.notes.add(|| crate::notes::Note::Played { seat, card, def });
         let d = self.card(b.card);
         match d.kind {
-            Kind::Spell => self.push_chain(b.item),
+            Kind::Spell => {
+                if b.from == Zone::Trash {
+                    self.objs[b.card as usize].set(flag::FLOWED, true);
+                }
+                self.push_chain(b.item)
+            }
             Kind::Gear => {
                 let zone = match b.from {
                     Zone::Facedown(x) => Zone::Bf(x),

@@ -68,6 +68,8 @@ pub struct RawCard {
     pub hunt: u8,
     #[serde(default, skip_serializing_if = "is_default")]
     pub empower: Option<u8>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub flow: Option<u8>,
     #[serde(default, rename = "grant", skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<crate::keywords::Grant>,
 }
@@ -110,6 +112,7 @@ const CARD_FIELDS: &[(&str, Check)] = &[
     ("ability", typed::<Vec<Value>>),
     ("hunt", typed::<u8>),
     ("empower", typed::<Option<u8>>),
+    ("flow", typed::<Option<u8>>),
     ("grant", typed::<Vec<crate::keywords::Grant>>),
 ];
 const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
@@ -380,7 +383,10 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 );
             }
             if ins.player != Whose::You
-                && !matches!(ins.op, Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::GainXp)
+                && !matches!(
+                    ins.op,
+                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::GainXp
+                )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
             }
@@ -409,6 +415,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         || r.equip.is_some()
         || r.hunt > 0
         || r.empower.is_some()
+        || r.flow.is_some()
         || !r.grants.is_empty();
     let vanilla_ok = match r.kind {
         // A vanilla unit: no text, or text that only names its keywords.
@@ -467,6 +474,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         no_move_from_bf,
         hunt: r.hunt,
         empower: r.empower,
+        flow: r.flow,
         grants,
     }
 }

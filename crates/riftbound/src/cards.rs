@@ -445,6 +445,8 @@ pub struct CardDef {
     pub hunt: u8,
     /// Empower [cost] (CR 827): the Energy cost of becoming Empowered.
     pub empower: Option<u8>,
+    /// Flow [cost] (CR 829): the Energy cost of playing this spell from your trash.
+    pub flow: Option<u8>,
     /// Might and keywords granted while a dependent condition holds (Level N, Empowered; CR 726).
     pub grants: Vec<crate::keywords::Grant>,
 }

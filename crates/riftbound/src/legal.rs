@@ -43,6 +43,7 @@ impl RiftGame {
             let z = self.obj(i).zone;
             if (z == Zone::ChampionZone && self.obj(i).owner == seat)
                 || (matches!(z, Zone::Facedown(_)) && self.obj(i).controller == seat)
+                || (z == Zone::Trash && self.obj(i).owner == seat && self.card(i).flow.is_some())
             {
                 cards.push(i);
             }

@@ -18,6 +18,8 @@ impl RiftGame {
     /// exist (CR 186.1). Equipment attached to a unit leaving the board stays behind (CR 435).
     pub fn set_zone(&mut self, id: ObjId, zone: Zone) {
         let old = self.obj(id).zone;
+        // Flow (CR 829): a spell played for its Flow cost is banished instead when it leaves the chain.
+        let zone = self.flow_destination(id, old, zone);
         if old == zone {
             return;
         }

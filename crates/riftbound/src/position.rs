@@ -17,7 +17,7 @@ use crate::options::Mode;
 use crate::state::*;
 
 /// Status flags and their words, in the order they are written.
-const FLAGS: [(u16, &str); 11] = [
+const FLAGS: [(u16, &str); 12] = [
     (flag::EXHAUSTED, "x"),
     (flag::BUFFED, "buff"),
     (flag::STUNNED, "stun"),
@@ -29,6 +29,7 @@ const FLAGS: [(u16, &str); 11] = [
     (flag::TOKEN, "token"),
     (flag::EQUIPPED, "eq"),
     (flag::EMPOWERED, "emp"),
+    (flag::FLOWED, "flowed"),
 ];
 
 const PHASES: [(Phase, &str); 7] = [

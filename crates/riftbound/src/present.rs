@@ -151,7 +151,10 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         ),
         Op::AddCounter => pick(
             (format!("put {n} {} counter(s) on", ins.counter), format!("在其上放置{n}个{}计数器", ins.counter)),
-            (format!("put {n} {} counter(s) on a unit", ins.counter), format!("在一个单位上放置{n}个{}计数器", ins.counter)),
+            (
+                format!("put {n} {} counter(s) on a unit", ins.counter),
+                format!("在一个单位上放置{n}个{}计数器", ins.counter),
+            ),
         ),
         Op::RemoveCounter => pick(
             (format!("remove {n} {} counter(s) from", ins.counter), format!("从其上移除{n}个{}计数器", ins.counter)),
@@ -159,10 +162,9 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         ),
         Op::GainXp => (format!("gain {n} XP"), format!("获得{n}点经验")),
         Op::Empower => pick(("empower".into(), "赋能其".into()), ("empower a unit".into(), "赋能一个单位".into())),
-        Op::Disempower => pick(
-            ("disempower".into(), "解除其赋能".into()),
-            ("disempower a unit".into(), "解除一个单位的赋能".into()),
-        ),
+        Op::Disempower => {
+            pick(("disempower".into(), "解除其赋能".into()), ("disempower a unit".into(), "解除一个单位的赋能".into()))
+        }
     };
     let (en, zh) = match (ins.op.takes_selector(), ins.who) {
         (false, _) | (true, Who::Target) => (en, zh),

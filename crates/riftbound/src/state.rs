@@ -59,6 +59,8 @@ pub mod flag {
     pub const EQUIPPED: u16 = 1 << 9;
     /// The Empowered status (CR 441, 827–828).
     pub const EMPOWERED: u16 = 1 << 10;
+    /// A spell played from the trash for its Flow cost (CR 829): banished when it leaves the chain.
+    pub const FLOWED: u16 = 1 << 11;
     /// Statuses lost when an object changes zone (CR 124).
     pub const TRANSIENT: u16 = EXHAUSTED
         | BUFFED
@@ -69,7 +71,8 @@ pub mod flag {
         | DEFEND_FIRED
         | SAVE
         | EQUIPPED
-        | EMPOWERED;
+        | EMPOWERED
+        | FLOWED;
 }
 
 /// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).

@@ -79,7 +79,10 @@ fn misused_keyword_vocabulary_is_refused_loudly() {
         spell(json!({ "on": "spell", "do": [{ "op": "draw", "n": 1, "counter": "charge" }] }), json!({})),
         "only add_counter and remove_counter",
     );
-    refused(spell(json!({ "on": "spell", "level": 2, "do": [{ "op": "draw", "n": 1 }] }), json!({})), "not a dependent");
+    refused(
+        spell(json!({ "on": "spell", "level": 2, "do": [{ "op": "draw", "n": 1 }] }), json!({})),
+        "not a dependent",
+    );
     refused(spell(json!({ "on": "spell", "do": [{ "op": "gain_xp" }] }), json!({})), "n ≥ 1");
     refused(spell(json!({ "on": "spell", "do": [{ "op": "draw", "n": 1 }] }), json!({ "hunt": 1 })), "CR 823");
     refused(spell(json!({ "on": "spell", "do": [{ "op": "draw", "n": 1 }] }), json!({ "empower": 1 })), "CR 827");

@@ -48,7 +48,10 @@ impl RiftGame {
     pub(crate) fn resolve_weaponmaster(&mut self, item: &Item, unit: ObjId) {
         let Some(g) = item.target(0).and_then(|t| self.live(t)) else { return };
         let spec = &weaponmaster_spec()[0];
-        if self.obj(unit).inc != item.src_inc || !self.obj(unit).zone.on_board() || !self.target_ok(item, spec, self.tgt(g)) {
+        if self.obj(unit).inc != item.src_inc
+            || !self.obj(unit).zone.on_board()
+            || !self.target_ok(item, spec, self.tgt(g))
+        {
             return;
         }
         let cost = Cost::energy(self.card(g).equip.unwrap_or(0));

@@ -25,7 +25,11 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
     }
     if let Some(e) = r.empower {
         if !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
-            out.push(("/empower".into(), "empower", "Empower is an ability of a permanent on the board (CR 827)".into()));
+            out.push((
+                "/empower".into(),
+                "empower",
+                "Empower is an ability of a permanent on the board (CR 827)".into(),
+            ));
         }
         if e > MAX_ENERGY {
             out.push((
@@ -36,7 +40,11 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
         }
     }
     if r.keywords.iter().any(|k| k == "quick_draw") && !(r.kind == Kind::Gear && r.equipment) {
-        out.push(("/keywords".into(), "keywords", "Quick-Draw is a keyword of Equipment (CR 819): gear with 'equipment = true'".into()));
+        out.push((
+            "/keywords".into(),
+            "keywords",
+            "Quick-Draw is a keyword of Equipment (CR 819): gear with 'equipment = true'".into(),
+        ));
     }
     if r.keywords.iter().any(|k| k == "weaponmaster") && !unit {
         out.push(("/keywords".into(), "keywords", "Weaponmaster is a keyword of units (CR 821)".into()));
@@ -44,12 +52,28 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
     if r.abilities.len() >= super::FIRST_SPECIAL_AB as usize {
         out.push(("/ability".into(), "ability", format!("at most {} abilities on a card", super::FIRST_SPECIAL_AB)));
     }
+    if let Some(f) = r.flow {
+        if r.kind != Kind::Spell {
+            out.push(("/flow".into(), "flow", "Flow is a keyword of spells (CR 829)".into()));
+        }
+        if f > MAX_ENERGY {
+            out.push((
+                "/flow".into(),
+                "flow",
+                format!("a cost the rules cannot pay: {f} Energy, at most {MAX_ENERGY}"),
+            ));
+        }
+    }
     let mut grants = Vec::with_capacity(r.grants.len());
     for (j, g) in r.grants.iter().enumerate() {
         let p = format!("/grant/{j}");
         let mut g = g.clone();
         if (g.level > 0) == g.empowered {
-            out.push((p.clone(), "grant", "a grant needs exactly one condition: 'level = N' or 'empowered = true'".into()));
+            out.push((
+                p.clone(),
+                "grant",
+                "a grant needs exactly one condition: 'level = N' or 'empowered = true'".into(),
+            ));
         }
         if !unit {
             out.push((p.clone(), "grant", "only units have Might and keywords granted this way".into()));
@@ -112,7 +136,11 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                 ));
             }
             if !counter_op && !ins.counter.is_empty() {
-                out.push((format!("{ip}/counter"), "counter", "only add_counter and remove_counter name a counter".into()));
+                out.push((
+                    format!("{ip}/counter"),
+                    "counter",
+                    "only add_counter and remove_counter name a counter".into(),
+                ));
             }
             if (counter_op || ins.op == Op::GainXp) && ins.n <= 0 {
                 out.push((format!("{ip}/n"), "n", format!("'{:?}' needs n ≥ 1 (it would do nothing)", ins.op)));

@@ -31,6 +31,9 @@ pub fn keywords_of(d: &CardDef, out: &mut Vec<Label>) {
     if d.hunt > 0 {
         out.push(Label::new(format!("Hunt {}", d.hunt), format!("狩猎 {}", d.hunt)));
     }
+    if let Some(f) = d.flow {
+        out.push(Label::new(format!("Flow {f}"), format!("流转 {f}")));
+    }
     if let Some(e) = d.empower {
         out.push(Label::new(format!("Empower {e}"), format!("赋能 {e}")));
     }

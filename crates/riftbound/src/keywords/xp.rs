@@ -43,7 +43,10 @@ impl RiftGame {
     pub fn empower_activation(&self, seat: u8, id: ObjId) -> Option<(Item, Cost)> {
         let o = self.objs.get(id as usize)?;
         let e = self.def(o.def).empower?;
-        if !o.zone.on_board() || o.controller != seat || o.has(flag::EMPOWERED) || !self.speed_ok(seat, Default::default())
+        if !o.zone.on_board()
+            || o.controller != seat
+            || o.has(flag::EMPOWERED)
+            || !self.speed_ok(seat, Default::default())
         {
             return None;
         }
@@ -95,6 +98,18 @@ impl RiftGame {
                 true
             }
             _ => false,
+        }
+    }
+}
+
+impl RiftGame {
+    /// Flow (CR 829): a spell played for its Flow cost that leaves the chain goes to its owner's
+    /// banishment instead of wherever it was going (the trash, when it resolves or is countered).
+    pub(crate) fn flow_destination(&self, id: ObjId, old: Zone, to: Zone) -> Zone {
+        if old == Zone::Chain && to != Zone::Chain && self.obj(id).has(flag::FLOWED) {
+            Zone::Banished
+        } else {
+            to
         }
     }
 }

@@ -77,9 +77,14 @@ impl Reader<'_> {
     /// `NAME.N` (`/ctr.charge.2`): a counter of the set's and how many (CR 741).
     fn counter(&self, field: &str, v: &str) -> R<(u8, u16)> {
         let (name, n) = v.rsplit_once('.').ok_or(format!("{field}: '{v}' is not a counter like ctr.charge.2"))?;
-        let kind = self.opts.cards.get().counters.iter().position(|c| c == name).ok_or(format!(
-            "{field}: no card of the set uses a '{name}' counter"
-        ))?;
+        let kind = self
+            .opts
+            .cards
+            .get()
+            .counters
+            .iter()
+            .position(|c| c == name)
+            .ok_or(format!("{field}: no card of the set uses a '{name}' counter"))?;
         let n: u16 = num(field, n)?;
         if n == 0 {
             return err(field, format!("'ctr.{v}': a counter count is at least 1"));
