@@ -66,10 +66,12 @@ impl RiftGame {
                 out.push(RiftAction::Act(Src::Obj(i)));
             }
             // Empower [cost] (CR 827), units included.
-            if o.zone.on_board() && o.controller == seat && self.def(o.def).empower.is_some() {
-                if self.can_activate(seat, Src::Empower(i)) {
-                    out.push(RiftAction::Act(Src::Empower(i)));
-                }
+            if o.zone.on_board()
+                && o.controller == seat
+                && self.def(o.def).empower.is_some()
+                && self.can_activate(seat, Src::Empower(i))
+            {
+                out.push(RiftAction::Act(Src::Empower(i)));
             }
         }
         for &c in &me.hand {

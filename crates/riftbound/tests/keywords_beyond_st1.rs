@@ -127,9 +127,9 @@ fn counters_xp_and_empowered_round_trip_in_the_position_notation() {
     assert_eq!(again.write_position(), written);
     // Counters off the board, and unknown counters, are refused.
     let bad = text.replace("base=c0:ST1-003/emp/ctr.charge.2/ctr.doom.1", "hand=c0:ST1-003/ctr.charge.2");
-    let e = riftbound::position::read(&opts, &bad).err().expect("refused");
+    let e = riftbound::position::read(&opts, &bad).expect_err("refused");
     assert!(e.to_string().contains("CR 746"), "{e}");
     let bad = text.replace("ctr.doom.1", "ctr.rage.1");
-    let e = riftbound::position::read(&opts, &bad).err().expect("refused");
+    let e = riftbound::position::read(&opts, &bad).expect_err("refused");
     assert!(e.to_string().contains("'rage'"), "{e}");
 }
