@@ -3,8 +3,10 @@
 //! Might and Tank", "[Empowered][>] …"). The card-file vocabulary is checked in `file.rs`.
 
 mod counters;
+mod empower;
 mod equip;
 pub(crate) mod file;
+mod flow;
 pub(crate) mod present;
 mod xp;
 

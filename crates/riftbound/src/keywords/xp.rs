@@ -1,9 +1,7 @@
-//! XP, Hunt and Level (CR 728–733, 823–824) and Empower / Empowered (CR 441–442, 827–828).
+//! XP and Hunt (CR 728–733, 823), and the resolution of keyword items (Empower, Hunt, Weaponmaster).
 
 use super::{AB_EMPOWER, AB_HUNT};
 use crate::action::ObjId;
-use crate::cards::On;
-use crate::payment::Cost;
 use crate::state::*;
 
 impl RiftGame {
@@ -24,51 +22,6 @@ impl RiftGame {
         if self.card(unit).hunt > 0 {
             let (c, here) = (self.obj(unit).controller, self.loc(unit));
             self.push_trigger(c, ItemSrc::Obj(unit), AB_HUNT, here, None);
-        }
-    }
-
-    /// Give the Empowered status (CR 441): nothing happens if it already has it; otherwise its
-    /// "when I become Empowered" triggers go pending (CR 828).
-    pub fn empower(&mut self, id: ObjId) {
-        let o = self.obj(id);
-        if !o.zone.on_board() || o.has(flag::EMPOWERED) {
-            return;
-        }
-        self.objs[id as usize].set(flag::EMPOWERED, true);
-        self.push_trigger_obj(id, On::BecomeEmpowered, None);
-    }
-
-    /// Empower [cost] (CR 827): an activated ability of a board object its controller may use
-    /// with normal timing, only while the object is not Empowered; the source is not a target.
-    pub fn empower_activation(&self, seat: u8, id: ObjId) -> Option<(Item, Cost)> {
-        let o = self.objs.get(id as usize)?;
-        let e = self.def(o.def).empower?;
-        if !o.zone.on_board()
-            || o.controller != seat
-            || o.has(flag::EMPOWERED)
-            || !self.speed_ok(seat, Default::default())
-        {
-            return None;
-        }
-        let item = Item {
-            controller: seat,
-            src: ItemSrc::Obj(id),
-            ab: AB_EMPOWER,
-            targets: Vec::new(),
-            here: self.loc(id),
-            subject: None,
-            src_inc: o.inc,
-            restrict_bf: NOBODY,
-            trigger: false,
-        };
-        Some((item, Cost::energy(e)))
-    }
-
-    /// The Energy cost of a keyword item being built (Empower), if it is one.
-    pub fn keyword_cost(&self, item: &Item) -> Option<Cost> {
-        match (item.ab, item.src) {
-            (AB_EMPOWER, ItemSrc::Obj(id)) => Some(Cost::energy(self.card(id).empower.unwrap_or(0))),
-            _ => None,
         }
     }
 
@@ -98,18 +51,6 @@ impl RiftGame {
                 true
             }
             _ => false,
-        }
-    }
-}
-
-impl RiftGame {
-    /// Flow (CR 829): a spell played for its Flow cost that leaves the chain goes to its owner's
-    /// banishment instead of wherever it was going (the trash, when it resolves or is countered).
-    pub(crate) fn flow_destination(&self, id: ObjId, old: Zone, to: Zone) -> Zone {
-        if old == Zone::Chain && to != Zone::Chain && self.obj(id).has(flag::FLOWED) {
-            Zone::Banished
-        } else {
-            to
         }
     }
 }
