@@ -3,7 +3,7 @@
 // — only as a fallback for games whose actions do not yet name their cards — `tokensOf`.
 
 import { h } from './dom.js';
-import { t, getLang } from './i18n.js';
+import { t, L, getLang } from './i18n.js';
 
 // ---------- catalogues ----------
 
@@ -118,7 +118,7 @@ export function cardEl(o) {
   const stats = o.stats ? [...o.stats] : [];
   if (!o.stats && info) {
     if (info.cost != null && info.cost !== '') stats.push([t('cost'), infoCost(info)]);
-    if (info.power != null) stats.push([t('power'), info.power]);
+    if (info.power != null) stats.push([powerName(info), info.power]);
   }
   const text = o.text ?? infoText(info);
   const keywords = o.keywords ?? infoKeywords(info);
@@ -267,10 +267,15 @@ export function zoomRef(game, ref, sticky = true) {
   showZoom({ title: infoName(info), type: infoType(info), stats: statsOf(info), text: infoText(info), keywords: infoKeywords(info), flags: [], state: [], cls: '' }, sticky);
 }
 
+/** What the game calls a card's `power` (Riftbound: Might; Fate: attack or value). */
+export function powerName(info) {
+  return info && info.power_name ? L(info.power_name) : t('power');
+}
+
 function statsOf(info) {
   const s = [];
   if (info.cost != null && info.cost !== '') s.push([t('cost'), infoCost(info)]);
-  if (info.power != null) s.push([t('power'), info.power]);
+  if (info.power != null) s.push([powerName(info), info.power]);
   return s;
 }
 

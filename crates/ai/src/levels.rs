@@ -60,8 +60,10 @@ impl FromStr for Level {
 ///
 /// - easy: one ply (greedy on the hand-written evaluator, one determinization);
 /// - medium / hard: IS-MCTS with the hand-written evaluator, a small and a large budget;
-/// - expert: IS-MCTS with a larger budget and the learned evaluator (crates/ai/src/eval/weights),
-///   rollouts cut short so the evaluator scores the leaves.
+/// - expert: Fate, the solver bot; Riftbound, IS-MCTS with a larger budget and the learned
+///   evaluator (crates/ai/src/eval/weights), rollouts cut short so the evaluator scores the
+///   leaves; Ardent Reapers, IS-MCTS with three times hard's budget (the learned evaluator did
+///   not beat hard there: docs/bots.md).
 ///
 /// Riftbound's budgets are smaller: its rules run about 15 times slower per iteration
 /// (docs/bots.md, Benchmark), and these keep a move well under a second.
@@ -74,11 +76,13 @@ pub fn level_spec(game: &str, level: Level) -> &'static str {
         // Fate Deduction (issue #14): proofs first, so a proved win is never missed and a proved
         // loss never walked into; MCTS (hand evaluator) where nothing is proved.
         ("fate", Level::Expert) => "solver:50000,depth=5,mcts=3000",
-        // Pebbles (the engine's test game) has no learned evaluator: a bigger search instead.
-        ("pebbles", Level::Expert) => "mcts:3000",
         (_, Level::Medium) => "mcts:200",
         (_, Level::Hard) => "mcts:1000",
-        (_, Level::Expert) => "mcts:3000,cap=40,eval=learned",
+        // Ardent Reapers: three times hard's budget with full rollouts and the hand-written
+        // evaluator. The earlier `mcts:3000,cap=40,eval=learned` beat hard in only 16 of 30
+        // games; this one won 28 of 40 (docs/bots.md, measured ladder). Pebbles (the engine's
+        // test game) has no learned evaluator and plays the same.
+        (_, Level::Expert) => "mcts:3000",
     }
 }
 

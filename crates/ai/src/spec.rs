@@ -121,6 +121,43 @@ impl BotSpec {
     }
 }
 
+impl BotSpec {
+    /// A list of bot specs as one text, as `--bots` takes it ([`split_list`]); every spec must
+    /// parse.
+    pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, AiError> {
+        split_list(text)?.iter().map(|s| s.parse()).collect()
+    }
+}
+
+/// Split a list of specs written as one text: specs separated by `;`, or by `,` where a piece
+/// holding `=` is an option of the spec before it (no spec's name holds `=`), so `random,greedy`,
+/// `mcts:1000,cap=40,eval=learned,hard` and `mcts:1000,cap=40;mcts:1000,cap=40,eval=learned` all
+/// read as meant. An option never reaches across a `;`. The pieces are not parsed (a seat list
+/// may name `human`).
+pub fn split_list(text: &str) -> Result<Vec<String>, AiError> {
+    let mut specs: Vec<String> = Vec::new();
+    for group in text.split(';') {
+        let first = specs.len();
+        for piece in group.split(',').map(str::trim) {
+            if piece.is_empty() {
+                return Err(bad(text, "an empty spec in the list"));
+            }
+            let in_group = specs.len() > first;
+            match specs.last_mut() {
+                Some(last) if in_group && piece.contains('=') => {
+                    last.push(',');
+                    last.push_str(piece);
+                }
+                _ if piece.contains('=') => {
+                    return Err(bad(text, format!("the option '{piece}' comes before any spec it could belong to")))
+                }
+                _ => specs.push(piece.to_string()),
+            }
+        }
+    }
+    Ok(specs)
+}
+
 fn bad(spec: &str, reason: impl Into<String>) -> AiError {
     AiError::BadSpec { spec: spec.to_string(), reason: reason.into() }
 }
@@ -371,6 +408,25 @@ mod tests {
             assert_eq!(spec.to_string().parse::<BotSpec>().unwrap(), spec);
         }
         assert_eq!("mcts".parse::<BotSpec>().unwrap().to_string(), "mcts:1000");
+    }
+
+    #[test]
+    fn bot_lists_keep_options_with_their_spec() {
+        let list = |s: &str| BotSpec::parse_list(s).map(|v| v.iter().map(|b| b.to_string()).collect::<Vec<_>>());
+        assert_eq!(list("random,greedy").unwrap(), ["random", "greedy"]);
+        assert_eq!(list("mcts:1000,cap=40,eval=learned,hard").unwrap(), ["mcts:1000,cap=40,eval=learned", "hard"]);
+        assert_eq!(
+            list("mcts:1000,cap=40;mcts:1000,cap=40,eval=learned").unwrap(),
+            ["mcts:1000,cap=40", "mcts:1000,cap=40,eval=learned"]
+        );
+        assert_eq!(list("solver:500,depth=3,mcts=100,easy").unwrap(), ["solver:500,depth=3,mcts=100", "easy"]);
+        assert_eq!(list(" expert ; medium ").unwrap(), ["expert", "medium"]);
+        // An option never jumps a `;` to the spec before it, and a list never has holes.
+        assert!(list("mcts:100;cap=40").unwrap_err().to_string().contains("before any spec"));
+        assert!(list("cap=40,random").unwrap_err().to_string().contains("before any spec"));
+        assert!(list("random,,greedy").unwrap_err().to_string().contains("empty"));
+        assert!(list("random,mcts:100,cap=x").is_err());
+        assert_eq!(list("random,alphazero").unwrap_err(), AiError::UnknownBot("alphazero".into()));
     }
 
     #[test]

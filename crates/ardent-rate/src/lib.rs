@@ -21,7 +21,7 @@ pub mod train;
 
 pub use gauntlet::Gauntlet;
 pub use model::{Model, Prediction};
-pub use simulate::{simulated_rating, RateConfig, SimRating};
+pub use simulate::{rating_of, simulated_rating, tally, RateConfig, SimRating, Tally};
 
 use thiserror::Error;
 

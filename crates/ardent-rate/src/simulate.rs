@@ -9,7 +9,7 @@
 use crate::cards;
 use crate::gauntlet::Gauntlet;
 use crate::RateError;
-use ai::{AiGame, BotSpec, Progress};
+use ai::{AiGame, BotSpec, Progress, Shard};
 use ardent::{ArdentGame, ArdentOptions, ArdentSetup, DeckList};
 use engine::{Game, GameRng, Seat};
 use rayon::prelude::*;
@@ -62,41 +62,93 @@ pub fn simulated_rating(
     config: &RateConfig,
     progress: Option<Progress<'_>>,
 ) -> Result<SimRating, RateError> {
+    let tally = tally(deck, config, None, progress)?;
+    rating_of(config, &tally)
+}
+
+/// The games of a rating a shard played: what [`tally`] returns and [`rating_of`] turns into a
+/// rating. Tallies of the shards `1/N … N/N` of a rating add up ([`Tally::add`]) to the tally of
+/// the whole, so a rating split over machines is exactly the one-process rating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+}
+
+impl Tally {
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    pub fn add(&mut self, other: &Tally) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+}
+
+/// Play the games of a rating that `shard` holds (game `i` when `shard.plays(i)`; all of them
+/// for `None`), each exactly as the whole rating plays it. `progress` gets (games done, games of
+/// the shard). Runs on the current rayon pool.
+pub fn tally(
+    deck: &[u8],
+    config: &RateConfig,
+    shard: Option<Shard>,
+    progress: Option<Progress<'_>>,
+) -> Result<Tally, RateError> {
+    check_config(config)?;
+    check_deck(deck)?;
+    let gauntlet = Gauntlet::get(config.gauntlet)?;
+    let options = ArdentOptions::default();
+    let ours = DeckList::from_ids(ardent::CardDb::omega_codex(), "Rated deck", deck);
+    let theirs: Vec<DeckList> = gauntlet.decks.iter().map(|d| d.to_deck_list()).collect();
+    let games: Vec<usize> = (0..config.games).filter(|&i| shard.is_none_or(|s| s.plays(i))).collect();
+    let done = AtomicUsize::new(0);
+    let scores: Vec<Result<f64, RateError>> = games
+        .par_iter()
+        .map(|&i| {
+            let r = play_one(&options, &ours, &theirs, config, i);
+            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(p) = progress {
+                p(d, games.len());
+            }
+            r
+        })
+        .collect();
+    let mut t = Tally::default();
+    for s in scores {
+        match s? {
+            x if x >= 1.0 => t.wins += 1,
+            x if x <= 0.0 => t.losses += 1,
+            _ => t.draws += 1,
+        }
+    }
+    Ok(t)
+}
+
+fn check_config(config: &RateConfig) -> Result<(), RateError> {
     if config.games == 0 {
         return Err(RateError::Config("a rating needs at least 1 game".into()));
     }
-    check_deck(deck)?;
     if !config.bot.is_deterministic() {
         return Err(RateError::Config(format!(
             "bot '{}' has a time budget, so its rating could not be reproduced: give an iteration budget",
             config.bot
         )));
     }
-    let gauntlet = Gauntlet::get(config.gauntlet)?;
-    let options = ArdentOptions::default();
-    let ours = DeckList::from_ids(ardent::CardDb::omega_codex(), "Rated deck", deck);
-    let theirs: Vec<DeckList> = gauntlet.decks.iter().map(|d| d.to_deck_list()).collect();
-    let done = AtomicUsize::new(0);
-    let scores: Vec<Result<f64, RateError>> = (0..config.games)
-        .into_par_iter()
-        .map(|i| {
-            let r = play_one(&options, &ours, &theirs, config, i);
-            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Some(p) = progress {
-                p(d, config.games);
-            }
-            r
-        })
-        .collect();
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for s in scores {
-        match s? {
-            x if x >= 1.0 => wins += 1,
-            x if x <= 0.0 => losses += 1,
-            _ => draws += 1,
-        }
+    Ok(())
+}
+
+/// The rating of `config` from the tally of all its games (refused unless it holds exactly
+/// `config.games` games).
+pub fn rating_of(config: &RateConfig, t: &Tally) -> Result<SimRating, RateError> {
+    check_config(config)?;
+    if t.games() != config.games {
+        return Err(RateError::Config(format!("a tally of {} games for a rating of {}", t.games(), config.games)));
     }
-    let points = wins as f64 + 0.5 * draws as f64;
+    let gauntlet = Gauntlet::get(config.gauntlet)?;
+    let points = t.wins as f64 + 0.5 * t.draws as f64;
     let n = config.games as f64;
     let (low, high) = ai::wilson_interval(points, n);
     Ok(SimRating {
@@ -104,9 +156,9 @@ pub fn simulated_rating(
         low,
         high,
         games: config.games,
-        wins,
-        draws,
-        losses,
+        wins: t.wins,
+        draws: t.draws,
+        losses: t.losses,
         gauntlet: gauntlet.version,
         bot: config.bot.to_string(),
         seed: config.seed,

@@ -39,6 +39,26 @@ fn a_rating_is_reproducible_whatever_the_thread_count() {
     assert_ne!((one.wins, one.draws), (other.wins, other.draws), "another seed plays other games");
 }
 
+/// Issue #17 item 3: a rating split into shards (the work queue's rating jobs) adds up to exactly
+/// the one-process rating, and a tally of the wrong size is refused.
+#[test]
+fn shards_of_a_rating_add_up_to_the_whole() {
+    let deck = ardent::deckgen::generate(7, 1).unwrap().cards;
+    let cfg = config(100, 3);
+    let whole = simulated_rating(&deck, &cfg, None).unwrap();
+    let mut sum = ardent_rate::Tally::default();
+    let mut sizes = Vec::new();
+    for i in 1..=3 {
+        let part = ardent_rate::tally(&deck, &cfg, Some(ai::Shard::new(i, 3).unwrap()), None).unwrap();
+        sizes.push(part.games());
+        sum.add(&part);
+    }
+    assert_eq!(sizes, [34, 33, 33]);
+    assert_eq!(ardent_rate::rating_of(&cfg, &sum).unwrap(), whole);
+    let long = ardent_rate::Tally { wins: sum.wins + 1, ..sum };
+    assert!(ardent_rate::rating_of(&cfg, &long).unwrap_err().to_string().contains("a tally of 101 games"));
+}
+
 #[test]
 fn a_deck_of_strictly_stronger_cards_rates_higher_than_its_weaker_twin() {
     let (weak, strong) = twins();

@@ -113,6 +113,7 @@ impl CardDb {
                     type_zh: type_zh.into(),
                     cost: None,
                     power: c.is_creature().then_some(c.power as i64),
+                    power_name: None,
                     keywords: c.keywords.describe().into_iter().map(|(en, zh)| engine::Label::new(en, zh)).collect(),
                     text_en: c.text_en.clone(),
                     text_zh: c.text_zh.clone(),

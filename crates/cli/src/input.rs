@@ -41,9 +41,7 @@ pub fn refuse_unloadable(entry: &engine::GameEntry) -> Result<()> {
 /// Read a card-set file of this game: the set's JSON document, or every problem, one a line.
 pub fn read_cards(entry: &engine::GameEntry, path: &str) -> Result<Value> {
     refuse_unloadable(entry)?;
-    let format = card_format(path, None)?;
-    let text = read_file(path)?;
-    entry.parse_cards(&text, format, path).map_err(|e| anyhow::anyhow!("{path} is refused:\n{e}"))
+    entry.read_cards(std::path::Path::new(path)).map_err(anyhow::Error::msg)
 }
 
 /// `--cards FILE`: these options, playing with the set in FILE; without a file, unchanged.

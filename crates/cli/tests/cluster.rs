@@ -200,3 +200,114 @@ fn sim_nats_refuses_shard_and_bad_queue_names() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("queue name 'no.dots'"), "{out:?}");
 }
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cardtable-cluster-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_ok(args: &[String]) -> Output {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+/// Issue #17 item 3: the same two workers run a deck rating's shards and a Fate setup
+/// analysis's parts (a worker runs every kind of job), and each joined result is byte for byte
+/// the one-process result (docs/deploy.md, work queue).
+#[test]
+fn deck_ratings_and_solver_setups_over_two_workers_equal_one_process() {
+    let Some(url) = nats() else { return };
+    let queue = queue_name("kinds");
+    let _guard = QueueGuard { url: url.clone(), name: queue.clone() };
+    let a = Worker::start(&url, &queue, 10);
+    let b = Worker::start(&url, &queue, 10);
+    let dir = tmp("kinds");
+    let db = ardent::CardDb::omega_codex();
+    let generated = ardent::deckgen::generate(7, 1).unwrap();
+    let deck = dir.join("deck.txt");
+    std::fs::write(&deck, ardent::deck::DeckList::from_ids(db, "Queued deck", &generated.cards).to_text(db)).unwrap();
+
+    // A deck rating: 96 games in 5 shards (uneven: 20, 19, 19, 19, 19 games).
+    let rate =
+        strings(&["deck", "rate", deck.to_str().unwrap(), "--games", "96", "--seed", "4", "--bot", "random", "--json"]);
+    let queued = finish(submit_to(&rate, &url, &queue, &["--shards", "5"]));
+    let alone = run_ok(&rate);
+    assert!(
+        String::from_utf8_lossy(&alone.stdout).contains("\"games\": 96"),
+        "{}",
+        String::from_utf8_lossy(&alone.stdout)
+    );
+    assert!(queued.stdout == alone.stdout, "the queued rating differs from one process's");
+
+    // The setup analysis of 8 first-player setups (shard 0/62), in 3 parts.
+    let (one, two) = (dir.join("one.json"), dir.join("two.json"));
+    let solve = |out: &std::path::Path| {
+        strings(&[
+            "solve",
+            "fate",
+            "--setups",
+            "--max-plies",
+            "1",
+            "--tt-mb",
+            "1",
+            "--shard",
+            "0/62",
+            "--json",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let queued = finish(submit_to(&solve(&two), &url, &queue, &["--parts", "3"]));
+    let alone = run_ok(&solve(&one));
+    assert!(
+        String::from_utf8_lossy(&alone.stdout).contains("\"judged\": 8"),
+        "{}",
+        String::from_utf8_lossy(&alone.stdout)
+    );
+    assert!(queued.stdout == alone.stdout, "the queued analysis's summary differs from one process's");
+    assert_eq!(std::fs::read_to_string(&two).unwrap(), std::fs::read_to_string(&one).unwrap());
+
+    let mut log = Vec::new();
+    for _ in 0..50 {
+        log.extend(a.log());
+        log.extend(b.log());
+        if log.iter().filter(|l| l.contains(" done in ")).count() >= 8 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(log.iter().filter(|l| l.contains(" done in ")).count(), 8, "5 + 3 parts done between them: {log:#?}");
+    assert!(log.iter().any(|l| l.contains("deck rating")) && log.iter().any(|l| l.contains("fate setups")), "{log:#?}");
+}
+
+/// Submit `args` with `--nats` and the given split flags.
+fn submit_to(args: &[String], url: &str, queue: &str, split: &[&str]) -> Child {
+    Command::new(BIN)
+        .args(args)
+        .args(["--nats", url, "--queue", queue])
+        .args(split)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn solve_nats_refuses_what_it_cannot_split() {
+    let out = Command::new(BIN).args(["solve", "fate", "--position", "x", "--nats", &nats_url()]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use it with --setups"), "{out:?}");
+    let out = Command::new(BIN)
+        .args(["solve", "fate", "--setups", "--max-plies", "1", "--max-seconds", "5", "--nats", &nats_url()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("leave it out with --nats"), "{out:?}");
+}

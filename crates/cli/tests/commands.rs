@@ -173,6 +173,34 @@ fn sim_and_arena_take_the_level_names() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("easy, medium, hard, expert"));
 }
 
+/// Issue #16 (the measured ladder): `--bots` keeps a spec's options with it — `,` before an
+/// option, `;` between specs, repeated flags join — and refuses a stray option.
+#[test]
+fn bot_lists_take_specs_with_options() {
+    let out = with_test_game(&["sim", "pebbles", "--bots", "mcts:50,cap=10,random", "--games", "2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["bots"], serde_json::json!(["mcts:50,cap=10", "random"]));
+    let out = with_test_game(&[
+        "arena",
+        "pebbles",
+        "--bots",
+        "mcts:50,cap=10;mcts:50,c=1.5",
+        "--bots",
+        "easy",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bots: Vec<&str> = v["players"].as_array().unwrap().iter().map(|p| p["bot"].as_str().unwrap()).collect();
+    assert_eq!(bots, ["mcts:50,cap=10", "mcts:50,c=1.5", "easy"]);
+    let out = with_test_game(&["sim", "pebbles", "--bots", "random;cap=10", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("before any spec"), "{out:?}");
+}
+
 /// Issue #16 item 2: `cardtable train` writes a weights file that a bot spec can load, the same
 /// for the same seed; a game without features says so.
 #[test]
@@ -187,9 +215,12 @@ fn train_writes_reproducible_weights_that_bots_load() {
     assert_eq!(text, std::fs::read_to_string(&b).unwrap(), "same seed, same weights");
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!((v["game"].as_str(), v["trained"]["seed"].as_u64()), (Some("fate"), Some(9)));
-    // A bot loads the file (`--bots` lists split at commas, so the spec is built here).
-    let spec: ai::BotSpec = format!("greedy:,eval={}", a.display()).parse().unwrap();
-    assert!(ai::dyn_bot("fate", &spec.to_string(), 1).is_ok());
+    // A bot loads the file, named on the command line with its options (issue #16 item 1).
+    let bots = format!("greedy:,eval={},random", a.display());
+    let out = cardtable(&["sim", "fate", "--bots", &bots, "--games", "1", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["bots"], serde_json::json!([format!("greedy:,eval={}", a.display()), "random".to_string()]));
     let out = cardtable(&["train", "pebbles", "--games", "1"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pebbles has no learned evaluator"));

@@ -10,7 +10,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_cardtable");
 fn loadtest_spreads_over_source_addresses_past_the_per_ip_cap() {
     // 100 tables = 200 sockets against a started server with the shipped cap of 64 per address.
     let out = Command::new(BIN)
-        .args(["loadtest", "--tables", "100", "--duration", "2", "--think-ms", "200", "--game", "fate", "--json"])
+        .args(["loadtest", "--tables", "100", "--duration", "4", "--think-ms", "50", "--game", "fate", "--json"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -8,10 +8,13 @@
 //! 3. Give the submitting side a function like [`crate::submit_sim`] that splits the work into
 //!    parts, publishes them with [`crate::Queue::publish_job`] and joins the answers.
 //!
-//! Deck ratings (`Job::Rating`: one deck pair's games) and solver shards (`Job::Solve`: one
-//! subtree) fit this shape; they are not built yet.
+//! The kinds: balance simulations ([`Job::Sim`], `cardtable sim --nats`), Ardent Reapers deck
+//! ratings ([`Job::Rating`], `cardtable deck rate --nats`) and Fate Deduction setup analyses
+//! ([`Job::Solve`], `cardtable solve fate --setups --nats`). A worker runs every kind.
 
-use ai::{SimConfig, SimResults};
+use ai::{BotSpec, Shard, SimConfig, SimResults};
+use ardent_rate::{RateConfig, Tally};
+use fate::solve::setups::SetupVerdict;
 use serde::{Deserialize, Serialize};
 
 /// The version of job and result messages; a worker refuses other versions loudly.
@@ -23,13 +26,61 @@ pub const JOB_FORMAT: u32 = 1;
 pub enum Job {
     /// One shard of a balance simulation: `config.shard` says which games.
     Sim { config: SimConfig },
+    /// The games `shard` holds of a deck's simulated rating (docs/ardent-ratings.md §2).
+    Rating { deck: Vec<u8>, games: usize, seed: u64, bot: BotSpec, gauntlet: u32, shard: Shard },
+    /// Judge the first-player setups `indices` of the Fate Deduction setup analysis
+    /// (docs/fate-solver.md), each against every reply within `max_plies` plies.
+    Solve(SolveJob),
+}
+
+/// A part of `solve fate --setups`: the setups to judge and the per-pair search budget (nodes,
+/// never time, so that a redelivered part gives the same verdicts).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveJob {
+    /// Fate Deduction options (JSON of `FateOptions`).
+    pub options: serde_json::Value,
+    pub max_plies: u32,
+    pub max_nodes: u64,
+    pub max_depth: u32,
+    pub min_depth: u32,
+    /// The solver's threads for each pair (the submitter's `--threads`; the verdicts are those
+    /// one process gives with the same number).
+    pub threads: usize,
+    pub tt_mb: usize,
+    pub indices: Vec<usize>,
+}
+
+impl SolveJob {
+    /// The solver settings for one setup pair.
+    pub fn per_pair(&self) -> fate::solve::SolveConfig {
+        fate::solve::SolveConfig {
+            max_depth: self.max_depth,
+            min_depth: self.min_depth,
+            max_nodes: self.max_nodes,
+            max_seconds: None,
+            threads: self.threads,
+            tt_mb: self.tt_mb,
+            want_line: false,
+        }
+    }
 }
 
 /// A job's answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+// One answer per part, moved once: the size difference between the kinds costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Output {
-    Sim { results: SimResults },
+    Sim {
+        results: SimResults,
+    },
+    Rating {
+        tally: Tally,
+    },
+    /// The verdicts of the job's setups, in the job's order.
+    Solve {
+        verdicts: Vec<SetupVerdict>,
+    },
 }
 
 /// A job on the queue: part `part` (1-based) of `parts` of run `run`.
@@ -75,6 +126,10 @@ impl Job {
                 config.seed,
                 config.shard.map(|s| s.to_string()).unwrap_or_else(|| "all".into())
             ),
+            Job::Rating { games, seed, bot, shard, .. } => {
+                format!("deck rating, {games} games seed {seed} bot {bot} shard {shard}")
+            }
+            Job::Solve(j) => format!("fate setups within {} plies: {} setups", j.max_plies, j.indices.len()),
         }
     }
 
@@ -85,6 +140,8 @@ impl Job {
                 Some(s) => (0..config.games).filter(|&i| s.plays(i)).count(),
                 None => config.games,
             },
+            Job::Rating { games, shard, .. } => (0..*games).filter(|&i| shard.plays(i)).count(),
+            Job::Solve(j) => j.indices.len(),
         }
     }
 
@@ -98,6 +155,26 @@ impl Job {
                     .and_then(|r| r)
                     .map_err(|e| e.to_string())?;
                 Ok(Output::Sim { results })
+            }
+            Job::Rating { deck, games, seed, bot, gauntlet, shard } => {
+                let config = RateConfig { games: *games, seed: *seed, bot: bot.clone(), gauntlet: *gauntlet };
+                let tick = |done: usize, _total: usize| progress(done);
+                let tally = ai::with_threads(threads, || ardent_rate::tally(deck, &config, Some(*shard), Some(&tick)))
+                    .map_err(|e| e.to_string())?
+                    .map_err(|e| e.to_string())?;
+                Ok(Output::Rating { tally })
+            }
+            Job::Solve(j) => {
+                let options: fate::FateOptions = serde_json::from_value(j.options.clone())
+                    .map_err(|e| format!("not Fate Deduction options: {e}"))?;
+                let choices = fate::solve::setups::setup_choices(&options)?;
+                let per_pair = j.per_pair();
+                let mut verdicts = Vec::with_capacity(j.indices.len());
+                for &index in &j.indices {
+                    verdicts.push(fate::solve::setups::judge(&options, &choices, index, j.max_plies, &per_pair)?);
+                    progress(verdicts.len());
+                }
+                Ok(Output::Solve { verdicts })
             }
         }
     }

@@ -17,7 +17,7 @@ pub mod submit;
 pub mod worker;
 
 pub use error::ClusterError;
-pub use job::{Job, JobMessage, Output, ResultMessage, JOB_FORMAT};
+pub use job::{Job, JobMessage, Output, ResultMessage, SolveJob, JOB_FORMAT};
 pub use queue::{Queue, QueueConfig, DEFAULT_QUEUE};
-pub use submit::{default_parts, submit_sim, SubmitEvent, SubmitProgress};
+pub use submit::{default_parts, submit_jobs, submit_rating, submit_sim, submit_solve, SubmitEvent, SubmitProgress};
 pub use worker::{run_worker, WorkerConfig, WorkerEvent};

@@ -298,6 +298,22 @@ impl GameEntry {
     pub fn parse_cards(&self, text: &str, format: CardFormat, origin: &str) -> Result<Value, CardSetError> {
         (self.parse_cards)(text, format, origin)
     }
+    /// Read the card-set file at `path` (its format from the extension): the set's JSON
+    /// document, or why not — the game has no card-set files, the file can't be read, or every
+    /// problem of the set, one a line. The one reader of `--cards` and a scenario's `cards`.
+    pub fn read_cards(&self, path: &std::path::Path) -> Result<Value, String> {
+        let name = path.display();
+        if !self.loadable_cards {
+            return Err(format!(
+                "{} has no card-set file: its cards are fixed by its rules, so a card set is refused",
+                self.name
+            ));
+        }
+        let format =
+            CardFormat::from_path(path).ok_or_else(|| format!("{name}: name a .toml or .json card-set file"))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        self.parse_cards(&text, format, &name.to_string()).map_err(|e| format!("{name} is refused:\n{e}"))
+    }
     /// The set these options play with, plus `cards` (each a card as the file format writes
     /// it, as JSON) added or replacing cards of the same id: a scenario's inline cards.
     pub fn extend_cards(&self, options: &Value, cards: &[Value], origin: &str) -> Result<Value, CardSetError> {

@@ -245,6 +245,9 @@ pub struct CardInfo {
     /// Might, power or value, where the card has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub power: Option<i64>,
+    /// What the game calls `power` ("Might" / "战力" in Riftbound); `None`: "Power" / "力量".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_name: Option<Label>,
     #[serde(default)]
     pub keywords: Vec<Label>,
     /// The full rules text.
@@ -256,6 +259,10 @@ pub struct CardInfo {
 }
 
 impl CardInfo {
+    /// The name of the `power` figure for people: the game's own, or "Power" / "力量".
+    pub fn power_label(&self) -> Label {
+        self.power_name.clone().unwrap_or_else(|| Label::new("Power", "力量"))
+    }
     /// A game-specific field.
     pub fn with(mut self, field: &str, value: impl Into<Value>) -> Self {
         self.extra.insert(field.to_string(), value.into());

@@ -195,10 +195,7 @@ impl Scenario {
         let mut options = self.options.as_ref().map(toml_to_json).unwrap_or(Value::Null);
         if let Some(file) = &self.cards {
             let path = self.dir.as_deref().unwrap_or(std::path::Path::new(".")).join(file);
-            let format = crate::cards::CardFormat::from_path(&path)
-                .ok_or_else(|| format!("cards = '{file}': name a .toml or .json file"))?;
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("cards = '{file}': {e}"))?;
-            let set = entry.parse_cards(&text, format, &path.display().to_string()).map_err(|e| e.to_string())?;
+            let set = entry.read_cards(&path).map_err(|e| format!("cards = '{file}': {e}"))?;
             options = crate::GameEntry::with_cards(&options, set);
         }
         if !self.inline_cards.is_empty() {

@@ -134,6 +134,7 @@ pub(crate) fn catalogue() -> Vec<CardInfo> {
                         type_zh: RANK_ZH[r as usize].to_string(),
                         cost: Some(format!("{cost} Cup{}", if cost == 1 { "" } else { "s" })),
                         power: Some(0),
+                        power_name: Some(Label::new("Attack", "攻击力")),
                         keywords: vec![Label::new("Court card", "人物牌"), suit_kw(s as usize)],
                         text_en: format!(
                             "Play: tap {cost} Cup{} to put it from hand onto your field with attack 0. {en}",
@@ -162,6 +163,7 @@ pub(crate) fn catalogue() -> Vec<CardInfo> {
                     type_zh: "资源牌".into(),
                     cost: None,
                     power: Some(v),
+                    power_name: Some(Label::new("Value", "点数")),
                     keywords: vec![Label::new("Resource card", "资源牌"), suit_kw(s)],
                     text_en: en.into(),
                     text_zh: zh.into(),

@@ -1,8 +1,19 @@
 //! Random playouts in release mode: atomic actions per second on one core, and state size.
+//! Rates are per user CPU second (a loaded machine does not skew them; Linux, from
+//! /proc/self/stat), with the wall-clock rate beside.
 //! `cargo run --release -p riftbound --example bench -- [games] [duel|ffa3|ffa4|two_vs_two]`
 use engine::{EventLog, Game, GameRng};
 use riftbound::{Mode, RiftGame, RiftOptions};
 use std::time::Instant;
+
+/// User CPU seconds of this process, if the system says.
+fn user_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): utime is the 14th field overall.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let utime: f64 = rest.split_whitespace().nth(11)?.parse().ok()?;
+    Some(utime / 100.0)
+}
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
@@ -18,6 +29,7 @@ fn main() {
     let mut legal = Vec::new();
     let mut log = EventLog::disabled();
     let start = Instant::now();
+    let cpu_start = user_seconds();
     for i in 0..games {
         let mut rng = GameRng::derive(42, i);
         let setup = RiftGame::sample_setup(&opts, &mut rng).unwrap();
@@ -34,7 +46,17 @@ fn main() {
         }
     }
     let s = start.elapsed().as_secs_f64();
-    println!("{mode:?}: {games} games, {actions} actions in {s:.2}s: {:.0} actions/s", actions as f64 / s);
+    match (cpu_start, user_seconds()) {
+        (Some(a), Some(b)) if b > a => println!(
+            "{mode:?}: {games} games, {actions} actions in {:.2}s user CPU: {:.0} actions/s (wall {:.0}/s)",
+            b - a,
+            actions as f64 / (b - a),
+            actions as f64 / s
+        ),
+        _ => {
+            println!("{mode:?}: {games} games, {actions} actions in {s:.2}s wall: {:.0} actions/s", actions as f64 / s)
+        }
+    }
     println!("size_of::<RiftGame>() = {} bytes (plus heap: objects, decks, chain)", std::mem::size_of::<RiftGame>());
     let g = RiftGame::new(&opts, &RiftGame::sample_setup(&opts, &mut GameRng::new(1)).unwrap(), 1).unwrap();
     println!("objects per game: {} × {} bytes", g.objs.len(), std::mem::size_of::<riftbound::state::Obj>());

@@ -18,6 +18,9 @@
 //! | `first 2` | put pending trigger 2 on the chain next (CR 383.3.d) |
 //! | `t p2` | choose player 2 (the opponent gaining a burn-out point, CR 431) |
 //! | `invite` | 2v2: invite your teammate to act with your Priority (CR 316.5.b.1, 489.8.a) |
+//! | `exhaust c5` / `exhaust c5 mind` | rune c5: "[E]: Add [1]"; Add gear c5: add one Power of that domain (the domain is named when the gear has several) (CR 164.2, 429) |
+//! | `recycle c5` / `recycle c5 fury` | rune c5: "Recycle this: Add [C]", one Power of its domain (named when it has several) (CR 164.2, 416) |
+//! | `pay` | pay the rest of the cost automatically, as the engine chooses (the auto-pay) |
 //! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act |
 
 use engine::NotationError;
@@ -66,8 +69,22 @@ pub enum RiftAction {
     Back,
     First(u8),
     Invite,
+    /// Exhaust a rune for Energy (domain `NOBODY`) or an Add gear for one Power of a domain
+    /// (`NOBODY`: its only domain) (CR 164.2, 429).
+    Exhaust(ObjId, u8),
+    /// Recycle a rune for one Power of its domain (`NOBODY`: its only domain) (CR 164.2).
+    Recycle(ObjId, u8),
+    /// Pay the rest of the cost being paid automatically (CR 357; the engine's choice).
+    AutoPay,
     /// The seat conceding (0-based), or `NOBODY` (u8::MAX) for "the seat to act" (bare `concede`).
     Concede(u8),
+}
+
+impl RiftAction {
+    /// A rune ability or Add gear used for the pool (CR 429): not an item, passes nothing.
+    pub fn is_pool(&self) -> bool {
+        matches!(self, RiftAction::Exhaust(..) | RiftAction::Recycle(..))
+    }
 }
 
 impl fmt::Display for Ref {
@@ -104,9 +121,30 @@ impl fmt::Display for RiftAction {
             Back => f.write_str("back"),
             First(i) => write!(f, "first {i}"),
             Invite => f.write_str("invite"),
+            Exhaust(o, u8::MAX) => write!(f, "exhaust c{o}"),
+            Exhaust(o, d) => write!(f, "exhaust c{o} {}", domain_name(*d)),
+            Recycle(o, u8::MAX) => write!(f, "recycle c{o}"),
+            Recycle(o, d) => write!(f, "recycle c{o} {}", domain_name(*d)),
+            AutoPay => f.write_str("pay"),
             Concede(u8::MAX) => f.write_str("concede"),
             Concede(s) => write!(f, "concede P{}", s + 1),
         }
+    }
+}
+
+fn domain_name(d: u8) -> &'static str {
+    crate::cards::DOMAINS.get(d as usize).copied().unwrap_or("?")
+}
+
+/// An optional domain word (`fury`, …): `u8::MAX` when absent.
+fn domain(text: &str, s: Option<&str>) -> Result<u8, NotationError> {
+    match s {
+        None => Ok(u8::MAX),
+        Some(w) => crate::cards::DOMAINS
+            .iter()
+            .position(|d| *d == w)
+            .map(|i| i as u8)
+            .ok_or_else(|| NotationError::new(text, "expected a domain: fury, calm, mind, body, chaos or order")),
     }
 }
 
@@ -171,6 +209,15 @@ impl FromStr for RiftAction {
             "done" => Done,
             "back" => Back,
             "invite" => Invite,
+            "exhaust" => {
+                let o = obj(text, w.next())?;
+                Exhaust(o, domain(text, w.next())?)
+            }
+            "recycle" => {
+                let o = obj(text, w.next())?;
+                Recycle(o, domain(text, w.next())?)
+            }
+            "pay" => AutoPay,
             "concede" => match w.next() {
                 None => Concede(u8::MAX),
                 Some(x) => Concede(

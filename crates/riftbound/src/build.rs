@@ -2,16 +2,9 @@
 //! targets), total cost, payment and finalization; triggered abilities put on the chain.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
-use crate::cards::{kw, Ability, At, Kind, Lead, Side, Speed, TargetSpec, What};
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
+use crate::cards::{kw, Ability, At, KeywordAbility, Kind, Lead, Op, Side, Speed, TargetSpec, What};
 use crate::payment::Cost;
 use crate::state::*;
-use std::sync::OnceLock;
-
-fn equip_spec() -> &'static [TargetSpec] {
-    static S: OnceLock<Vec<TargetSpec>> = OnceLock::new();
-    S.get_or_init(|| vec![TargetSpec { side: Side::Friendly, ..TargetSpec::default() }])
-}
 
 impl RiftGame {
     // ------------------------------------------------------------------ timing (CR 307–313)
@@ -65,18 +58,28 @@ impl RiftGame {
 
     /// Where a unit may be played (CR 355.3, Ambush 822, Hidden 811).
     pub fn unit_locations(&self, seat: u8, card: ObjId) -> Vec<Loc> {
+        let mut v = Vec::new();
+        self.each_unit_location(seat, card, |l| {
+            v.push(l);
+            false
+        });
+        v
+    }
+
+    /// Call `f` on each place the unit may be played, in order, until it returns true; returns
+    /// whether it did.
+    fn each_unit_location(&self, seat: u8, card: ObjId, mut f: impl FnMut(Loc) -> bool) -> bool {
         let o = self.obj(card);
         if let Zone::Facedown(b) = o.zone {
-            if self.speed_ok(seat, self.card_speed(card)) {
-                return vec![Loc::Bf(b)];
-            }
-            return Vec::new();
+            return self.speed_ok(seat, self.card_speed(card)) && f(Loc::Bf(b));
         }
         let normal = self.speed_ok(seat, self.card_speed(card));
         let ambush = self.def(o.def).has(kw::AMBUSH) && self.speed_ok(seat, Speed::Reaction);
-        let mut v = Vec::new();
-        if normal {
-            v.push(Loc::Base(seat));
+        if normal && f(Loc::Base(seat)) {
+            return true;
+        }
+        if !normal && !ambush {
+            return false;
         }
         for b in 0..self.bfs.len() as u8 {
             let mine = self.bfs[b as usize].controller == seat;
@@ -84,11 +87,11 @@ impl RiftGame {
             if self.combat_of_others(seat, b) {
                 continue;
             }
-            if (normal && mine) || (ambush && self.has_units_at(seat, Loc::Bf(b))) {
-                v.push(Loc::Bf(b));
+            if ((normal && mine) || (ambush && self.has_units_at(seat, Loc::Bf(b)))) && f(Loc::Bf(b)) {
+                return true;
             }
         }
-        v
+        false
     }
 
     pub fn base_cost(&self, card: ObjId) -> Cost {
@@ -170,8 +173,8 @@ impl RiftGame {
     }
 
     pub fn specs(&self, item: &Item) -> &[TargetSpec] {
-        if item.ab == AB_EQUIP || item.ab == crate::keywords::AB_QUICK_DRAW {
-            return equip_spec();
+        if item.ab == crate::keywords::AB_QUICK_DRAW {
+            return crate::keywords::quick_draw_spec();
         }
         if item.ab == crate::keywords::AB_WEAPONMASTER {
             return crate::keywords::weaponmaster_spec();
@@ -245,6 +248,9 @@ impl RiftGame {
                 if spec.mighty && !self.mighty(id) {
                     return false;
                 }
+                if !spec.tag.is_empty() && !self.card(id).has_tag(&spec.tag) {
+                    return false;
+                }
                 if spec.where_you_attack
                     && !self.units_at(loc).any(|u| self.obj(u).controller == seat && self.obj(u).has(flag::ATTACKER))
                 {
@@ -310,51 +316,56 @@ impl RiftGame {
     }
 
     /// Call `f` on each legal choice until it returns true; returns whether it did.
-    fn each_candidate(&self, item: &Item, slot: u8, base: &Cost, mut f: impl FnMut(Tgt) -> bool) -> bool {
-        let specs = self.specs(item);
-        let Some(spec) = specs.get(slot as usize) else { return false };
-        let dependent = specs.iter().position(|s| s.what == What::Destination && s.dest_of == slot);
-        let chosen_deflect = self.deflect_extra(item.controller, &item.targets);
-        let mut base_ok: Option<bool> = None;
+    fn each_candidate(&self, item: &Item, slot: u8, base: &Cost, f: impl FnMut(Tgt) -> bool) -> bool {
+        self.each_candidate_known(item, slot, base, None, f)
+    }
+
+    /// `each_candidate`, told whether `base` with the Deflect chosen so far is payable when the
+    /// caller knows it already.
+    fn each_candidate_known(
+        &self,
+        item: &Item,
+        slot: u8,
+        base: &Cost,
+        base_ok: Option<bool>,
+        mut f: impl FnMut(Tgt) -> bool,
+    ) -> bool {
+        let Some(mut probe) = SlotProbe::new(self, item, slot) else { return false };
+        probe.base_ok = base_ok;
         for t in self.all_tgts() {
-            if item.targets.iter().any(|(_, x)| *x == t) || !self.target_ok(item, spec, t) {
-                continue;
-            }
-            if let Some(ds) = dependent {
-                let mut probe = item.clone();
-                probe.targets.push((slot, t));
-                let dspec = &specs[ds];
-                if !(0..self.bfs.len() as u8).any(|b| self.target_ok(&probe, dspec, Tgt::Bf(b))) {
-                    continue;
-                }
-            }
-            let extra = match self.live(t) {
-                Some(id) if !self.friendly(self.obj(id).controller, item.controller) => self.deflect(id),
-                _ => 0,
-            };
-            let payable = if extra == 0 {
-                *base_ok.get_or_insert_with(|| {
-                    let mut c = base.clone();
-                    c.add_any(chosen_deflect);
-                    self.can_pay(item.controller, &c)
-                })
-            } else {
-                let mut c = base.clone();
-                c.add_any(chosen_deflect + extra);
-                self.can_pay(item.controller, &c)
-            };
-            if payable && f(t) {
+            if probe.ok(self, item, base, t) && f(t) {
                 return true;
             }
         }
         false
     }
 
-    /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty).
+    /// Exactly "`t` is in `candidates(item, slot, base)`", without listing them (`t` as
+    /// `all_tgts` names it: an object with its current incarnation, a battlefield, a base).
+    pub(crate) fn is_candidate(&self, item: &Item, slot: u8, base: &Cost, t: Tgt) -> bool {
+        let listed = match t {
+            Tgt::Obj(id, inc) => {
+                (id as usize) < self.objs.len() && self.obj(id).inc == inc && {
+                    let z = self.obj(id).zone;
+                    z.on_board() || z == Zone::Chain
+                }
+            }
+            Tgt::Bf(b) => (b as usize) < self.bfs.len(),
+            Tgt::Base(s) => s < self.n(),
+        };
+        listed && SlotProbe::new(self, item, slot).is_some_and(|mut p| p.ok(self, item, base, t))
+    }
+
+    /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty). Every
+    /// caller has checked that `base` is payable (and nothing is chosen yet), so the candidates
+    /// are not asked again.
     fn targets_possible(&self, item: &Item, base: &Cost) -> bool {
+        debug_assert!(item.targets.is_empty() && self.can_pay(item.controller, base));
         let specs = self.specs(item);
         specs.iter().enumerate().all(|(i, s)| {
-            s.up_to > 0 || s.what == What::Destination || self.each_candidate(item, i as u8, base, |_| true)
+            s.up_to > 0
+                || s.what == What::Destination
+                || self.each_candidate_known(item, i as u8, base, Some(true), |_| true)
         })
     }
 
@@ -395,7 +406,7 @@ impl RiftGame {
         let d = self.def(o.def);
         let cost = self.base_cost(card);
         if d.is_unit() {
-            return !self.unit_locations(seat, card).is_empty() && self.can_pay(seat, &cost);
+            return self.each_unit_location(seat, card, |_| true) && self.can_pay(seat, &cost);
         }
         if !self.speed_ok(seat, self.card_speed(card)) || !self.can_pay(seat, &cost) {
             return false;
@@ -413,6 +424,10 @@ impl RiftGame {
         };
         let ab_index = d.abilities.iter().position(|a| a.on == crate::cards::On::Spell).unwrap_or(0) as u8;
         let item = self.new_item(seat, ItemSrc::Spell(card), ab_index, here, restrict);
+        // CR 203.3: an additional cost no unit can pay makes the card unplayable.
+        if ab.extra_cost.as_ref().is_some_and(|c| !self.cost_payable(&item, c)) {
+            return false;
+        }
         self.targets_possible(&item, &cost)
     }
 
@@ -441,11 +456,10 @@ impl RiftGame {
                     return None;
                 }
                 let d = self.def(o.def);
-                if let Some(e) = d.equip {
-                    let item = self.new_item(seat, ItemSrc::Obj(id), AB_EQUIP, self.loc(id), NOBODY);
-                    return self.speed_ok(seat, Speed::Normal).then_some((item, Cost::energy(e)));
-                }
-                let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
+                // One activated ability per source (`act cN`): Equip's first, as the card shows it.
+                let i = d
+                    .keyword_ability(KeywordAbility::Equip)
+                    .or_else(|| d.abilities.iter().position(|a| a.on == crate::cards::On::Activated))?;
                 let ab = &d.abilities[i];
                 if (ab.cost_exhaust && o.has(flag::EXHAUSTED)) || !self.ability_active(seat, Some(id), ab) {
                     return None;
@@ -466,11 +480,15 @@ impl RiftGame {
             if ab.extra_discard && self.players[seat as usize].hand.is_empty() {
                 return false;
             }
+            if ab.extra_cost.as_ref().is_some_and(|c| !self.cost_payable(&item, c)) {
+                return false;
+            }
         }
-        if item.ab == AB_EQUIP {
+        // Attaching to the unit it is attached to would change nothing: another unit is needed.
+        if self.ability(&item).is_some_and(|a| a.effects.first().is_some_and(|i| i.op == Op::Attach)) {
             let ItemSrc::Obj(g) = item.src else { return false };
             let cur = self.obj(g).attached_to;
-            return self.candidates(&item, 0, &cost).iter().any(|t| self.live(*t) != Some(cur));
+            return self.each_candidate(&item, 0, &cost, |t| self.live(t) != Some(cur));
         }
         self.targets_possible(&item, &cost)
     }
@@ -530,7 +548,7 @@ impl RiftGame {
     /// A triggered ability is put on the chain (CR 383.3, 402): "you may" and a leading cost are
     /// decided now; without legal targets for a required slot it is removed (CR 402.4).
     pub fn begin_trigger(&mut self, item: Item) {
-        if item.ab == AB_VISION || item.ab == AB_TEMPORARY || RiftGame::keyword_trigger_direct(item.ab) {
+        if RiftGame::keyword_trigger_direct(item.ab) {
             self.push_chain(item);
             return;
         }
@@ -592,13 +610,22 @@ impl RiftGame {
             c
         } else if b.item.trigger {
             Cost::default()
-        } else if b.item.ab == AB_EQUIP {
-            let ItemSrc::Obj(g) = b.item.src else { return Cost::default() };
-            Cost::energy(self.card(g).equip.unwrap_or(0))
         } else if let Some(c) = self.keyword_cost(&b.item) {
             c
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
+        }
+    }
+
+    /// What an optional trigger offers besides "no" (CR 383.3.b, 402.1).
+    fn optional_offer(&self, b: &Build) -> Offer {
+        match self.ability(&b.item).and_then(|a| a.lead) {
+            None => Offer::Yes,
+            Some(Lead::ExhaustSelf) if self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)) => {
+                Offer::Yes
+            }
+            Some(Lead::ExhaustSelf) => Offer::Nothing,
+            Some(Lead::Discard) | Some(Lead::RecycleHand) => Offer::PickHand,
         }
     }
 
@@ -608,19 +635,14 @@ impl RiftGame {
         match b.stage {
             Stage::Optional => {
                 out.push(RiftAction::No);
-                let ab = self.ability(&b.item);
-                match ab.and_then(|a| a.lead) {
-                    None => out.push(RiftAction::Yes),
-                    Some(Lead::ExhaustSelf) => {
-                        if self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)) {
-                            out.push(RiftAction::Yes)
-                        }
-                    }
-                    Some(Lead::Discard) | Some(Lead::RecycleHand) => {
+                match self.optional_offer(b) {
+                    Offer::Yes => out.push(RiftAction::Yes),
+                    Offer::PickHand => {
                         for &h in &self.players[seat as usize].hand {
                             out.push(RiftAction::Pick(Ref::Obj(h)));
                         }
                     }
+                    Offer::Nothing => {}
                 }
             }
             Stage::Location => {
@@ -631,18 +653,32 @@ impl RiftGame {
                     }));
                 }
             }
-            Stage::Accelerate => {
+            Stage::Accelerate | Stage::Deflect => {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
             }
-            Stage::ExtraDiscard => {
-                for &h in &self.players[seat as usize].hand {
-                    out.push(RiftAction::Pick(Ref::Obj(h)));
+            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                Some(c) => {
+                    for u in self.cost_units(&b.item, c) {
+                        out.push(RiftAction::Pick(Ref::Obj(u)));
+                    }
                 }
-            }
+                None => {
+                    for &h in &self.players[seat as usize].hand {
+                        out.push(RiftAction::Pick(Ref::Obj(h)));
+                    }
+                }
+            },
             Stage::Pay => {
-                for id in self.pay_choices(seat, &self.build_cost(b), &b.paid) {
-                    out.push(RiftAction::Pick(Ref::Obj(id)));
+                let cost = self.build_cost(b);
+                if self.opts.rune_actions {
+                    // Manual payment (CR 444): Add abilities, then the auto-pay for the rest.
+                    self.pool_actions_paying(seat, &cost, &b.paid, out);
+                    out.push(RiftAction::AutoPay);
+                } else {
+                    for id in self.pay_choices(seat, &cost, &b.paid) {
+                        out.push(RiftAction::Pick(Ref::Obj(id)));
+                    }
                 }
             }
             Stage::Targets(slot) => {
@@ -659,6 +695,51 @@ impl RiftGame {
                         Tgt::Base(_) => Ref::Base,
                     }));
                 }
+            }
+        }
+    }
+
+    /// Exactly "`a` is in `build_options(b)`", without listing the options (checked on every
+    /// action applied during a build, so it must not cost a listing).
+    pub fn build_allows(&self, b: &Build, a: RiftAction) -> bool {
+        let seat = b.seat;
+        let in_hand = |h: ObjId| self.players[seat as usize].hand.contains(&h);
+        match (b.stage, a) {
+            (Stage::Optional, RiftAction::No) => true,
+            (Stage::Optional, RiftAction::Yes) => self.optional_offer(b) == Offer::Yes,
+            (Stage::Optional, RiftAction::Pick(Ref::Obj(h))) => self.optional_offer(b) == Offer::PickHand && in_hand(h),
+            (Stage::Location, RiftAction::Pick(r)) => b.locations.iter().any(|l| {
+                r == match *l {
+                    Loc::Bf(x) => Ref::Bf(x),
+                    _ => Ref::Base,
+                }
+            }),
+            (Stage::Accelerate, RiftAction::Yes | RiftAction::No) => true,
+            (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => in_hand(h),
+            (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => {
+                self.pay_choices(seat, &self.build_cost(b), &b.paid).contains(&id)
+            }
+            (Stage::Targets(slot), RiftAction::Done) => {
+                let Some(spec) = self.specs(&b.item).get(slot as usize) else { return false };
+                let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
+                spec.up_to > 0 && chosen < spec.up_to as usize
+            }
+            (Stage::Targets(slot), RiftAction::Pick(r)) => {
+                let base = self.build_base_cost(b);
+                match r {
+                    Ref::Obj(id) if (id as usize) < self.objs.len() => {
+                        self.is_candidate(&b.item, slot, &base, self.tgt(id))
+                    }
+                    Ref::Bf(x) => self.is_candidate(&b.item, slot, &base, Tgt::Bf(x)),
+                    Ref::Base => (0..self.n()).any(|s| self.is_candidate(&b.item, slot, &base, Tgt::Base(s))),
+                    Ref::Obj(_) | Ref::Seat(_) => false,
+                }
+            }
+            // Any other stage (or an action no arm above takes): the listing decides.
+            (_, a) => {
+                let mut all = Vec::new();
+                self.build_options(b, &mut all);
+                all.contains(&a)
             }
         }
     }
@@ -701,6 +782,14 @@ impl RiftGame {
                 }
                 (Stage::Targets(slot), RiftAction::Done) => b.stage = Stage::Targets(slot + 1),
                 (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => b.paid.push(id),
+                (Stage::Pay, RiftAction::AutoPay) => {
+                    self.finalize(*b);
+                    return;
+                }
+                (Stage::Pay, a) if a.is_pool() => self.add_to_pool(b.seat, a),
+                // CR 809: declining to pay Deflect removes the trigger; paying goes on to Pay.
+                (Stage::Deflect, RiftAction::No) => return,
+                (Stage::Deflect, _) => b.stage = Stage::Pay,
                 _ => {}
             }
         }
@@ -711,9 +800,13 @@ impl RiftGame {
                         b.stage = Stage::Location;
                         continue;
                     }
-                    let mut opts = Vec::new();
-                    self.build_options(&b, &mut opts);
-                    if opts.len() > 1 {
+                    // Something besides "no" is open.
+                    let open = match self.optional_offer(&b) {
+                        Offer::Yes => true,
+                        Offer::PickHand => !self.players[b.seat as usize].hand.is_empty(),
+                        Offer::Nothing => false,
+                    };
+                    if open {
                         self.prompt = Some(Prompt::Build(b));
                     }
                     // Otherwise only "no" is possible (the leading cost can't be paid): removed.
@@ -739,7 +832,9 @@ impl RiftGame {
                 }
                 Stage::ExtraDiscard => {
                     let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
-                    let needs = !b.item.trigger && !permanent && self.ability(&b.item).is_some_and(|a| a.extra_discard);
+                    let needs = !b.item.trigger
+                        && !permanent
+                        && self.ability(&b.item).is_some_and(|a| a.extra_discard || a.extra_cost.is_some());
                     if needs && b.discard == NONE {
                         self.prompt = Some(Prompt::Build(b));
                         return;
@@ -750,7 +845,7 @@ impl RiftGame {
                     let specs = self.specs(&b.item);
                     let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
                     if permanent || slot as usize >= specs.len() {
-                        b.stage = Stage::Pay;
+                        b.stage = if self.deflect_to_decide(&b) { Stage::Deflect } else { Stage::Pay };
                         continue;
                     }
                     let spec = &specs[slot as usize];
@@ -769,8 +864,22 @@ impl RiftGame {
                     self.prompt = Some(Prompt::Build(b));
                     return;
                 }
+                Stage::Deflect => {
+                    self.prompt = Some(Prompt::Build(b));
+                    return;
+                }
                 Stage::Pay => {
                     let cost = self.build_cost(&b);
+                    if self.opts.rune_actions {
+                        // Paid from the pool once it covers the cost; until then the player adds
+                        // to it or asks for the auto-pay (CR 444).
+                        if self.pool_covers(b.seat, &cost, &b.paid) {
+                            self.finalize(*b);
+                        } else {
+                            self.prompt = Some(Prompt::Build(b));
+                        }
+                        return;
+                    }
                     let choices = self.pay_choices(b.seat, &cost, &b.paid);
                     match choices.len() {
                         0 => {
@@ -796,6 +905,12 @@ impl RiftGame {
         if b.card != NONE {
             self.set_zone(b.card, b.from);
         }
+    }
+
+    /// A trigger whose chosen targets carry Deflect: its controller may pay or decline (CR 809).
+    /// Played cards and activated abilities must pay (the choice of target was theirs).
+    fn deflect_to_decide(&self, b: &Build) -> bool {
+        b.item.trigger && self.deflect_extra(b.seat, &b.item.targets) > 0
     }
 
     /// Accelerate (CR 805) is offered if the extra cost can be paid.
@@ -831,17 +946,20 @@ impl RiftGame {
         }
         self.pay_forced(seat, &cost, &b.paid);
         if b.discard != NONE {
-            self.discard(seat, b.discard);
+            match self.ability(&b.item).and_then(|a| a.extra_cost.clone()) {
+                Some(c) => self.pay_unit_cost(&c, b.discard),
+                None => self.discard(seat, b.discard),
+            }
         }
         if in_showdown {
             self.focus_pass_due = true;
         }
         if b.card == NONE {
             // An activated ability (CR 398–406).
-            if self.ability(&b.item).is_some_and(|a| a.cost_exhaust) || b.item.ab == AB_EQUIP {
+            if self.ability(&b.item).is_some_and(|a| a.cost_exhaust) {
                 match b.item.src {
                     ItemSrc::Legend(s) => self.players[s as usize].legend_exhausted = true,
-                    ItemSrc::Obj(id) if b.item.ab != AB_EQUIP => self.objs[id as usize].set(flag::EXHAUSTED, true),
+                    ItemSrc::Obj(id) => self.objs[id as usize].set(flag::EXHAUSTED, true),
                     _ => {}
                 }
             }
@@ -876,8 +994,8 @@ impl RiftGame {
                 // Units enter exhausted unless Accelerate was paid (CR 143.4, 805).
                 self.enter_board(b.card, seat, zone, !b.accelerate);
                 let before = self.pending.len();
+                // Play effects, Vision's among them (CR 817).
                 self.push_trigger_obj(b.card, crate::cards::On::Play, None);
-                self.vision_trigger(b.card);
                 self.weaponmaster_trigger(b.card);
                 if let Zone::Facedown(x) = b.from {
                     for p in &mut self.pending[before..] {
@@ -896,6 +1014,18 @@ impl RiftGame {
     /// Standard Move destinations for a unit (CR 144): base → battlefield, battlefield → own base,
     /// battlefield → battlefield with Ganking (CR 810).
     pub fn standard_routes(&self, seat: u8, u: ObjId, out: &mut Vec<Loc>) {
+        self.each_route(seat, u, |l| out.push(l));
+    }
+
+    /// Is `to` one of the unit's Standard Move destinations?
+    pub fn has_route(&self, seat: u8, u: ObjId, to: Loc) -> bool {
+        let mut found = false;
+        self.each_route(seat, u, |l| found |= l == to);
+        found
+    }
+
+    /// The Standard Move destinations, in order, without building a list.
+    pub fn each_route(&self, seat: u8, u: ObjId, mut f: impl FnMut(Loc)) {
         let o = self.obj(u);
         if !o.zone.on_board() || !self.def(o.def).is_unit() || o.controller != seat || o.has(flag::EXHAUSTED) {
             return;
@@ -904,16 +1034,16 @@ impl RiftGame {
             Loc::Base(_) => {
                 for b in 0..self.bfs.len() as u8 {
                     if self.can_move_to(u, Loc::Bf(b)) {
-                        out.push(Loc::Bf(b));
+                        f(Loc::Bf(b));
                     }
                 }
             }
             Loc::Bf(from) => {
-                out.push(Loc::Base(seat));
+                f(Loc::Base(seat));
                 if self.has_kw(u, kw::GANKING) {
                     for b in 0..self.bfs.len() as u8 {
                         if b != from && self.can_move_to(u, Loc::Bf(b)) {
-                            out.push(Loc::Bf(b));
+                            f(Loc::Bf(b));
                         }
                     }
                 }
@@ -948,6 +1078,17 @@ impl RiftGame {
             && self.can_pay(seat, &self.hide_cost(b))
     }
 
+    /// Hide now if the cost is paid without a choice (the pool covers it, or payment is automatic);
+    /// with `rune_actions` otherwise ask for the payment (CR 444), like any other cost.
+    pub fn hide_or_ask(&mut self, seat: u8, card: ObjId, b: u8) {
+        if self.opts.rune_actions && !self.pool_covers(seat, &self.hide_cost(b), &[]) {
+            self.prompt = Some(Prompt::HidePay { seat, card, bf: b });
+        } else {
+            self.prompt = None;
+            self.hide(seat, card, b);
+        }
+    }
+
     pub fn hide(&mut self, seat: u8, card: ObjId, b: u8) {
         let c = self.hide_cost(b);
         self.pay(seat, &c);
@@ -956,4 +1097,71 @@ impl RiftGame {
         o.controller = seat;
         o.hidden_turn = self.turn;
     }
+}
+
+/// What `each_candidate` works out once per slot: the spec, the destination slot depending on it
+/// (CR 355.16) with a reusable probe item, the Deflect of the targets chosen so far, and whether
+/// the base cost is payable (computed at most once).
+struct SlotProbe<'a> {
+    spec: &'a TargetSpec,
+    dependent: Option<(&'a TargetSpec, Item)>,
+    chosen_deflect: u8,
+    base_ok: Option<bool>,
+    slot: u8,
+}
+
+impl<'a> SlotProbe<'a> {
+    fn new(g: &'a RiftGame, item: &Item, slot: u8) -> Option<SlotProbe<'a>> {
+        let specs = g.specs(item);
+        let spec = specs.get(slot as usize)?;
+        let dependent =
+            specs.iter().find(|s| s.what == What::Destination && s.dest_of == slot).map(|dspec| (dspec, item.clone()));
+        Some(SlotProbe {
+            spec,
+            dependent,
+            chosen_deflect: g.deflect_extra(item.controller, &item.targets),
+            base_ok: None,
+            slot,
+        })
+    }
+
+    /// Is `t` a legal choice for the slot (CR 355.6–355.16), its Deflect included payable?
+    fn ok(&mut self, g: &RiftGame, item: &Item, base: &Cost, t: Tgt) -> bool {
+        if item.targets.iter().any(|(_, x)| *x == t) || !g.target_ok(item, self.spec, t) {
+            return false;
+        }
+        if let Some((dspec, probe)) = self.dependent.as_mut() {
+            probe.targets.push((self.slot, t));
+            let ok = (0..g.bfs.len() as u8).any(|b| g.target_ok(probe, dspec, Tgt::Bf(b)));
+            probe.targets.pop();
+            if !ok {
+                return false;
+            }
+        }
+        let extra = match g.live(t) {
+            Some(id) if !g.friendly(g.obj(id).controller, item.controller) => g.deflect(id),
+            _ => 0,
+        };
+        let chosen_deflect = self.chosen_deflect;
+        if extra == 0 {
+            *self.base_ok.get_or_insert_with(|| {
+                let mut c = base.clone();
+                c.add_any(chosen_deflect);
+                g.can_pay(item.controller, &c)
+            })
+        } else {
+            let mut c = base.clone();
+            c.add_any(chosen_deflect + extra);
+            g.can_pay(item.controller, &c)
+        }
+    }
+}
+
+/// What an optional trigger offers besides "no": "yes", a card of the hand to pay its leading
+/// cost with, or nothing (its leading cost can't be paid).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Offer {
+    Yes,
+    PickHand,
+    Nothing,
 }

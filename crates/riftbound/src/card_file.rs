@@ -127,8 +127,10 @@ const ABILITY_FIELDS: &[(&str, Check)] = &[
     ("cost_energy", typed::<u8>),
     ("cost_exhaust", typed::<bool>),
     ("extra_discard", typed::<bool>),
+    ("extra_cost", typed::<Option<UnitCost>>),
     ("speed", typed::<Speed>),
     ("targets", typed::<Vec<TargetSpec>>),
+    ("subject", typed::<Option<TargetSpec>>),
     ("do", typed::<Vec<Value>>),
 ];
 
@@ -142,6 +144,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("if", typed::<Cond>),
     ("token", typed::<String>),
     ("counter", typed::<String>),
+    ("keyword", typed::<String>),
 ];
 
 /// Collects problems for one file.
@@ -160,29 +163,40 @@ impl Problems<'_> {
     }
 
     /// Check an object's fields by table: unknown fields, wrong types, missing required ones.
-    /// True if every field has its type.
-    fn fields(&mut self, v: &Value, ptr: &str, card: Option<&str>, table: &[(&str, Check)], required: &[&str]) -> bool {
+    /// Returns the object without the fields at fault (so the rest can still be checked), or
+    /// `None` if it is not a table or lacks a required field.
+    fn fields(
+        &mut self,
+        v: &Value,
+        ptr: &str,
+        card: Option<&str>,
+        table: &[(&str, Check)],
+        required: &[&str],
+    ) -> Option<Map<String, Value>> {
         let Some(obj) = v.as_object() else {
             self.add(ptr.to_string(), card, "", format!("expected a table, found {}", kind_of(v)));
-            return false;
+            return None;
         };
-        let before = self.list.len();
+        let mut clean = Map::new();
         for (k, val) in obj {
             match table.iter().find(|(n, _)| n == k) {
                 None => self.add(format!("{ptr}/{k}"), card, k, format!("unknown field '{k}'")),
-                Some((_, check)) => {
-                    if let Err(e) = check(val) {
-                        self.add(format!("{ptr}/{k}"), card, k, e)
+                Some((_, check)) => match check(val) {
+                    Err(e) => self.add(format!("{ptr}/{k}"), card, k, e),
+                    Ok(()) => {
+                        clean.insert(k.clone(), val.clone());
                     }
-                }
+                },
             }
         }
+        let mut whole = true;
         for r in required {
             if !obj.contains_key(*r) {
                 self.add(ptr.to_string(), card, r, format!("missing field '{r}'"));
             }
+            whole &= clean.contains_key(*r);
         }
-        self.list.len() == before
+        whole.then_some(clean)
     }
 }
 
@@ -197,23 +211,35 @@ fn kind_of(v: &Value) -> &'static str {
     }
 }
 
-fn check_types(p: &mut Problems, i: usize, v: &Value) -> bool {
+/// Check a card's types. Returns the card without what is at fault — wrong-typed or unknown
+/// fields, abilities and instructions without their required field — so that every other
+/// problem of the card is still found (`None`: the card itself can't be read), and whether
+/// anything was left out.
+fn check_types(p: &mut Problems, i: usize, v: &Value) -> (Option<Value>, bool) {
     let ptr = format!("/card/{i}");
     let card = v.get("id").and_then(Value::as_str).map(str::to_string);
     let card = card.as_deref();
-    let mut ok = p.fields(v, &ptr, card, CARD_FIELDS, CARD_REQUIRED);
-    if let Some(Value::Array(abs)) = v.get("ability") {
+    let before = p.list.len();
+    let Some(mut clean) = p.fields(v, &ptr, card, CARD_FIELDS, CARD_REQUIRED) else { return (None, true) };
+    if let Some(Value::Array(abs)) = clean.get("ability").cloned() {
+        let mut kept = Vec::new();
         for (j, a) in abs.iter().enumerate() {
             let aptr = format!("{ptr}/ability/{j}");
-            ok &= p.fields(a, &aptr, card, ABILITY_FIELDS, &["on"]);
-            if let Some(Value::Array(ins)) = a.get("do") {
-                for (k, x) in ins.iter().enumerate() {
-                    ok &= p.fields(x, &format!("{aptr}/do/{k}"), card, INSTR_FIELDS, &["op"]);
-                }
+            let Some(mut ca) = p.fields(a, &aptr, card, ABILITY_FIELDS, &["on"]) else { continue };
+            if let Some(Value::Array(ins)) = ca.get("do").cloned() {
+                let ok: Vec<Value> = ins
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, x)| p.fields(x, &format!("{aptr}/do/{k}"), card, INSTR_FIELDS, &["op"]))
+                    .map(Value::Object)
+                    .collect();
+                ca.insert("do".into(), Value::Array(ok));
             }
+            kept.push(Value::Object(ca));
         }
+        clean.insert("ability".into(), Value::Array(kept));
     }
-    ok
+    (Some(Value::Object(clean)), p.list.len() > before)
 }
 
 /// "Accelerate, Temporary." — a text that only names keywords (a vanilla unit with keywords).
@@ -242,6 +268,70 @@ fn only_keywords(text: &str) -> bool {
         let first = words.next().unwrap_or("").to_ascii_lowercase();
         WORDS.contains(&first.as_str()) && words.all(|w| w.trim_start_matches('+').parse::<i32>().is_ok())
     })
+}
+
+/// Split damage (CR 355.14): its slot is "up to N units" with N at most the damage (each target
+/// takes at least one point), or a single unit (which takes it all).
+fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: &Instr) {
+    if ins.n < 1 {
+        p.add(format!("{ptr}/n"), id, "n", "split damage of less than 1 would do nothing");
+    }
+    if let Some(s) = a.targets.get(ins.t as usize) {
+        if s.what != What::Unit {
+            p.add(format!("{ptr}/t"), id, "t", "split damage is dealt to units: its slot must choose units");
+        }
+        if s.up_to as i32 > ins.n {
+            p.add(
+                format!("{ptr}/t"),
+                id,
+                "t",
+                format!(
+                    "split damage {} among up to {}: at most as many targets as points (CR 355.14)",
+                    ins.n, s.up_to
+                ),
+            );
+        }
+    }
+    if ins.who != Who::Target {
+        p.add(format!("{ptr}/who"), id, "who", "split damage goes to the chosen targets of slot t (who = \"target\")");
+    }
+}
+
+/// An additional cost paid with a unit (CR 204.2): only a spell's or activated ability's (a
+/// trigger's cost is its `lead`), one unit, not both it and `extra_discard` (one cost choice).
+fn check_unit_cost(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, c: &UnitCost) {
+    if !matches!(a.on, On::Spell | On::Activated) {
+        p.add(
+            ptr.into(),
+            id,
+            "extra_cost",
+            "an additional cost belongs to a spell or an activated ability (a trigger's cost is its 'lead')",
+        );
+    }
+    if a.extra_discard {
+        p.add(
+            ptr.into(),
+            id,
+            "extra_cost",
+            "not implemented: two additional costs (extra_discard and extra_cost) on one ability",
+        );
+    }
+    if c.unit.what != What::Unit || c.unit.up_to != 0 || c.unit.dest_of != 0 {
+        p.add(
+            format!("{ptr}/unit"),
+            id,
+            "extra_cost.unit",
+            "an additional cost is paid with exactly one unit ('what', 'up_to' and 'dest_of' do not apply)",
+        );
+    }
+    if c.act == CostAct::Exhaust && c.unit.exhausted {
+        p.add(
+            format!("{ptr}/unit/exhausted"),
+            id,
+            "extra_cost.unit",
+            "a cost the rules cannot pay: exhausting an exhausted unit",
+        );
+    }
 }
 
 /// The checks of one well-typed card that need only the card itself. Returns the definition.
@@ -301,8 +391,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 }
             }
             StaticEffect::AddPower => {
-                if r.kind != Kind::Gear {
-                    p.add(sptr.clone(), id, "static", "only gear adds Power while paying");
+                if !matches!(r.kind, Kind::Gear | Kind::Unit | Kind::Token) {
+                    p.add(sptr.clone(), id, "static", "only gear and units have an '[E]: Add' ability ('add_power')");
                 }
                 if s.domains.is_empty() {
                     p.add(sptr.clone(), id, "static", "'add_power' needs domains (it would do nothing)");
@@ -353,6 +443,12 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 format!("a cost the rules cannot pay: {} Energy, at most {MAX_ENERGY}", a.cost_energy),
             );
         }
+        if a.subject.is_some() && a.on != On::UnitDies {
+            p.add(format!("{aptr}/subject"), id, "subject", "a 'subject' filter belongs to a 'unit_dies' trigger");
+        }
+        if let Some(c) = &a.extra_cost {
+            check_unit_cost(p, &format!("{aptr}/extra_cost"), id, a, c);
+        }
         for (k, s) in a.targets.iter().enumerate() {
             if s.what == What::Destination && s.dest_of as usize >= a.targets.len() {
                 p.add(format!("{aptr}/targets/{k}/dest_of"), id, "dest_of", format!("no target slot {}", s.dest_of));
@@ -365,6 +461,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                     ins.who,
                     Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT
                 ))
+                || ins.op == Op::DamageSplit
                 || ins.player == Whose::ItsController;
             if uses_slot && ins.t as usize >= a.targets.len() {
                 p.add(
@@ -374,18 +471,19 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                     format!("no target slot {} (the ability has {})", ins.t, a.targets.len()),
                 );
             }
-            if ins.player == Whose::EachOpponent && matches!(ins.op, Op::Discard | Op::RecycleHand) {
-                p.add(
-                    format!("{iptr}/player"),
-                    id,
-                    "player",
-                    "not implemented: each_opponent with a choice on resolution (discard, recycle_hand)",
-                );
+            if ins.op == Op::DamageSplit {
+                check_split(p, &iptr, id, a, ins);
+            }
+            if ins.op == Op::Predict && ins.n != 1 {
+                p.add(format!("{iptr}/n"), id, "n", "not implemented: predict other than 1 (CR 436)");
+            }
+            if ins.op == Op::Attach && r.kind != Kind::Gear {
+                p.add(format!("{iptr}/op"), id, "op", "only gear attaches itself to a unit (CR 818)");
             }
             if ins.player != Whose::You
                 && !matches!(
                     ins.op,
-                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::GainXp
+                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::GainXp | Op::Predict | Op::ExtraTurn
                 )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
@@ -395,6 +493,29 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             }
             if ins.op != Op::CreateToken && !ins.token.is_empty() {
                 p.add(format!("{iptr}/token"), id, "token", "only create_token names a token");
+            }
+            let names_keyword = matches!(ins.op, Op::GainKeyword | Op::LoseKeyword);
+            if names_keyword && crate::cards::kw::parse(&ins.keyword).is_none() {
+                let known: Vec<&str> = crate::cards::kw::ALL.iter().map(|(n, _)| *n).collect();
+                p.add(
+                    format!("{iptr}/keyword"),
+                    id,
+                    "keyword",
+                    format!("'{}' is not a keyword ({})", ins.keyword, known.join(", ")),
+                );
+            }
+            if !names_keyword && !ins.keyword.is_empty() {
+                p.add(format!("{iptr}/keyword"), id, "keyword", "only gain_keyword and lose_keyword name a keyword");
+            }
+            // CR 477.1: the unit copied is the target chosen in slot n.
+            let copy_slot_ok = a.targets.get(ins.n.max(0) as usize).is_some_and(|s| s.what == What::Unit);
+            if ins.op == Op::Copy && (ins.n < 0 || !copy_slot_ok) {
+                p.add(
+                    format!("{iptr}/n"),
+                    id,
+                    "n",
+                    format!("copy: slot {} is not a unit target of the ability (the unit copied)", ins.n),
+                );
             }
         }
         if a.effects.is_empty() {
@@ -442,7 +563,32 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         p.add(format!("{ptr}{at}"), id, field, msg);
     }
     if r.id.trim().is_empty() || r.name.trim().is_empty() || r.zh.trim().is_empty() {
-        p.add(ptr, id, "id", "id, name and zh must not be empty");
+        p.add(ptr.clone(), id, "id", "id, name and zh must not be empty");
+    }
+    // The keyword abilities, as card data after the file's own (CR 816–818). Only units play
+    // Vision's and Temporary's; equipment grants its keywords to its unit, which those two
+    // abilities (about "this") can't express yet.
+    let mut abilities = r.abilities.clone();
+    if r.kind == Kind::Gear && keywords & (kw::VISION | kw::TEMPORARY) != 0 {
+        p.add(
+            format!("{ptr}/keywords"),
+            id,
+            "keywords",
+            "not implemented: gear granting Vision or Temporary to its unit",
+        );
+    }
+    let unit = matches!(r.kind, Kind::Unit | Kind::Token);
+    if unit && keywords & kw::VISION != 0 {
+        abilities.push(KeywordAbility::Vision.ability(0));
+    }
+    if unit && keywords & kw::TEMPORARY != 0 {
+        abilities.push(KeywordAbility::Temporary.ability(0));
+    }
+    if let Some(e) = r.equip {
+        if r.kind != Kind::Gear {
+            p.add(format!("{ptr}/equip"), id, "equip", "only gear has Equip (CR 818)");
+        }
+        abilities.push(KeywordAbility::Equip.ability(e));
     }
     CardDef {
         id: r.id.clone(),
@@ -466,7 +612,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         tag_bits: 0,
         text: r.text.clone(),
         text_zh: r.text_zh.clone(),
-        abilities: r.abilities.clone(),
+        abilities,
         cost_less: r.cost_less.clone(),
         lords: Vec::new(),
         adds_power,
@@ -522,6 +668,7 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
         }
         for (j, a) in c.abilities.iter_mut().enumerate() {
             for (k, ins) in a.effects.iter_mut().enumerate() {
+                ins.kw = crate::cards::kw::parse(&ins.keyword).unwrap_or(0);
                 if ins.op != Op::CreateToken || ins.token.is_empty() {
                     continue;
                 }
@@ -582,22 +729,27 @@ fn from_cards(cards: &[Value], mut p: Problems) -> Result<CardDb, CardSetError> 
     let mut raw = Vec::with_capacity(cards.len());
     let mut at = Vec::with_capacity(cards.len());
     let mut typed_ok = true;
+    // Cards read only in part: "would do nothing" about them may be a consequence of what was
+    // left out, so it is not reported.
+    let mut partial = Vec::new();
     for (i, v) in cards.iter().enumerate() {
-        if check_types(&mut p, i, v) {
-            match serde_json::from_value::<RawCard>(v.clone()) {
-                Ok(r) => {
-                    raw.push(r);
-                    at.push(i);
-                }
-                Err(e) => {
-                    typed_ok = false;
-                    p.add(format!("/card/{i}"), v.get("id").and_then(Value::as_str), "", e.to_string());
-                }
+        let (clean, left_out) = check_types(&mut p, i, v);
+        if left_out {
+            partial.push(format!("/card/{i}"));
+        }
+        match clean.map(serde_json::from_value::<RawCard>) {
+            Some(Ok(r)) => {
+                raw.push(r);
+                at.push(i);
             }
-        } else {
-            typed_ok = false;
+            Some(Err(e)) => {
+                typed_ok = false;
+                p.add(format!("/card/{i}"), v.get("id").and_then(Value::as_str), "", e.to_string());
+            }
+            None => typed_ok = false,
         }
     }
+    let before = p.list.len();
     if cards.is_empty() {
         p.add("/card".into(), None, "card", "the set has no cards");
     }
@@ -611,6 +763,19 @@ fn from_cards(cards: &[Value], mut p: Problems) -> Result<CardDb, CardSetError> 
         }
         None
     };
+    let mut k = before;
+    while k < p.list.len() {
+        let q = &p.list[k];
+        let about_partial = q.pointer.as_deref().is_some_and(|ptr| {
+            partial.iter().any(|c| ptr == c || ptr.strip_prefix(c.as_str()).is_some_and(|r| r.starts_with('/')))
+        });
+        if about_partial && q.message.contains("would do nothing") {
+            p.list.remove(k);
+        } else {
+            k += 1;
+        }
+    }
+    let db = db.filter(|_| partial.is_empty());
     match db {
         Some(db) if p.list.is_empty() => Ok(db),
         _ => Err(CardSetError { problems: p.list }),
@@ -640,7 +805,19 @@ impl CardSet for CardDb {
 
     fn parse(text: &str, format: CardFormat, origin: &str) -> Result<Self, CardSetError> {
         let doc = to_json_value(text, format, origin)?;
-        from_document(&doc, origin)
+        from_document(&doc, origin).map_err(|mut e| {
+            // Place each problem at its line and column too (the pointer stays).
+            if let Some(places) =
+                (format == CardFormat::Toml).then(|| crate::card_place::Places::of_toml(text)).flatten()
+            {
+                for p in e.problems.iter_mut().filter(|p| p.line.is_none()) {
+                    if let Some(off) = p.pointer.as_deref().and_then(|ptr| places.offset(ptr)) {
+                        *p = std::mem::take(p).at_offset(text, off);
+                    }
+                }
+            }
+            e
+        })
     }
 
     fn export(&self, format: CardFormat) -> String {

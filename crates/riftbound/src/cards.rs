@@ -89,7 +89,11 @@ pub enum On {
     YouPlayMighty,
     MovedBfToBf,
     UnitMovedHereFromBf,
-    FriendlyCadetDies,
+    /// A unit dies (CR 428): with the ability's `subject` filter ("a friendly Cadet":
+    /// `subject = { side = "friendly", tag = "Cadet" }`), judged for this card's controller.
+    UnitDies,
+    /// At the start of your Beginning Phase (CR 315.1.b): Temporary's kill (CR 816).
+    Beginning,
     MightyAttacksHere,
     /// "When I become Empowered" (CR 828).
     BecomeEmpowered,
@@ -178,6 +182,9 @@ pub struct TargetSpec {
     pub battlefield_only: bool,
     #[serde(skip_serializing_if = "is_default")]
     pub controlled: bool,
+    /// A unit with this tag ("a Cadet"): champion tags, "Cadet", … (CR 137).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub tag: String,
 }
 
 /// What an instruction does (CR 407–444). Ops that act on units take a selector ([`Who`]).
@@ -209,6 +216,31 @@ pub enum Op {
     /// Give / remove the Empowered status (CR 441–442).
     Empower,
     Disempower,
+    /// Deal `n` damage split among the targets of slot `t` (CR 355.14), chosen on resolution.
+    DamageSplit,
+    /// Predict 1 (CR 436): look at the top card of your deck; you may recycle it.
+    Predict,
+    /// Attach this equipment to the selected unit (CR 818; not a move, CR 434).
+    Attach,
+    /// "The next time it would die this turn, return it to its owner's hand instead" (a delayed
+    /// replacement effect, CR 367–375).
+    SaveToHand,
+    /// "Take a turn after this one" (CR 734–738): an additional turn for the player right after
+    /// the current turn; turn order does not change.
+    ExtraTurn,
+    /// "Gain control of a unit" (CR 191, 477.1: controller is a trait): permanently.
+    GainControl,
+    /// "Gain control of a unit this turn": control returns at the end of the turn (CR 317).
+    GainControlThisTurn,
+    /// "… becomes a copy of the unit chosen in slot `n`" (layer 1, CR 477.1): while it stays on
+    /// the board.
+    Copy,
+    /// "Its Might becomes `n` this turn" (layer 1, CR 477.1).
+    SetMight,
+    /// "… gains [`keyword`] this turn" (layer 2, CR 477.2).
+    GainKeyword,
+    /// "… loses [`keyword`] this turn" (layer 2, CR 477.2).
+    LoseKeyword,
 }
 
 impl Op {
@@ -230,6 +262,14 @@ impl Op {
                 | Op::RemoveCounter
                 | Op::Empower
                 | Op::Disempower
+                | Op::Attach
+                | Op::GainControl
+                | Op::GainControlThisTurn
+                | Op::SaveToHand
+                | Op::Copy
+                | Op::SetMight
+                | Op::GainKeyword
+                | Op::LoseKeyword
         )
     }
 }
@@ -333,6 +373,12 @@ pub struct Instr {
     /// The counter, as its index in the set's counter table ([`CardDb::counters`]).
     #[serde(skip)]
     pub counter_ix: u8,
+    /// `gain_keyword` / `lose_keyword`: the keyword, as `keywords` spells it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub keyword: String,
+    /// The keyword's bit, resolved when the set is read.
+    #[serde(skip)]
+    pub kw: u32,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -343,6 +389,80 @@ pub struct CostLess {
     pub n: u8,
     #[serde(default, rename = "if", skip_serializing_if = "is_default")]
     pub cond: Cond,
+}
+
+/// The keyword an ability is the rules text of (CR 816–818): built from the card's `keywords` or
+/// `equip` when the set is read, never written in a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeywordAbility {
+    Vision,
+    Temporary,
+    Equip,
+}
+
+impl KeywordAbility {
+    pub const ALL: [KeywordAbility; 3] = [KeywordAbility::Vision, KeywordAbility::Temporary, KeywordAbility::Equip];
+
+    /// Its name in English, in Chinese, and as the position notation writes it.
+    pub fn names(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            KeywordAbility::Vision => ("Vision", "预见", "vision"),
+            KeywordAbility::Temporary => ("Temporary", "临时", "temporary"),
+            KeywordAbility::Equip => ("Equip", "装备", "equip"),
+        }
+    }
+
+    /// The ability the keyword means, as card data: Vision — when you play this, predict 1
+    /// (CR 817); Temporary — at the start of your Beginning Phase, kill this (CR 816); Equip N —
+    /// [N]: attach this to a unit you control (CR 818).
+    pub fn ability(self, equip: u8) -> Ability {
+        let (on, targets, ins) = match self {
+            KeywordAbility::Vision => (On::Play, vec![], Instr::new(Op::Predict, 1, Who::Target)),
+            KeywordAbility::Temporary => (On::Beginning, vec![], Instr::new(Op::Kill, 0, Who::Self_)),
+            KeywordAbility::Equip => (
+                On::Activated,
+                vec![TargetSpec { side: Side::Friendly, ..TargetSpec::default() }],
+                Instr::new(Op::Attach, 0, Who::Target),
+            ),
+        };
+        Ability {
+            on,
+            may: false,
+            lead: None,
+            legion: false,
+            cost_energy: if self == KeywordAbility::Equip { equip } else { 0 },
+            cost_exhaust: false,
+            extra_discard: false,
+            extra_cost: None,
+            speed: Speed::Normal,
+            targets,
+            subject: None,
+            effects: vec![ins],
+            keyword: Some(self),
+            level: 0,
+            empowered: false,
+        }
+    }
+}
+
+impl Instr {
+    pub fn new(op: Op, n: i32, who: Who) -> Instr {
+        Instr {
+            op,
+            n,
+            t: 0,
+            who,
+            player: Whose::You,
+            to: To::None,
+            cond: Cond::Always,
+            token: String::new(),
+            token_def: 0,
+            keyword: String::new(),
+            kw: 0,
+            counter: String::new(),
+            counter_ix: 0,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -369,12 +489,45 @@ pub struct Ability {
     /// "As an additional cost, discard a card" / "discard a card:" (CR 204.2).
     #[serde(default, skip_serializing_if = "is_default")]
     pub extra_discard: bool,
+    /// "As an additional cost, kill a friendly unit" (CR 204.2): a unit chosen and acted on as
+    /// part of the cost (not a target, CR 355.10), paid at finalization.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub extra_cost: Option<UnitCost>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub speed: Speed,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<TargetSpec>,
+    /// A trigger's filter on the unit it is about (`unit_dies`): the targeting model's predicate,
+    /// judged for this card's controller while the unit is still on the board.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub subject: Option<TargetSpec>,
     #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Instr>,
+    /// Set on the abilities a keyword means (built when the set is read, after the file's own).
+    #[serde(skip)]
+    pub keyword: Option<KeywordAbility>,
+}
+
+/// What an additional cost does to the unit paying it (CR 204.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CostAct {
+    /// Kill it (CR 428).
+    Kill,
+    /// Exhaust it: it must be ready.
+    Exhaust,
+    /// Return it to its owner's hand.
+    ReturnHand,
+}
+
+/// An additional cost paid with a unit: `act` on one unit matching `unit` (the targeting model's
+/// predicate; the unit is chosen, not targeted, CR 355.10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitCost {
+    pub act: CostAct,
+    #[serde(default)]
+    pub unit: TargetSpec,
 }
 
 /// A static ability (CR 376.3): true while the card is on the board.
@@ -469,6 +622,10 @@ impl CardDef {
     }
     pub fn ability_on(&self, on: On) -> impl Iterator<Item = (usize, &Ability)> {
         self.abilities.iter().enumerate().filter(move |(_, a)| a.on == on)
+    }
+    /// The ability a keyword means, if the card has it.
+    pub fn keyword_ability(&self, k: KeywordAbility) -> Option<usize> {
+        self.abilities.iter().position(|a| a.keyword == Some(k))
     }
     pub fn spell_ability(&self) -> Option<&Ability> {
         self.abilities.iter().find(|a| a.on == On::Spell)

@@ -5,7 +5,6 @@
 use crate::action::ObjId;
 use crate::cards::{kw, On};
 use crate::notes::{By, Note};
-use crate::ops::{AB_TEMPORARY, AB_VISION};
 use crate::state::*;
 use engine::Outcome;
 
@@ -87,12 +86,8 @@ impl RiftGame {
                 o.set(flag::EXHAUSTED, false);
             }
         }
-        let temps: Vec<ObjId> =
-            self.units().filter(|&u| self.obj(u).controller == tp && self.has_kw(u, kw::TEMPORARY)).collect();
-        for u in temps {
-            let here = self.loc(u);
-            self.push_trigger(tp, ItemSrc::Obj(u), AB_TEMPORARY, here, None);
-        }
+        // "At the start of your Beginning Phase" abilities (CR 315.1.b), Temporary's among them.
+        self.fire_controlled(tp, On::Beginning, None);
         self.phase = Phase::Scoring;
     }
 
@@ -145,7 +140,7 @@ impl RiftGame {
         for o in self.objs.iter_mut() {
             o.damage = 0;
             o.temp_might = 0;
-            o.flags &= !(flag::STUNNED | flag::SAVE);
+            o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND);
         }
         for p in self.players.iter_mut() {
             p.pool = Pool::default();
@@ -154,9 +149,13 @@ impl RiftGame {
         }
         self.ally_held = 0;
         self.ally_occupied = 0;
+        self.combat_marks.clear();
+        self.no_restage = 0;
         self.invited = NOBODY;
         self.invite_declined = false;
-        self.turn_player = self.next_seat(self.turn_player);
+        self.end_loans();
+        self.end_turn_effects();
+        self.turn_player = self.next_turn_player();
         self.turn += 1;
         // The engine bound counts turns per two players, so every mode gets the same rounds.
         let limit = self.opts.turn_limit as u32 * self.n() as u32 / 2;
@@ -192,7 +191,7 @@ impl RiftGame {
                     if let Some(b) = on_bf {
                         present[b as usize & 7] |= 1 << (o.controller & 7);
                     }
-                    if o.damage > 0 && self.lethal(i as ObjId) {
+                    if o.damage > 0 && !o.has(flag::REPLACING) && self.lethal(i as ObjId) {
                         dying.push(i as ObjId);
                     }
                 } else if on_bf.is_some() && o.attached_to == NONE {
@@ -229,7 +228,9 @@ impl RiftGame {
                     self.bfs[b as usize].contested_by = NOBODY;
                     changed = true;
                 }
-                if self.bfs[b as usize].contested_by == NOBODY && !in_showdown {
+                // §29 #9: a combat that repeated identically is not staged again this turn.
+                let looped = self.no_restage & (1 << b) != 0;
+                if self.bfs[b as usize].contested_by == NOBODY && !in_showdown && !looped {
                     let ctrl = self.bfs[b as usize].controller;
                     // With units of several non-controllers, the first in turn order from the turn
                     // player contests (in 1v1 only an uncontrolled battlefield can have two).
@@ -425,13 +426,27 @@ impl RiftGame {
     }
 
     /// Units that may receive the next damage (CR 465.2.c): lethal-first, Tank before others,
-    /// Backline last; units already assigned lethal are full.
+    /// Backline last; units already assigned lethal are full. A unit with both Tank and Backline
+    /// takes whichever the assigner picks (CR 465.2.c.8–9): until the assigner gives damage to a
+    /// unit without Tank while it still lacks lethal it counts as Tank (and may be skipped, which
+    /// picks Backline); after that it counts as Backline.
     pub fn assign_candidates(&self, seat: u8, left: i16) -> Vec<ObjId> {
         let Some(sd) = &self.showdown else { return Vec::new() };
         let Some(c) = &sd.combat else { return Vec::new() };
         if left <= 0 {
             return Vec::new();
         }
+        const TANK: u8 = 0;
+        const BACKLINE: u8 = 2;
+        const EITHER: u8 = 3;
+        let group_of = |u: ObjId| match (self.has_kw(u, kw::TANK), self.has_kw(u, kw::BACKLINE)) {
+            (true, true) => EITHER,
+            (true, false) => TANK,
+            (false, true) => BACKLINE,
+            (false, false) => 1,
+        };
+        // The assigner skipped the Tank role of every open dual unit once a non-Tank unit got damage.
+        let non_tank_given = c.assigned.iter().any(|&(x, _)| matches!(group_of(x), 1 | BACKLINE));
         let need: Vec<(ObjId, i16, u8)> = self
             .units_at(Loc::Bf(sd.bf))
             .filter(|&u| self.obj(u).controller != seat)
@@ -439,21 +454,22 @@ impl RiftGame {
                 let given = c.assigned.iter().filter(|(x, _)| *x == u).map(|(_, n)| *n).sum::<i16>();
                 let m = self.might(u).max(1) as i16;
                 let n = (m - self.obj(u).damage - given).max(0);
-                let group = if self.has_kw(u, kw::TANK) {
-                    0
-                } else if self.has_kw(u, kw::BACKLINE) {
-                    2
-                } else {
-                    1
+                let g = match group_of(u) {
+                    EITHER if non_tank_given => BACKLINE,
+                    g => g,
                 };
-                (u, n, group)
+                (u, n, g)
             })
             .collect();
         let open: Vec<&(ObjId, i16, u8)> = need.iter().filter(|x| x.1 > 0).collect();
-        match open.iter().map(|x| x.2).min() {
-            Some(g) => open.iter().filter(|x| x.2 == g).map(|x| x.0).collect(),
+        // The lowest group among the units with a fixed role; an undecided dual unit is always a
+        // choice (as Tank), and the others stay open beside it (it may be Backline).
+        let fixed_min = open.iter().filter(|x| x.2 != EITHER).map(|x| x.2).min();
+        match (fixed_min, open.iter().any(|x| x.2 == EITHER)) {
             // Everyone has lethal: surplus may go to any of them (CR 465.2.c.4).
-            None => need.iter().map(|x| x.0).collect(),
+            (None, false) => need.iter().map(|x| x.0).collect(),
+            (None, true) => open.iter().map(|x| x.0).collect(),
+            (Some(g), either) => open.iter().filter(|x| x.2 == g || (either && x.2 == EITHER)).map(|x| x.0).collect(),
         }
     }
 
@@ -477,7 +493,7 @@ impl RiftGame {
     }
 
     /// Take forced assignments; when a side is done, the defender assigns, then damage is dealt.
-    fn auto_assign(&mut self) {
+    pub(crate) fn auto_assign(&mut self) {
         loop {
             let Some(Prompt::Assign { seat, left }) = self.prompt.clone() else { return };
             let cands = self.assign_candidates(seat, left);
@@ -540,6 +556,11 @@ impl RiftGame {
             self.notes.add(|| Note::CombatEnded { bf: b, def, attacker, defender, winner });
         }
         self.bfs[b as usize].contested_by = NOBODY;
+        if let Some(c) = &sd.combat {
+            if present.contains(&c.attacker) && present.contains(&c.defender) {
+                self.no_result_with_both(b);
+            }
+        }
         match present.as_slice() {
             [] => self.bfs[b as usize].controller = NOBODY,
             [p] if self.bfs[b as usize].controller != *p => {
@@ -585,7 +606,7 @@ impl RiftGame {
     /// Resolve the newest finalized item (CR 340).
     fn resolve_top(&mut self) {
         let item = self.chain.pop().expect("chain");
-        self.resolving = Some(Resolving { item, pc: 0 });
+        self.resolving = Some(Resolving { item, pc: 0, after: NOBODY });
     }
 
     /// After an item finishes resolving (CR 340.2).
@@ -601,13 +622,5 @@ impl RiftGame {
             self.priority = top.controller;
         }
         self.passes = 0;
-    }
-
-    /// Keyword triggers of a unit entering play (Vision, CR 817).
-    pub fn vision_trigger(&mut self, u: ObjId) {
-        if self.has_kw(u, kw::VISION) {
-            let (c, here) = (self.obj(u).controller, self.loc(u));
-            self.push_trigger(c, ItemSrc::Obj(u), AB_VISION, here, None);
-        }
     }
 }

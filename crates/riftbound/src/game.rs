@@ -106,6 +106,9 @@ impl Game for RiftGame {
     }
 
     fn apply(&mut self, action: &RiftAction, log: &mut EventLog<RiftEvent>) -> Result<(), ActionError> {
+        if !log.is_enabled() {
+            return self.apply_action(*action);
+        }
         let seat = match *action {
             RiftAction::Concede(s) if s != crate::state::NOBODY => s,
             _ => self.acting().unwrap_or(0),
@@ -125,9 +128,6 @@ impl Game for RiftGame {
         ) || recycle_lead
             || matches!(action, RiftAction::Hide(..));
         let private = private && !matches!(action, RiftAction::Concede(_));
-        if !log.is_enabled() {
-            return self.apply_action(*action);
-        }
         let label = self.action_label(action);
         let meta = self.meta_of(*action);
         let cards: Vec<engine::CardRef> = meta.subject.into_iter().chain(meta.targets).collect();
@@ -203,7 +203,8 @@ impl Game for RiftGame {
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut g = self.clone();
         let peek = match &self.prompt {
-            Some(Prompt::Predict { card, .. }) => Some(*card),
+            // The card being hidden stays what it is (a Hidden card) while its cost is paid.
+            Some(Prompt::Predict { card, .. }) | Some(Prompt::HidePay { card, .. }) => Some(*card),
             _ => None,
         };
         for s in 0..g.players.len() {
@@ -323,9 +324,18 @@ impl Game for RiftGame {
                     Some(Prompt::Build(b)) => match b.stage {
                         Stage::Pay => Label::new(format!("Pay with {e}"), format!("用{z}支付")),
                         Stage::Location => Label::new(format!("Enter at {e}"), format!("在{z}进场")),
-                        Stage::ExtraDiscard => {
-                            Label::new(format!("Discard {e} (additional cost)"), format!("弃置{z}（额外费用）"))
-                        }
+                        Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                            Some(c) => {
+                                let (pe, pz) = c.act.phrase(&e, &z);
+                                Label::new(
+                                    format!("{} (additional cost)", capitalized(&pe)),
+                                    format!("{pz}（额外费用）"),
+                                )
+                            }
+                            None => {
+                                Label::new(format!("Discard {e} (additional cost)"), format!("弃置{z}（额外费用）"))
+                            }
+                        },
                         Stage::Optional => match self.ability(&b.item).and_then(|a| a.lead) {
                             Some(crate::cards::Lead::RecycleHand) => {
                                 Label::new(format!("Recycle {e} to use it"), format!("回收{z}以使用"))
@@ -333,7 +343,7 @@ impl Game for RiftGame {
                             _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
                         },
                         Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
-                        Stage::Accelerate => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                        Stage::Accelerate | Stage::Deflect => Label::new(format!("Choose {e}"), format!("选择 {z}")),
                     },
                     Some(Prompt::Discard { .. }) => Label::new(format!("Discard {e}"), format!("弃置{z}")),
                     Some(Prompt::Recycle { .. }) => Label::new(format!("Recycle {e}"), format!("回收{z}")),
@@ -346,6 +356,9 @@ impl Game for RiftGame {
                     Some(Prompt::BurnOut { .. }) => {
                         Label::new(format!("{e} gains the burn-out point"), format!("{z}获得燃尽分"))
                     }
+                    Some(Prompt::Split { .. }) => {
+                        Label::new(format!("Deal 1 of the split damage to {e}"), format!("将1点分配伤害分给{z}"))
+                    }
                     _ => Label::new(format!("Choose {e}"), format!("选择 {z}")),
                 }
             }
@@ -357,6 +370,13 @@ impl Game for RiftGame {
                             Label::new("Pay Accelerate: enter ready", "支付急速：以活跃状态进场")
                         } else {
                             Label::new("Don't accelerate", "不使用急速")
+                        }
+                    }
+                    Some(Prompt::Build(b)) if b.stage == Stage::Deflect => {
+                        if yes {
+                            Label::new("Pay the Deflect cost", "支付偏转费用")
+                        } else {
+                            Label::new("Decline to pay Deflect: the trigger is removed", "拒绝支付偏转：移除该触发")
                         }
                     }
                     Some(Prompt::Build(_)) => {
@@ -391,9 +411,37 @@ impl Game for RiftGame {
                 _ => Label::new("Back out", "撤回"),
             },
             RiftAction::Invite => Label::new("Invite your teammate to act", "邀请队友行动"),
+            RiftAction::Exhaust(c, d) | RiftAction::Recycle(c, d) => {
+                let (e, z) = name(c);
+                let rune = self.objs.get(c as usize).is_some_and(|o| self.def(o.def).kind == crate::cards::Kind::Rune);
+                let (de, dz) = match d {
+                    crate::state::NOBODY => ("its".to_string(), "其".to_string()),
+                    d => (
+                        crate::cards::DOMAINS.get(d as usize).copied().unwrap_or("?").to_string(),
+                        crate::present::domain_zh(d).to_string(),
+                    ),
+                };
+                match action {
+                    RiftAction::Exhaust(..) if rune => {
+                        Label::new(format!("Exhaust {e}: add 1 Energy"), format!("横置{z}：获得1点能量"))
+                    }
+                    RiftAction::Exhaust(..) => {
+                        Label::new(format!("Exhaust {e}: add 1 {de} Power"), format!("横置{z}：获得1点{dz}力量"))
+                    }
+                    _ => Label::new(format!("Recycle {e}: add 1 {de} Power"), format!("回收{z}：获得1点{dz}力量")),
+                }
+            }
+            RiftAction::AutoPay => Label::new("Pay the rest automatically", "自动支付其余费用"),
             RiftAction::Concede(s) => {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
                 Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
+            }
+            RiftAction::First(i) if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
+                if i == 1 {
+                    Label::new("Apply the return to hand", "适用返回手牌")
+                } else {
+                    Label::new("Apply the heal and stun", "适用治疗并眩晕")
+                }
             }
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();
@@ -450,4 +498,10 @@ impl Game for RiftGame {
         }
         crate::position::read(options, text).map_err(SetupError::new)
     }
+}
+
+/// The phrase with its first letter in capitals ("kill X" → "Kill X").
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

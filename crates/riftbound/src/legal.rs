@@ -36,21 +36,34 @@ impl RiftGame {
             return;
         }
         let me = &self.players[seat as usize];
-        // Cards: hand, Champion Zone, facedown (CR 419, 811).
-        let mut cards: Vec<ObjId> = me.hand.clone();
-        cards.sort_unstable();
-        for i in 0..self.objs.len() as ObjId {
-            let z = self.obj(i).zone;
-            if (z == Zone::ChampionZone && self.obj(i).owner == seat)
-                || (matches!(z, Zone::Facedown(_)) && self.obj(i).controller == seat)
-                || (z == Zone::Trash && self.obj(i).owner == seat && self.card(i).flow.is_some())
-            {
-                cards.push(i);
-            }
-        }
-        for &c in &cards {
+        // Cards: hand (in id order), Champion Zone, facedown (CR 419, 811).
+        let mut sorted = [0 as ObjId; 24];
+        let sorted_long: Vec<ObjId>;
+        let hand: &[ObjId] = if me.hand.len() <= sorted.len() {
+            let h = &mut sorted[..me.hand.len()];
+            h.copy_from_slice(&me.hand);
+            h.sort_unstable();
+            h
+        } else {
+            let mut h = me.hand.clone();
+            h.sort_unstable();
+            sorted_long = h;
+            &sorted_long
+        };
+        for &c in hand {
             if self.can_play(seat, c) {
                 out.push(RiftAction::Play(c));
+            }
+        }
+        for (i, o) in self.objs.iter().enumerate() {
+            let i = i as ObjId;
+            // Flow (CR 829): a spell with a Flow cost is played from its owner's trash.
+            if ((o.zone == Zone::ChampionZone && o.owner == seat)
+                || (matches!(o.zone, Zone::Facedown(_)) && o.controller == seat)
+                || (o.zone == Zone::Trash && o.owner == seat && self.def(o.def).flow.is_some()))
+                && self.can_play(seat, i)
+            {
+                out.push(RiftAction::Play(i));
             }
         }
         if self.can_activate(seat, Src::Legend) {
@@ -81,14 +94,10 @@ impl RiftGame {
                 }
             }
         }
+        self.pool_actions(seat, out);
         if self.own_neutral_open(seat) {
-            let mut routes = Vec::new();
-            for u in self.units().collect::<Vec<_>>() {
-                routes.clear();
-                self.standard_routes(seat, u, &mut routes);
-                for r in &routes {
-                    out.push(RiftAction::Move(u, loc_ref(*r)));
-                }
+            for u in self.units() {
+                self.each_route(seat, u, |r| out.push(RiftAction::Move(u, loc_ref(r))));
             }
             if self.can_invite(seat) {
                 out.push(RiftAction::Invite);
@@ -102,7 +111,7 @@ impl RiftGame {
         }
     }
 
-    fn prompt_options(&self, p: &Prompt, out: &mut Vec<RiftAction>) {
+    pub(crate) fn prompt_options(&self, p: &Prompt, out: &mut Vec<RiftAction>) {
         match p {
             Prompt::Mulligan { seat, aside } => {
                 if aside.len() < self.opts.mulligan_max as usize {
@@ -146,20 +155,30 @@ impl RiftGame {
                     out.push(RiftAction::Pick(Ref::Bf(b)));
                 }
             }
+            Prompt::Split { left, slot, points, .. } => {
+                if let Some(r) = &self.resolving {
+                    for u in self.split_options(&r.item, *slot, *left, points) {
+                        out.push(RiftAction::Pick(Ref::Obj(u)));
+                    }
+                }
+            }
+            Prompt::Replacement { .. } => {
+                out.push(RiftAction::First(0));
+                out.push(RiftAction::First(1));
+            }
             Prompt::BurnOut { seat } => {
                 for o in self.burn_out_choices(*seat) {
                     out.push(RiftAction::Pick(Ref::Seat(o)));
                 }
             }
+            Prompt::HidePay { seat, bf, .. } => {
+                self.pool_actions_paying(*seat, &self.hide_cost(*bf), &[], out);
+                out.push(RiftAction::AutoPay);
+                out.push(RiftAction::Back);
+            }
             Prompt::MoveGroup { seat, dest, units } => {
-                let mut routes = Vec::new();
-                for u in self.units().collect::<Vec<_>>() {
-                    if units.contains(&u) {
-                        continue;
-                    }
-                    routes.clear();
-                    self.standard_routes(*seat, u, &mut routes);
-                    if routes.contains(dest) {
+                for u in self.units() {
+                    if !units.contains(&u) && self.has_route(*seat, u, *dest) {
                         out.push(RiftAction::Add(u));
                     }
                 }
@@ -190,24 +209,32 @@ impl RiftGame {
             self.invite_declined = false;
         }
         let invitee = self.invited_open(seat);
-        match self.prompt.clone() {
-            Some(Prompt::Mulligan { seat, mut aside }) => match a {
+        // The prompt's lists are moved out, not copied (every arm sets the prompt anew); a build
+        // (Err) is changed in place.
+        let prompt = match self.prompt {
+            Some(Prompt::Build(_)) => Err(()),
+            Some(Prompt::Mulligan { .. } | Prompt::MoveGroup { .. }) => Ok(self.prompt.take()),
+            ref p => Ok(p.clone()),
+        };
+        match prompt {
+            Err(()) if a == RiftAction::Back => self.back_out(),
+            Err(()) => self.step_build(Some(a)),
+            Ok(Some(Prompt::Mulligan { seat, mut aside })) => match a {
                 RiftAction::Mull(h) => {
                     aside.push(h);
                     self.prompt = Some(Prompt::Mulligan { seat, aside });
                 }
                 _ => self.finish_mulligan(seat, aside),
             },
-            Some(Prompt::Build(_)) if a == RiftAction::Back => self.back_out(),
-            Some(Prompt::Build(_)) => self.step_build(Some(a)),
-            Some(Prompt::TriggerOrder { .. }) => {
+            Ok(Some(Prompt::Build(_))) => {}
+            Ok(Some(Prompt::TriggerOrder { .. })) => {
                 if let RiftAction::First(i) = a {
                     self.prompt = None;
                     let p = self.pending.remove(i as usize);
                     self.begin_trigger(p.item);
                 }
             }
-            Some(Prompt::Discard { seat, left }) => {
+            Ok(Some(Prompt::Discard { seat, left })) => {
                 if let RiftAction::Pick(Ref::Obj(h)) = a {
                     self.prompt = (left > 1).then_some(Prompt::Discard { seat, left: left - 1 });
                     self.discard(seat, h);
@@ -216,7 +243,7 @@ impl RiftGame {
                     }
                 }
             }
-            Some(Prompt::Recycle { seat, left }) => {
+            Ok(Some(Prompt::Recycle { seat, left })) => {
                 if let RiftAction::Pick(Ref::Obj(h)) = a {
                     self.prompt = (left > 1).then_some(Prompt::Recycle { seat, left: left - 1 });
                     self.recycle_card(h);
@@ -225,7 +252,7 @@ impl RiftGame {
                     }
                 }
             }
-            Some(Prompt::Predict { seat, card }) => {
+            Ok(Some(Prompt::Predict { seat, card })) => {
                 self.prompt = None;
                 let def = self.obj(card).def;
                 self.notes.add(|| crate::notes::Note::Predicted {
@@ -239,25 +266,46 @@ impl RiftGame {
                     deck.push(card);
                 }
             }
-            Some(Prompt::Assign { .. }) => {
+            Ok(Some(Prompt::Assign { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.assign_to(u);
                 }
             }
-            Some(Prompt::Showdown { .. }) => {
+            Ok(Some(Prompt::Showdown { .. })) => {
                 if let RiftAction::Pick(Ref::Bf(b)) = a {
                     self.prompt = None;
                     self.start_showdown(b);
                 }
             }
-            Some(Prompt::BurnOut { .. }) => {
+            Ok(Some(Prompt::Split { .. })) => {
+                if let RiftAction::Pick(Ref::Obj(u)) = a {
+                    self.split_pick(u);
+                }
+            }
+            Ok(Some(Prompt::Replacement { unit, .. })) => {
+                if let RiftAction::First(i) = a {
+                    self.choose_replacement(unit, i == 1);
+                }
+            }
+            Ok(Some(Prompt::BurnOut { .. })) => {
                 if let RiftAction::Pick(Ref::Seat(o)) = a {
                     self.prompt = None;
                     self.burnout_owed.remove(0);
                     self.gain_point_burn_out(o);
                 }
             }
-            Some(Prompt::MoveGroup { seat, dest, mut units }) => match a {
+            Ok(Some(Prompt::HidePay { seat, card, bf })) => match a {
+                RiftAction::Back => self.prompt = None,
+                RiftAction::AutoPay => {
+                    self.prompt = None;
+                    self.hide(seat, card, bf);
+                }
+                _ => {
+                    self.add_to_pool(seat, a);
+                    self.hide_or_ask(seat, card, bf);
+                }
+            },
+            Ok(Some(Prompt::MoveGroup { seat, dest, mut units })) => match a {
                 RiftAction::Add(u) => {
                     units.push(u);
                     self.prompt = Some(Prompt::MoveGroup { seat, dest, units });
@@ -273,7 +321,7 @@ impl RiftGame {
                     }
                 }
             },
-            None => match a {
+            Ok(None) => match a {
                 RiftAction::Play(c) => self.start_play(seat, c),
                 RiftAction::Act(src) => self.start_activate(seat, src),
                 RiftAction::Move(u, r) => {
@@ -283,7 +331,8 @@ impl RiftGame {
                     };
                     self.prompt = Some(Prompt::MoveGroup { seat, dest, units: vec![u] });
                 }
-                RiftAction::Hide(c, b) => self.hide(seat, c, b),
+                RiftAction::Hide(c, b) => self.hide_or_ask(seat, c, b),
+                RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.add_to_pool(seat, a),
                 RiftAction::End => self.phase = Phase::Ending,
                 RiftAction::Invite => self.invited = self.ally(seat).unwrap_or(NOBODY),
                 RiftAction::Pass if invitee => {
@@ -309,19 +358,35 @@ impl RiftGame {
         }
         // The invitation covers one item (CR 316.5.b.1): once the teammate's choices are made,
         // Priority is the turn player's again.
-        if invitee && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
+        if invitee && !a.is_pool() && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
             self.invited = NOBODY;
         }
         self.advance();
         Ok(())
     }
 
-    /// Exactly "`a` is in `legal()`", without building the whole list.
+    /// Exactly "`a` is in `legal()`", without building the whole list. Debug builds (every
+    /// test, the conformance runs included) check the answer against the list itself, so a
+    /// prompt, stage or action added to the listing but not to these checks fails loudly.
     fn is_legal(&self, seat: u8, a: RiftAction) -> bool {
+        let fast = self.is_legal_unchecked(seat, a);
+        #[cfg(debug_assertions)]
+        {
+            let mut all = Vec::new();
+            self.legal(&mut all);
+            assert_eq!(
+                fast,
+                all.contains(&a),
+                "is_legal({a}) disagrees with the legal actions {all:?} at {:?}",
+                self.prompt
+            );
+        }
+        fast
+    }
+
+    fn is_legal_unchecked(&self, seat: u8, a: RiftAction) -> bool {
         if let Some(p) = &self.prompt {
-            let mut v = Vec::new();
-            self.prompt_options(p, &mut v);
-            return v.contains(&a);
+            return self.prompt_allows(p, a);
         }
         let n = self.objs.len();
         match a {
@@ -343,15 +408,53 @@ impl RiftGame {
                     Ref::Base => Loc::Base(seat),
                     Ref::Obj(_) | Ref::Seat(_) => return false,
                 };
-                let mut routes = Vec::new();
-                self.standard_routes(seat, u, &mut routes);
-                routes.contains(&dest)
+                self.has_route(seat, u, dest)
             }
             RiftAction::Hide(c, b) => (c as usize) < n && self.can_hide(seat, c, b),
             RiftAction::End => self.own_neutral_open(seat),
             RiftAction::Pass => !self.own_neutral_open(seat),
             RiftAction::Invite => self.can_invite(seat),
+            RiftAction::Exhaust(..) | RiftAction::Recycle(..) => self.opts.rune_actions && self.is_pool_source(seat, a),
             _ => false,
+        }
+    }
+
+    /// Exactly "`a` is in `prompt_options(p)`", without listing the options.
+    fn prompt_allows(&self, p: &Prompt, a: RiftAction) -> bool {
+        let in_hand = |seat: u8, h: ObjId| self.players[seat as usize].hand.contains(&h);
+        match (p, a) {
+            (Prompt::Mulligan { .. }, RiftAction::Keep) => true,
+            (Prompt::Mulligan { seat, aside }, RiftAction::Mull(h)) => {
+                aside.len() < self.opts.mulligan_max as usize && in_hand(*seat, h) && !aside.contains(&h)
+            }
+            (Prompt::Build(b), RiftAction::Back) => !b.item.trigger,
+            (Prompt::Build(b), a) => self.build_allows(b, a),
+            (Prompt::TriggerOrder { seat }, RiftAction::First(i)) => self.pending.get(i as usize).is_some_and(|pd| {
+                pd.item.controller == *seat && !self.pending[..i as usize].iter().any(|q| q.item == pd.item)
+            }),
+            (Prompt::Discard { seat, .. } | Prompt::Recycle { seat, .. }, RiftAction::Pick(Ref::Obj(h))) => {
+                in_hand(*seat, h)
+            }
+            (Prompt::Predict { .. }, RiftAction::Yes | RiftAction::No) => true,
+            (Prompt::Assign { seat, left }, RiftAction::Pick(Ref::Obj(u))) => {
+                self.assign_candidates(*seat, *left).contains(&u)
+            }
+            (Prompt::Showdown { .. }, RiftAction::Pick(Ref::Bf(b))) => self.staged_showdowns().contains(&b),
+            (Prompt::BurnOut { seat }, RiftAction::Pick(Ref::Seat(o))) => self.burn_out_choices(*seat).contains(&o),
+            (Prompt::MoveGroup { .. }, RiftAction::Go) => true,
+            (Prompt::MoveGroup { seat, dest, units }, RiftAction::Add(u)) => {
+                (u as usize) < self.objs.len()
+                    && self.obj(u).zone.on_board()
+                    && self.card(u).is_unit()
+                    && !units.contains(&u)
+                    && self.has_route(*seat, u, *dest)
+            }
+            // Any other prompt (or an action no arm above takes): the listing decides.
+            (p, a) => {
+                let mut all = Vec::new();
+                self.prompt_options(p, &mut all);
+                all.contains(&a)
+            }
         }
     }
 
@@ -376,27 +479,39 @@ impl RiftGame {
     /// Why an action is refused, citing the rule.
     fn explain(&self, seat: u8, a: RiftAction) -> ActionError {
         let who = engine::Seat(seat);
+        if a.is_pool() {
+            return ActionError::illegal(self.pool_refusal(seat, a));
+        }
         let msg = match (&self.prompt, a) {
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
+            (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay => {
+                "'pay' pays a cost: there is none to pay now (CR 357)".into()
+            }
             (Some(Prompt::Build(_)), _) => "finish the choices of the item being played first (CR 355)".into(),
             (Some(Prompt::TriggerOrder { .. }), _) => "choose which trigger goes on the chain first (CR 383.3.d)".into(),
             (Some(Prompt::Discard { .. }), _) => "choose a card of your hand to discard (CR 422)".into(),
             (Some(Prompt::Recycle { .. }), _) => "choose a card of your hand to recycle (CR 416)".into(),
             (Some(Prompt::Predict { .. }), _) => "answer 'yes' (recycle it) or 'no' (CR 436)".into(),
+            (Some(Prompt::Split { .. }), _) => {
+                "place the next point of split damage on a target; every target gets at least one (CR 355.14)".into()
+            }
             (Some(Prompt::Assign { .. }), _) => {
                 "assign combat damage: lethal first, Tank before others, Backline last (CR 465.2)".into()
             }
             (Some(Prompt::MoveGroup { .. }), _) => "add units sharing the destination, or 'go' (CR 144)".into(),
             (Some(Prompt::Showdown { .. }), _) => "choose the battlefield whose showdown begins first (CR 323.9)".into(),
+            (Some(Prompt::HidePay { .. }), _) => {
+                "pay the Hide cost: add to your rune pool, 'pay' the rest automatically or 'back' (CR 421, 444)".into()
+            }
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
+            (Some(Prompt::Replacement { .. }), _) => {
+                "choose which replacement applies to the death: 'first 0' heal and stun, 'first 1' return to hand (CR 372)".into()
+            }
             (_, RiftAction::Concede(_)) if !self.opts.allow_concede => {
                 "conceding is turned off by the 'allow_concede' option (CR 649)".into()
             }
             (_, RiftAction::Concede(s)) if (s as usize) >= self.players.len() || self.players[s as usize].left => {
                 format!("P{} is not in the game (CR 649)", s.wrapping_add(1))
-            }
-            (_, RiftAction::Concede(_)) => {
-                "you can't concede halfway through resolving an item or while another player makes a choice about the board; concede once it is done (CR 649)".into()
             }
             (None, RiftAction::Invite) => {
                 "invite: 2v2 only, your Main Phase in Neutral Open, teammate still playing, not right after a declined invitation (CR 316.5.b.1, 489.8.a)".into()
@@ -420,6 +535,7 @@ impl RiftGame {
             }
             (None, RiftAction::End) => "you can end your turn only in your Main Phase with Neutral Open (CR 316.9)".into(),
             (None, RiftAction::Pass) => "nothing to pass: it is your Main Phase (CR 312)".into(),
+            (None, RiftAction::AutoPay) => "'pay' pays a cost: there is none to pay now (CR 357)".into(),
             (None, RiftAction::Act(_)) => "that ability can't be activated now (CR 377, 145.2)".into(),
             _ => format!("'{a}' is not a legal action for {who} now"),
         };

@@ -17,42 +17,12 @@ impl RiftGame {
             && self.ally(seat).is_some_and(|a| !self.players[a as usize].left)
     }
 
-    /// Conceding (CR 649) is allowed at any time; the contract asks one seat at a time, so it is
-    /// offered to the seat to act, at every decision except halfway through resolving an item
-    /// (its remaining instructions would have no one to finish them). Behind `allow_concede`.
-    ///
-    /// Out of turn (CR 649: "at any time"), a seat may concede whenever its leaving can't strand
-    /// the decision another player is making: with no choice open, or during a choice about that
-    /// player's own cards (mulligan, trigger order, discard, recycle, predict, burn-out point). A
-    /// concession that ends the game (1v1, 2v2, the last opponent in FFA) is always allowed.
+    /// Conceding (CR 649) is allowed at any time, behind `allow_concede`: the seat to act finds it
+    /// among its legal actions, and any other seat concedes out of turn through
+    /// `Game::concede_action` — also halfway through the resolution of an item and while another
+    /// player makes a choice (see `concede` for what happens to that item and that choice).
     pub fn can_concede(&self, seat: u8) -> bool {
-        if !self.opts.allow_concede || self.outcome.is_some() {
-            return false;
-        }
-        let Some(p) = self.players.get(seat as usize) else { return false };
-        if p.left {
-            return false;
-        }
-        let remaining: Vec<u8> =
-            (0..self.n()).filter(|&s| !self.players[s as usize].left && !self.friendly(s, seat)).collect();
-        if remaining.iter().all(|&s| self.friendly(s, remaining[0])) {
-            return true;
-        }
-        if self.resolving.is_some() {
-            return false;
-        }
-        if self.acting() == Some(seat) {
-            return true;
-        }
-        matches!(
-            self.prompt,
-            None | Some(Prompt::Mulligan { .. })
-                | Some(Prompt::TriggerOrder { .. })
-                | Some(Prompt::Discard { .. })
-                | Some(Prompt::Recycle { .. })
-                | Some(Prompt::Predict { .. })
-                | Some(Prompt::BurnOut { .. })
-        )
+        self.opts.allow_concede && self.outcome.is_none() && self.players.get(seat as usize).is_some_and(|p| !p.left)
     }
 
     /// `seat` concedes (CR 649–652). In 1v1 the opponent wins; in 2v2 the team concedes together
@@ -93,6 +63,17 @@ impl RiftGame {
         }
         self.chain.retain(|it| it.controller != seat);
         self.pending.retain(|p| p.item.controller != seat);
+        // Their item being resolved is countered too (CR 651): the rest of its instructions don't
+        // happen, and a choice it asked another player for is dropped (a burn-out point owed by
+        // a draw it made is still given).
+        if self.resolving.as_ref().is_some_and(|r| r.item.controller == seat) {
+            if let Some(r) = self.resolving.take() {
+                if !matches!(self.prompt, Some(Prompt::BurnOut { .. })) {
+                    self.prompt = None;
+                }
+                self.after_resolve(&r.item);
+            }
+        }
         self.burnout_owed.retain(|&s| s != seat);
         for b in self.bfs.iter_mut() {
             if b.owner == seat {
@@ -150,5 +131,26 @@ impl RiftGame {
             }
         }
         self.invited = NOBODY;
+        self.settle_prompt_after_leaving();
+    }
+
+    /// Another player's choice goes on without the leaver's objects (CR 651): combat damage is
+    /// assigned among the units still there; a choice left with no option ends (a card or
+    /// ability being played is backed out of, CR 358.5; a trigger is removed, CR 402.1).
+    fn settle_prompt_after_leaving(&mut self) {
+        match &self.prompt {
+            Some(Prompt::Assign { .. }) => self.auto_assign(),
+            Some(p) => {
+                let mut v = Vec::new();
+                self.prompt_options(p, &mut v);
+                if v.is_empty() {
+                    match &self.prompt {
+                        Some(Prompt::Build(b)) if !b.item.trigger => self.back_out(),
+                        _ => self.prompt = None,
+                    }
+                }
+            }
+            None => {}
+        }
     }
 }

@@ -171,6 +171,17 @@ pub enum Note {
         total: u16,
     },
     GameOver,
+    /// A player gained control of a unit, or got it back (CR 191, 317).
+    ControlChanged {
+        unit: ObjId,
+        def: DefId,
+        from: u8,
+        to: u8,
+    },
+    /// A player will take an additional turn after this one (CR 734–738).
+    ExtraTurn {
+        seat: u8,
+    },
 }
 
 /// The recorder: a side channel of the state that compares equal and clones empty, so it never

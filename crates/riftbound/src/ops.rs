@@ -7,11 +7,6 @@ use crate::notes::{By, Note};
 use crate::state::*;
 use engine::Outcome;
 
-/// Special ability numbers for keyword triggers and Equip (not rows of the card data).
-pub const AB_VISION: u8 = 250;
-pub const AB_TEMPORARY: u8 = 251;
-pub const AB_EQUIP: u8 = 252;
-
 impl RiftGame {
     /// Move an object to another zone. Leaving or entering a non-board zone makes a new object
     /// (CR 124): statuses, damage and "this turn" changes are lost. Tokens leaving the board cease to
@@ -40,6 +35,10 @@ impl RiftGame {
             }
         }
         let token = self.obj(id).has(flag::TOKEN);
+        if board_change && !self.effects.is_empty() {
+            // CR 124: a new object; continuous effects on the old one end (layers.rs).
+            self.end_effects_of(id);
+        }
         let o = &mut self.objs[id as usize];
         if board_change {
             o.inc = o.inc.wrapping_add(1);
@@ -242,12 +241,22 @@ impl RiftGame {
         if !o.zone.on_board() {
             return;
         }
-        if o.has(flag::SAVE) {
-            let m = &mut self.objs[id as usize];
-            m.set(flag::SAVE, false);
-            m.damage = 0;
-            m.set(flag::STUNNED, true);
+        if o.has(flag::REPLACING) {
             return;
+        }
+        match (o.has(flag::SAVE), o.has(flag::SAVE_TO_HAND)) {
+            // CR 372: several replacements — the controller of the affected unit chooses which
+            // applies; the death is replaced either way, so the other is kept for a later one.
+            (true, true) => {
+                self.objs[id as usize].set(flag::REPLACING, true);
+                if self.prompt.is_none() {
+                    self.prompt = Some(Prompt::Replacement { seat: o.controller, unit: id });
+                }
+                return;
+            }
+            (true, false) => return self.replace_death(id, false),
+            (false, true) => return self.replace_death(id, true),
+            (false, false) => {}
         }
         let here = self.loc(id);
         let db = self.db_arc();
@@ -255,12 +264,7 @@ impl RiftGame {
         for (i, _) in d.ability_on(On::Deathknell) {
             self.push_trigger(o.controller, ItemSrc::Obj(id), i as u8, here, None);
         }
-        if d.has_tag("Cadet") {
-            let watchers: Vec<ObjId> = self.board_with(o.controller, On::FriendlyCadetDies);
-            for w in watchers {
-                self.push_trigger_obj(w, On::FriendlyCadetDies, None);
-            }
-        }
+        self.fire_unit_dies(id);
         self.set_zone(id, Zone::Trash);
         let unit = d.is_unit();
         self.notes.add(|| {
@@ -270,6 +274,62 @@ impl RiftGame {
                 Note::Destroyed { card: id, def: o.def, controller: o.controller }
             }
         });
+    }
+
+    /// "When a [friendly Cadet] dies" (`on = "unit_dies"` with a `subject` filter): every board
+    /// object whose filter the dying unit (still on the board) meets, for that object's controller.
+    fn fire_unit_dies(&mut self, dying: ObjId) {
+        let db = self.db_arc();
+        let t = self.tgt(dying);
+        for w in 0..self.objs.len() as ObjId {
+            if !self.obj(w).zone.on_board() || db.get(self.obj(w).def).ability_on(On::UnitDies).next().is_none() {
+                continue;
+            }
+            let o = self.obj(w).clone();
+            for (i, ab) in db.get(o.def).ability_on(On::UnitDies) {
+                let probe = Item {
+                    controller: o.controller,
+                    src: ItemSrc::Obj(w),
+                    ab: i as u8,
+                    targets: Vec::new(),
+                    here: self.loc(w),
+                    subject: None,
+                    src_inc: o.inc,
+                    restrict_bf: NOBODY,
+                    trigger: true,
+                };
+                if ab.subject.as_ref().is_none_or(|s| self.target_ok(&probe, s, t)) {
+                    self.push_trigger(probe.controller, probe.src, probe.ab, probe.here, None);
+                }
+            }
+        }
+    }
+
+    /// A death replaced (CR 370): heal and stun (`save`, Stubborn Hide), or return to its
+    /// owner's hand (`save_to_hand`). Each applies once (CR 370.2).
+    pub fn replace_death(&mut self, id: ObjId, to_hand: bool) {
+        let m = &mut self.objs[id as usize];
+        m.set(flag::REPLACING, false);
+        if to_hand {
+            m.set(flag::SAVE_TO_HAND, false);
+            self.set_zone(id, Zone::Hand);
+            let (def, owner) = (self.obj(id).def, self.obj(id).owner);
+            self.notes.add(|| Note::Returned { card: id, def, owner });
+        } else {
+            m.set(flag::SAVE, false);
+            m.damage = 0;
+            m.set(flag::STUNNED, true);
+        }
+    }
+
+    /// The replacement chosen for a unit of a [`Prompt::Replacement`]; then the next unit whose
+    /// death waits for a choice, if any (simultaneous deaths are handled one by one, CR 373).
+    pub fn choose_replacement(&mut self, unit: ObjId, to_hand: bool) {
+        self.prompt = None;
+        self.replace_death(unit, to_hand);
+        if let Some(u) = (0..self.objs.len() as ObjId).find(|&u| self.obj(u).has(flag::REPLACING)) {
+            self.prompt = Some(Prompt::Replacement { seat: self.obj(u).controller, unit: u });
+        }
     }
 
     /// Objects on the board controlled by `seat` with an ability on `on`.

@@ -42,6 +42,15 @@ impl Mode {
     pub fn teams(self) -> bool {
         self == Mode::TwoVsTwo
     }
+    /// The team a seat plays for: in 2v2 the teams alternate in turn order (CR 489: A1 B1 A2
+    /// B2), in every other mode each player is their own team.
+    pub fn team_of_seat(self, seat: u8) -> u8 {
+        if self.teams() {
+            seat % 2
+        } else {
+            seat
+        }
+    }
 }
 
 /// Rules edition (spec §26, §28 "profiles"). The engine implements the Core Rules dated
@@ -84,6 +93,11 @@ pub struct RiftOptions {
     /// Conceding (CR 649–652) is offered as `concede` to the seat to act. Off by default so that
     /// random playouts and simulations are not dominated by concessions; servers turn it on.
     pub allow_concede: bool,
+    /// The rune abilities and Add gear are offered as actions (`exhaust cN`, `recycle cN`) whenever
+    /// a player holds Priority, and a cost the rune pool doesn't cover stops for manual payment
+    /// (`pay` = the auto-pay) (CR 164.2, 429, 444). Off by default so that random playouts, `sim`
+    /// and bots keep the auto-pay; servers turn it on for people.
+    pub rune_actions: bool,
 }
 
 impl RiftOptions {
@@ -106,6 +120,7 @@ impl Default for RiftOptions {
             hide_neutral_open_only: true,
             converted_combat_keeps_focus: true,
             allow_concede: false,
+            rune_actions: false,
         }
     }
 }

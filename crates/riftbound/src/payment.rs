@@ -79,9 +79,6 @@ impl<T: Copy + Default + PartialEq, const N: usize> Small<T, N> {
     fn as_slice(&self) -> &[T] {
         &self.items[..self.len]
     }
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.items[..self.len]
-    }
     fn contains(&self, x: &T) -> bool {
         self.as_slice().contains(x)
     }
@@ -125,19 +122,31 @@ impl RiftGame {
         };
         let mut pool = p.pool.power;
         let mut runes: Small<ObjId, 24> = Small::new();
+        let mut ready_runes: Small<ObjId, 24> = Small::new();
         let mut gears: Small<(ObjId, u8), 16> = Small::new();
+        let db = self.db();
         for (i, o) in self.objs.iter().enumerate() {
-            if o.zone == Zone::Base && o.controller == seat {
-                let d = self.def(o.def);
+            if o.zone.on_board() && o.controller == seat {
+                let d = db.get(o.def);
                 if d.kind == crate::cards::Kind::Rune {
-                    runes.push(i as ObjId);
+                    // Runes are on the board only in the base; units and gear may Add from anywhere.
+                    if o.zone == Zone::Base {
+                        if o.has(flag::EXHAUSTED) {
+                            runes.push(i as ObjId);
+                        } else {
+                            ready_runes.push(i as ObjId);
+                        }
+                    }
                 } else if !o.has(flag::EXHAUSTED) && d.adds_power != 0 {
                     gears.push((i as ObjId, d.adds_power));
                 }
             }
         }
-        // Exhausted runes are used for Power first: their Energy is already spent.
-        runes.as_mut_slice().sort_by_key(|&r| (!self.obj(r).has(flag::EXHAUSTED), r));
+        // Exhausted runes are used for Power first: their Energy is already spent (each group in
+        // id order).
+        for &r in ready_runes.as_slice() {
+            runes.push(r);
+        }
         let (pips, npips) = Self::pay_order(cost);
         for (k, &pip) in pips[..npips].iter().enumerate() {
             let mut src = None;
@@ -178,15 +187,20 @@ impl RiftGame {
         let from_pool = energy.min(p.pool.energy);
         plan.pool_energy = from_pool;
         energy -= from_pool;
+        if ready_runes.len < energy as usize {
+            return None;
+        }
+        // Runes about to be recycled are exhausted first (CR 164.2), then the others, in id order.
         let mut ready: Small<ObjId, 24> = Small::new();
-        for &r in runes.as_slice() {
-            if !self.obj(r).has(flag::EXHAUSTED) {
+        for &r in ready_runes.as_slice() {
+            if plan.recycle.contains(&r) {
                 ready.push(r);
             }
         }
-        ready.as_mut_slice().sort_by_key(|r| (!plan.recycle.contains(r), *r));
-        if ready.len < energy as usize {
-            return None;
+        for &r in ready_runes.as_slice() {
+            if !plan.recycle.contains(&r) {
+                ready.push(r);
+            }
         }
         for &r in &ready.as_slice()[..energy as usize] {
             plan.exhaust.push(r);
@@ -204,35 +218,46 @@ impl RiftGame {
             return out;
         }
         // Candidates: runes (exhausted ones first: their Energy is already spent), then Add gear.
-        let mut cands: Vec<(bool, bool, ObjId)> = Vec::new();
+        let mut cands: Small<(bool, bool, ObjId), 64> = Small::new();
         for (i, o) in self.objs.iter().enumerate() {
             let id = i as ObjId;
-            if o.zone != Zone::Base || o.controller != seat || forced.contains(&id) {
+            if !o.zone.on_board() || o.controller != seat || forced.contains(&id) {
                 continue;
             }
             let d = self.def(o.def);
-            let is_rune = d.kind == crate::cards::Kind::Rune;
+            let is_rune = d.kind == crate::cards::Kind::Rune && o.zone == Zone::Base;
             let is_gear = !o.has(flag::EXHAUSTED) && d.adds_power != 0;
             if is_rune || is_gear {
                 cands.push((is_gear, !o.has(flag::EXHAUSTED), id));
             }
         }
-        cands.sort_unstable();
-        let mut seen: Vec<(bool, crate::cards::DefId)> = Vec::new();
-        let mut probe: Vec<ObjId> = forced.to_vec();
-        for (is_gear, _, id) in cands {
+        cands.items[..cands.len].sort_unstable();
+        let mut seen: Small<(bool, crate::cards::DefId), 64> = Small::new();
+        let mut probe: Small<ObjId, MAX_PIPS> = Small::new();
+        for &f in forced {
+            probe.push(f);
+        }
+        for &(is_gear, _, id) in cands.as_slice() {
             let key = (is_gear, self.obj(id).def);
             if seen.contains(&key) {
                 continue;
             }
             probe.push(id);
-            if self.plan_forced(seat, cost, &probe).is_some() {
+            if self.plan_forced(seat, cost, probe.as_slice()).is_some() {
                 seen.push(key);
                 out.push(id);
             }
-            probe.pop();
+            probe.len -= 1;
         }
         out
+    }
+
+    /// Does the rune pool alone (with the sources already chosen) pay `cost`?
+    pub fn pool_covers(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> bool {
+        forced.is_empty()
+            && self
+                .plan_forced(seat, cost, forced)
+                .is_some_and(|p| p.exhaust.len == 0 && p.recycle.len == 0 && p.gear.len == 0)
     }
 
     pub fn can_pay(&self, seat: u8, cost: &Cost) -> bool {
@@ -242,6 +267,8 @@ impl RiftGame {
             if cost.energy <= p.pool.energy {
                 return true;
             }
+            let need = (cost.energy - p.pool.energy) as usize;
+            let db = self.db();
             let ready = self
                 .objs
                 .iter()
@@ -249,10 +276,11 @@ impl RiftGame {
                     o.zone == Zone::Base
                         && o.controller == seat
                         && !o.has(flag::EXHAUSTED)
-                        && self.def(o.def).kind == crate::cards::Kind::Rune
+                        && db.get(o.def).kind == crate::cards::Kind::Rune
                 })
+                .take(need)
                 .count();
-            return (cost.energy - p.pool.energy) as usize <= ready;
+            return need <= ready;
         }
         self.plan(seat, cost).is_some()
     }

@@ -12,12 +12,11 @@ pub use read::read;
 
 use crate::action::ObjId;
 use crate::cards::DOMAIN_LETTERS;
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::options::Mode;
 use crate::state::*;
 
 /// Status flags and their words, in the order they are written.
-const FLAGS: [(u16, &str); 12] = [
+const FLAGS: [(u16, &str); 14] = [
     (flag::EXHAUSTED, "x"),
     (flag::BUFFED, "buff"),
     (flag::STUNNED, "stun"),
@@ -30,6 +29,8 @@ const FLAGS: [(u16, &str); 12] = [
     (flag::EQUIPPED, "eq"),
     (flag::EMPOWERED, "emp"),
     (flag::FLOWED, "flowed"),
+    (flag::SAVE_TO_HAND, "savehand"),
+    (flag::REPLACING, "replacing"),
 ];
 
 const PHASES: [(Phase, &str); 7] = [
@@ -45,11 +46,8 @@ const PHASES: [(Phase, &str); 7] = [
 const MODES: [(Mode, &str); 4] =
     [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
 
-/// Special ability numbers (keyword triggers, Equip) by name.
-const SPECIAL_ABS: [(u8, &str); 7] = [
-    (AB_VISION, "vision"),
-    (AB_TEMPORARY, "temporary"),
-    (AB_EQUIP, "equip"),
+/// Special ability numbers of keywords beyond ST1 (`crate::keywords`) by name.
+const SPECIAL_ABS: [(u8, &str); 4] = [
     (crate::keywords::AB_EMPOWER, "empower"),
     (crate::keywords::AB_HUNT, "hunt"),
     (crate::keywords::AB_QUICK_DRAW, "quickdraw"),
@@ -122,6 +120,7 @@ fn stage_word(s: Stage) -> String {
         Stage::Optional => "optional".into(),
         Stage::Targets(n) => format!("targets{n}"),
         Stage::Pay => "pay".into(),
+        Stage::Deflect => "deflect".into(),
     }
 }
 
@@ -179,8 +178,12 @@ impl RiftGame {
         if !self.pending.is_empty() {
             lines.push(self.items_line("pending", &self.pending.iter().map(|p| &p.item).collect::<Vec<_>>()));
         }
+        if !self.effects.is_empty() {
+            lines.push(self.effects_line());
+        }
         if let Some(r) = &self.resolving {
-            lines.push(format!("resolving pc={} item={}", r.pc, self.item_word(&r.item)));
+            let after = if r.after == NOBODY { String::new() } else { format!(" after={}", seat(r.after)) };
+            lines.push(format!("resolving pc={}{after} item={}", r.pc, self.item_word(&r.item)));
         }
         if let Some(p) = &self.prompt {
             lines.push(self.prompt_line(p));
@@ -225,6 +228,27 @@ impl RiftGame {
         }
         if !self.revealed.is_empty() {
             l += &format!(" revealed={}", ids(&self.revealed));
+        }
+        if !self.extra_turns.is_empty() {
+            l += &format!(" extra={}", list(self.extra_turns.iter().map(|&s| seat(s)).collect()));
+        }
+        if !self.combat_marks.is_empty() {
+            let words = self.combat_marks.iter().map(|&(b, f)| format!("b{}:{f}", b + 1)).collect();
+            l += &format!(" combatmarks={}", list(words));
+        }
+        if self.no_restage != 0 {
+            l += &format!(" norestage={}", bits(self.no_restage));
+        }
+        if self.order_seat != NOBODY {
+            l += &format!(" order={}", seat(self.order_seat));
+        }
+        if !self.loans.is_empty() {
+            let words = self
+                .loans
+                .iter()
+                .map(|ln| format!("{}:{}", self.tgt_word(Tgt::Obj(ln.unit, ln.inc)), seat(ln.back_to)))
+                .collect();
+            l += &format!(" loans={}", list(words));
         }
         if let Some(o) = &self.outcome {
             let winners = if o.winners.is_empty() {
@@ -372,6 +396,29 @@ impl RiftGame {
         l
     }
 
+    /// `effects e=c5:copy:ST1-011:ST1-003 e=c5:might:4:turn e=c7:gain:tank:turn`: continuous
+    /// effects (layers.rs) in timestamp order — unit, kind, its value, and `turn` if it ends with
+    /// the turn.
+    fn effects_line(&self) -> String {
+        use crate::cards::kw;
+        use crate::layers::Effect;
+        let kw_name = |k: u32| kw::ALL.iter().find(|(_, b)| *b == k).map(|(n, _)| *n).unwrap_or("?");
+        let mut l = "effects".to_string();
+        for e in &self.effects {
+            let what = match e.effect {
+                Effect::Copy { def, printed } => format!("copy:{}:{}", self.def(def).id, self.def(printed).id),
+                Effect::SetMight(n) => format!("might:{n}"),
+                Effect::Grant(k) => format!("gain:{}", kw_name(k)),
+                Effect::Lose(k) => format!("lose:{}", kw_name(k)),
+            };
+            l += &format!(" e={}:{what}", self.tgt_word(Tgt::Obj(e.unit, e.inc)));
+            if e.this_turn {
+                l += ":turn";
+            }
+        }
+        l
+    }
+
     fn items_line(&self, name: &str, items: &[&Item]) -> String {
         let mut l = name.to_string();
         for it in items {
@@ -403,7 +450,11 @@ impl RiftGame {
             ItemSrc::Legend(s) => format!("legend.{}", seat(s)),
             ItemSrc::Bf(b) => format!("b{}", b + 1),
         };
-        let ab = SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string());
+        // A keyword's ability is written by the keyword's name (`vision`), any other by its row.
+        let ab = match self.ability(it).and_then(|a| a.keyword) {
+            Some(k) => k.names().2.to_string(),
+            None => SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string()),
+        };
         let mut w = format!("{}:{src}:{ab}", seat(it.controller));
         for (slot, t) in &it.targets {
             w += &format!("/t{slot}:{}", self.tgt_word(*t));
@@ -440,6 +491,11 @@ impl RiftGame {
             }
             Prompt::Showdown { seat } => head("showdown", *seat),
             Prompt::BurnOut { seat } => head("burnout", *seat),
+            Prompt::HidePay { seat, card, bf } => format!("{} card=c{card} bf=b{}", head("hidepay", *seat), bf + 1),
+            Prompt::Split { seat, left, slot, points } => {
+                format!("{} left={left} slot={slot} points={}", head("split", *seat), ids(points))
+            }
+            Prompt::Replacement { seat, unit } => format!("{} unit=c{unit}", head("replacement", *seat)),
             Prompt::Build(b) => format!(
                 "{} stage={} card={} from={} location={} locations={} accelerate={} discard={} accepted={} paid={} item={}",
                 head("build", b.seat),

@@ -4,7 +4,8 @@
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
 use crate::cards::{
-    kw, CardDb, CardDef, DefId, Instr, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose, DOMAIN_LETTERS,
+    kw, CardDb, CardDef, DefId, Instr, KeywordAbility, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose,
+    DOMAIN_LETTERS,
 };
 use crate::game::RiftEvent;
 use crate::notes::{By, Note};
@@ -42,6 +43,11 @@ fn plural(n: i32, one: &str, many: &str) -> String {
     } else {
         format!("{n} {many}")
     }
+}
+
+/// A domain's Chinese name (spec §0.1), by index into `cards::DOMAINS`.
+pub fn domain_zh(d: u8) -> &'static str {
+    ["炽烈", "翠意", "灵光", "摧破", "混沌", "序理"].get(d as usize).copied().unwrap_or("?")
 }
 
 /// The cost as printed: Energy, then one letter per Power pip ("3 R", "2 R/P"; "A" any domain).
@@ -93,6 +99,8 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::ShowdownStarted { focus, .. } => focus,
         Note::CombatStarted { attacker, .. } | Note::CombatEnded { attacker, .. } => attacker,
         Note::GameOver => 0,
+        Note::ControlChanged { to, .. } => to,
+        Note::ExtraTurn { seat } => seat,
     }
 }
 
@@ -145,6 +153,15 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Channel => (format!("channel {}", plural(n, "a rune", "runes")), format!("引导{n}张符文")),
         Op::Move => pick(("move".into(), "移动其".into()), ("move a unit".into(), "移动一个单位".into())),
         Op::RecycleHand => ("recycle a card from your hand".into(), "从手牌回收一张牌".into()),
+        Op::DamageSplit => pick(
+            (format!("deal {n} damage split among"), format!("将{n}点伤害分配给其")),
+            (format!("deal {n} damage split among the targets"), format!("将{n}点伤害分配给目标")),
+        ),
+        Op::Predict => ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
+        Op::Attach => pick(
+            ("attach it to".into(), "将其装备给该单位".into()),
+            ("attach it to a unit".into(), "将其装备给一个单位".into()),
+        ),
         Op::Save => pick(
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
@@ -165,6 +182,49 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Disempower => {
             pick(("disempower".into(), "解除其赋能".into()), ("disempower a unit".into(), "解除一个单位的赋能".into()))
         }
+        Op::ExtraTurn => ("take a turn after this one".into(), "在本回合后进行一个额外回合".into()),
+        Op::SaveToHand => pick(
+            (
+                "return to its owner's hand instead of its next death this turn".into(),
+                "本回合其下一次死亡时改为将其返回拥有者的手牌".into(),
+            ),
+            (
+                "return a unit to its owner's hand instead of its next death this turn".into(),
+                "本回合一个单位下一次死亡时改为将其返回拥有者的手牌".into(),
+            ),
+        ),
+        Op::Copy => pick(
+            ("make a copy of another unit out of".into(), "使其成为另一个单位的复制品".into()),
+            ("make a unit a copy of another".into(), "使一个单位成为另一个单位的复制品".into()),
+        ),
+        Op::SetMight => pick(
+            (format!("set the Might to {n} this turn of"), format!("本回合使其战力变为{n}")),
+            (format!("set a unit's Might to {n} this turn"), format!("本回合使一个单位的战力变为{n}")),
+        ),
+        Op::GainKeyword | Op::LoseKeyword => {
+            let (ke, kz) = KEYWORDS.iter().find(|k| k.0 == ins.kw).map(|k| (k.1, k.2)).unwrap_or(("?", "?"));
+            let gain = ins.op == Op::GainKeyword;
+            pick(
+                if gain {
+                    (format!("give {ke} this turn to"), format!("本回合使其获得{kz}"))
+                } else {
+                    (format!("take {ke} this turn from"), format!("本回合使其失去{kz}"))
+                },
+                if gain {
+                    (format!("give a unit {ke} this turn"), format!("本回合使一个单位获得{kz}"))
+                } else {
+                    (format!("take {ke} from a unit this turn"), format!("本回合使一个单位失去{kz}"))
+                },
+            )
+        }
+        Op::GainControl => pick(
+            ("gain control of".into(), "获得其控制权".into()),
+            ("gain control of a unit".into(), "获得一个单位的控制权".into()),
+        ),
+        Op::GainControlThisTurn => pick(
+            ("gain control this turn of".into(), "本回合获得其控制权".into()),
+            ("gain control of a unit this turn".into(), "本回合获得一个单位的控制权".into()),
+        ),
     };
     let (en, zh) = match (ins.op.takes_selector(), ins.who) {
         (false, _) | (true, Who::Target) => (en, zh),
@@ -305,6 +365,7 @@ impl RiftGame {
                 Stage::ExtraDiscard => "additional_cost",
                 Stage::Targets(_) => "target",
                 Stage::Pay => "pay",
+                Stage::Deflect => "deflect",
             },
             Some(Prompt::TriggerOrder { .. }) => "trigger_order",
             Some(Prompt::Discard { .. }) => "discard",
@@ -314,6 +375,9 @@ impl RiftGame {
             Some(Prompt::MoveGroup { .. }) => "move",
             Some(Prompt::Showdown { .. }) => "showdown",
             Some(Prompt::BurnOut { .. }) => "burn_out",
+            Some(Prompt::HidePay { .. }) => "pay",
+            Some(Prompt::Split { .. }) => "split_damage",
+            Some(Prompt::Replacement { .. }) => "replacement_order",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -360,7 +424,7 @@ impl RiftGame {
                 let kind = match &self.prompt {
                     Some(Prompt::Build(b)) => match b.stage {
                         Stage::Targets(_) => ActionKind::Target,
-                        Stage::Pay | Stage::ExtraDiscard | Stage::Optional => ActionKind::Pay,
+                        Stage::Pay | Stage::ExtraDiscard | Stage::Optional | Stage::Deflect => ActionKind::Pay,
                         _ => ActionKind::Choose,
                     },
                     Some(Prompt::Assign { .. }) => ActionKind::Target,
@@ -388,6 +452,9 @@ impl RiftGame {
                 answer(m)
             }
             First(i) => {
+                if let Some(Prompt::Replacement { unit, .. }) = self.prompt {
+                    return answer(ActionMeta::of(ActionKind::Choose).subject(self.cref(unit)));
+                }
                 let m = ActionMeta::of(ActionKind::Choose);
                 let m = match self.pending.get(i as usize) {
                     Some(p) => m.subject(self.item_source(&p.item)),
@@ -396,6 +463,8 @@ impl RiftGame {
                 answer(m)
             }
             Invite => ActionMeta::of(ActionKind::Other),
+            Exhaust(c, _) | Recycle(c, _) if obj(c) => answer(ActionMeta::of(ActionKind::Pay).subject(self.cref(c))),
+            AutoPay => answer(ActionMeta::of(ActionKind::Pay)),
             Concede(_) => ActionMeta::of(ActionKind::Concede),
             _ => ActionMeta::of(ActionKind::Other),
         }
@@ -405,12 +474,16 @@ impl RiftGame {
 
     /// What the ability of an item does, as a phrase, and its Chinese.
     fn ability_effect(&self, it: &Item) -> (String, String) {
-        match it.ab {
-            crate::ops::AB_EQUIP | crate::keywords::AB_QUICK_DRAW => {
-                return ("attach it to a unit".into(), "将其装备给一个单位".into())
+        match self.ability(it).and_then(|a| a.keyword) {
+            Some(KeywordAbility::Equip) => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
+            Some(KeywordAbility::Vision) => {
+                return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into())
             }
-            crate::ops::AB_VISION => return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
-            crate::ops::AB_TEMPORARY => return ("kill it".into(), "消灭它".into()),
+            Some(KeywordAbility::Temporary) => return ("kill it".into(), "消灭它".into()),
+            None => {}
+        }
+        match it.ab {
+            crate::keywords::AB_QUICK_DRAW => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
             crate::keywords::AB_EMPOWER => return ("give it the Empowered status".into(), "使其获得赋能状态".into()),
             crate::keywords::AB_HUNT => return ("gain XP (Hunt)".into(), "获得经验（狩猎）".into()),
             crate::keywords::AB_WEAPONMASTER => {
@@ -433,12 +506,14 @@ impl RiftGame {
 
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
-        if it.ab == crate::ops::AB_EQUIP || it.ab == crate::keywords::AB_QUICK_DRAW {
+        if it.ab == crate::keywords::AB_QUICK_DRAW {
             return ("attach it to".into(), "将其装备给该单位".into());
         }
-        let found = self
-            .ability(it)
-            .and_then(|ab| ab.effects.iter().find(|i| i.t == slot && i.op.takes_selector() && i.who == Who::Target));
+        let found = self.ability(it).and_then(|ab| {
+            ab.effects.iter().find(|i| {
+                i.t == slot && (i.op.takes_selector() || i.op == crate::cards::Op::DamageSplit) && i.who == Who::Target
+            })
+        });
         match found {
             Some(i) => effect(self.db(), i, true),
             None => ("be the target of its effect".into(), "作为其效果的目标".into()),
@@ -553,6 +628,33 @@ impl RiftGame {
                     "多场对决待开始：选择先开始对决的战场（CR 323.9）",
                 ),
             ),
+            Some(Prompt::HidePay { bf, .. }) => {
+                let c = cost_of(&self.hide_cost(*bf));
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("Hide: pay {c} — add to your rune pool (exhaust or recycle a rune, use Add gear) or 'pay' the rest automatically (CR 421, 444)"),
+                        format!("待命：支付{c}——向法力池中添加（横置或回收符文、使用产出类装备），或“自动支付”其余部分（CR 421、444）"),
+                    ),
+                )
+                .cancel("back")
+            }
+            Some(Prompt::Split { left, .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Effect".into(), "效果".into()));
+                let p = UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e}: split the damage — choose the target that takes the next point ({left} left; each target takes at least one, CR 355.14)"),
+                        format!("{z}：分配伤害——选择承受下一点伤害的目标（剩余{left}点；每个目标至少一点，CR 355.14）"),
+                    ),
+                )
+                .picks_left(*left as u32);
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
             Some(Prompt::BurnOut { .. }) => UiPrompt::new(
                 id,
                 l(
@@ -560,6 +662,16 @@ impl RiftGame {
                     "燃尽：你的牌库耗尽——选择获得1分的对手（CR 431）",
                 ),
             ),
+            Some(Prompt::Replacement { unit, .. }) => {
+                let (e, z) = names(self.db(), self.obj(*unit).def);
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e} would die and two effects replace it: choose which applies (CR 372)"),
+                        format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）"),
+                    ),
+                )
+            }
             None => {
                 if let Some(top) = self.chain.last() {
                     let (e, z) = self.src_names(top);
@@ -640,10 +752,20 @@ impl RiftGame {
                 format!("Play {e}: pay the Accelerate cost (1 and one Power) so it enters ready? (CR 805)"),
                 format!("打出{z}：支付急速费用（1点和一点能量）使其以活跃状态进场吗？（CR 805）"),
             ),
-            Stage::ExtraDiscard => l(
-                format!("{e}: discard a card as the additional cost (CR 204.2)"),
-                format!("{z}：弃置一张牌作为额外费用（CR 204.2）"),
-            ),
+            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                Some(c) => {
+                    let (ne, nz) = target_noun(&c.unit, false);
+                    let (pe, pz) = c.act.phrase(&ne, &nz);
+                    l(
+                        format!("{e}: {pe} as the additional cost (CR 204.2)"),
+                        format!("{z}：{pz}作为额外费用（CR 204.2）"),
+                    )
+                }
+                None => l(
+                    format!("{e}: discard a card as the additional cost (CR 204.2)"),
+                    format!("{z}：弃置一张牌作为额外费用（CR 204.2）"),
+                ),
+            },
             Stage::Targets(slot) => {
                 let spec = &self.specs(&b.item)[slot as usize];
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
@@ -656,6 +778,13 @@ impl RiftGame {
                 let up = if spec.up_to > 0 { (" (or done)", "（或完成）") } else { ("", "") };
                 l(format!("{e}: choose {ne} to {fe}{}", up.0), format!("{z}：选择{nz}，{fz}{}", up.1))
             }
+            Stage::Pay if self.opts.rune_actions => {
+                let c = cost_of(&self.build_cost(b));
+                l(
+                    format!("Pay {c} for {e}: add to your rune pool (exhaust or recycle a rune, use Add gear) or 'pay' the rest automatically (CR 444)"),
+                    format!("为{z}支付{c}：向法力池中添加（横置或回收符文、使用产出类装备），或“自动支付”其余部分（CR 444）"),
+                )
+            }
             Stage::Pay => {
                 let cost = self.build_cost(b);
                 let c = cost_of(&cost);
@@ -664,6 +793,13 @@ impl RiftGame {
                         "Pay {c} for {e}: choose the rune to recycle (or gear to exhaust) for the next Power (CR 357)"
                     ),
                     format!("为{z}支付{c}：选择为下一点能量回收的符文（或横置的装备）（CR 357）"),
+                )
+            }
+            Stage::Deflect => {
+                let c = cost_of(&self.build_cost(b));
+                l(
+                    format!("{e} targets a unit with Deflect: pay {c}, or decline and remove the trigger? (CR 809)"),
+                    format!("{z}以具有偏转的单位为目标：支付{c}，还是拒绝支付并移除该触发？（CR 809）"),
                 )
             }
         };
@@ -1037,6 +1173,20 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             Some(o) => EventText::new(K::End, g.outcome_words(o)),
             None => t(K::End, "The game is over".into(), "对局结束".into()),
         },
+        Note::ControlChanged { unit, def: d, from, to } => {
+            let (e, z) = names(g.db(), d);
+            t(
+                K::Action,
+                format!("{} gained control of {e} from {} (CR 191)", seat_en(to), seat_en(from)),
+                format!("{}从{}处获得了{z}的控制权（CR 191）", seat_zh(to), seat_zh(from)),
+            )
+            .card(card_of(g.db(), unit, d))
+        }
+        Note::ExtraTurn { seat } => t(
+            K::Info,
+            format!("{} will take an additional turn after this one (CR 734)", seat_en(seat)),
+            format!("{}将在本回合后进行一个额外回合（CR 734）", seat_zh(seat)),
+        ),
     }
 }
 
@@ -1121,6 +1271,7 @@ pub fn catalogue(db: &CardDb) -> Vec<CardInfo> {
                 type_zh: tz,
                 cost,
                 power: d.is_unit().then_some(d.might as i64),
+                power_name: Some(Label::new("Might", "战力")),
                 keywords: keywords_of(d),
                 text_en: d.text.clone(),
                 text_zh,
@@ -1248,6 +1399,16 @@ pub fn options_info() -> Vec<OptionInfo> {
                 "玩家可随时认输并离开；混战中其他玩家继续，二对二中整队一同落败（CR 649–652）",
             ),
             json!(d.allow_concede),
+        )
+        .yes_no(),
+        OptionInfo::new(
+            "rune_actions",
+            l("Manual payment", "手动支付"),
+            l(
+                "Exhaust and recycle runes (and use Add gear) yourself whenever you hold Priority; a cost the rune pool doesn't cover waits for you, 'pay' pays the rest automatically (CR 164.2, 429, 444)",
+                "持有优先权时可自行横置或回收符文（及使用产出类装备）；法力池不足以支付的费用会等待你操作，“自动支付”支付其余部分（CR 164.2、429、444）",
+            ),
+            json!(d.rune_actions),
         )
         .yes_no(),
     ]

@@ -4,7 +4,6 @@
 
 use crate::action::ObjId;
 use crate::cards::{Cond, Instr, Op, To, Who, Whose};
-use crate::ops::{AB_EQUIP, AB_TEMPORARY, AB_VISION};
 use crate::state::*;
 
 impl RiftGame {
@@ -18,41 +17,16 @@ impl RiftGame {
             self.after_resolve(&item);
             return;
         }
-        match item.ab {
-            AB_VISION => {
-                // Vision (CR 817): Predict 1 — look at the top card, may recycle it (CR 436).
-                if r.pc == 0 {
-                    if let Some(&top) = self.players[item.controller as usize].deck.first() {
-                        self.prompt = Some(Prompt::Predict { seat: item.controller, card: top });
-                        self.resolving = Some(Resolving { item, pc: 1 });
-                        return;
-                    }
+        if item.ab == crate::keywords::AB_QUICK_DRAW {
+            // Quick-Draw (CR 819): attach to the target unit (not a move, CR 434).
+            if let (ItemSrc::Obj(g), Some(u)) = (item.src, item.target(0).and_then(|t| self.live(t))) {
+                let spec = &self.specs(&item)[0];
+                if self.obj(g).inc == item.src_inc && self.target_ok(&item, spec, self.tgt(u)) {
+                    self.attach(g, u);
                 }
-                self.after_resolve(&item);
-                return;
             }
-            AB_TEMPORARY => {
-                // Temporary (CR 816): kill it at the start of its controller's Beginning Phase.
-                if let ItemSrc::Obj(id) = item.src {
-                    if self.obj(id).inc == item.src_inc {
-                        self.kill(id);
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            AB_EQUIP | crate::keywords::AB_QUICK_DRAW => {
-                // Equip (CR 818), Quick-Draw (CR 819): attach to the target unit (not a move, CR 434).
-                if let (ItemSrc::Obj(g), Some(u)) = (item.src, item.target(0).and_then(|t| self.live(t))) {
-                    let spec = &self.specs(&item)[0];
-                    if self.obj(g).inc == item.src_inc && self.target_ok(&item, spec, self.tgt(u)) {
-                        self.attach(g, u);
-                    }
-                }
-                self.after_resolve(&item);
-                return;
-            }
-            _ => {}
+            self.after_resolve(&item);
+            return;
         }
         let db = self.db_arc();
         let Some(ab) = self.ability_in(&db, &item) else {
@@ -60,18 +34,25 @@ impl RiftGame {
             return;
         };
         let mut pc = r.pc as usize;
+        // Resuming an instruction for each opponent after `after`'s choice (its condition was
+        // checked when it began).
+        let mut after = r.after;
         while pc < ab.effects.len() {
             let ins = &ab.effects[pc];
             pc += 1;
-            if !self.cond(&item, ins.cond) {
+            if after == NOBODY && !self.cond(&item, ins.cond) {
                 continue;
             }
-            self.exec(&item, ins);
+            let paused = self.exec(&item, ins, after);
+            after = NOBODY;
             if self.outcome.is_some() {
                 return;
             }
             if self.prompt.is_some() {
-                self.resolving = Some(Resolving { item, pc: pc as u8 });
+                self.resolving = Some(match paused {
+                    Some(p) => Resolving { item, pc: (pc - 1) as u8, after: p },
+                    None => Resolving { item, pc: pc as u8, after: NOBODY },
+                });
                 return;
             }
         }
@@ -79,7 +60,7 @@ impl RiftGame {
     }
 
     /// The targets of the item in `slot` that are still legal (CR 359.3.e).
-    fn legal_target(&self, item: &Item, slot: u8) -> Vec<ObjId> {
+    pub(crate) fn legal_target(&self, item: &Item, slot: u8) -> Vec<ObjId> {
         let specs = self.specs(item);
         item.targets
             .iter()
@@ -202,14 +183,18 @@ impl RiftGame {
         (out, n)
     }
 
-    fn exec(&mut self, item: &Item, ins: &Instr) {
+    /// Execute one instruction. On players, those after `after` in turn order from the
+    /// controller act (all, with `after = NOBODY`); if one's choice pauses resolution, returns that
+    /// player, so the rest choose in turn once it is made (CR 489.8.b, spec §24).
+    fn exec(&mut self, item: &Item, ins: &Instr, after: u8) -> Option<u8> {
         if ins.op.takes_selector() {
             let objs = self.select(item, ins);
             self.exec_on(item, ins, objs);
-            return;
+            return None;
         }
         let seat = item.controller;
         match ins.op {
+            Op::DamageSplit => self.start_split(item, ins.t, ins.n),
             Op::CreateToken => {
                 let at = match ins.to {
                     To::Here => self.here_of(item),
@@ -226,17 +211,26 @@ impl RiftGame {
                 }
             }
             _ => {
-                // Ops on players: the first that asks a choice pauses resolution (one prompt at a
-                // time); with several players the others act at once (draw, channel, discard hand).
+                // Ops on players, in turn order from the controller: a choice pauses
+                // resolution (one prompt at a time) and the next player acts once it is made.
                 let (seats, n) = self.players_of(item, ins);
+                let n_seats = self.n();
+                let rank = move |s: u8| (s + n_seats - seat) % n_seats;
                 for &p in &seats[..n] {
+                    if after != NOBODY && rank(p) <= rank(after) {
+                        continue;
+                    }
                     self.exec_player(ins, p);
-                    if self.prompt.is_some() || self.outcome.is_some() {
-                        return;
+                    if self.outcome.is_some() {
+                        return None;
+                    }
+                    if self.prompt.is_some() {
+                        return Some(p);
                     }
                 }
             }
         }
+        None
     }
 
     fn exec_player(&mut self, ins: &Instr, seat: u8) {
@@ -262,6 +256,13 @@ impl RiftGame {
             }
             Op::Channel => self.channel(seat, ins.n, true),
             Op::GainXp => self.gain_xp(seat, ins.n.max(0) as u16),
+            // Predict 1 (CR 436): the player looks at the top card and may recycle it.
+            Op::Predict => {
+                if let Some(&top) = self.players[seat as usize].deck.first() {
+                    self.prompt = Some(Prompt::Predict { seat, card: top });
+                }
+            }
+            Op::ExtraTurn => self.add_extra_turn(seat),
             _ => {}
         }
     }
@@ -364,6 +365,57 @@ impl RiftGame {
                 // CR 442: remove the status (nothing happens if it isn't Empowered).
                 for u in objs {
                     self.objs[u as usize].set(flag::EMPOWERED, false);
+                }
+            }
+            Op::Attach => {
+                // Equip (CR 818): the source, still the same object on the board, attaches to the
+                // unit (not a move, CR 434); it shares the unit's location.
+                let ItemSrc::Obj(g) = item.src else { return };
+                for u in objs {
+                    if self.obj(g).inc != item.src_inc || !self.obj(g).zone.on_board() {
+                        return;
+                    }
+                    let zone = self.obj(u).zone;
+                    let gg = &mut self.objs[g as usize];
+                    gg.attached_to = u;
+                    gg.zone = zone;
+                    self.objs[u as usize].set(flag::EQUIPPED, true);
+                }
+            }
+            Op::SaveToHand => {
+                for u in objs {
+                    self.objs[u as usize].set(flag::SAVE_TO_HAND, true);
+                }
+            }
+            Op::GainControl | Op::GainControlThisTurn => {
+                for u in objs {
+                    self.gain_control(u, item.controller, ins.op == Op::GainControlThisTurn);
+                }
+            }
+            Op::Copy => {
+                // The copied unit's current copyable traits (a copy's copy, CR 477.1); without a
+                // legal unit in slot n nothing happens (CR 359.3.e).
+                let Some(src) = self.legal_target(item, ins.n as u8).first().copied() else { return };
+                let def = self.obj(src).def;
+                for u in objs {
+                    if u != src {
+                        self.add_effect(u, crate::layers::Effect::Copy { def, printed: def }, false);
+                    }
+                }
+            }
+            Op::SetMight => {
+                for u in objs {
+                    self.add_effect(u, crate::layers::Effect::SetMight(ins.n as i16), true);
+                }
+            }
+            Op::GainKeyword | Op::LoseKeyword => {
+                let e = if ins.op == Op::GainKeyword {
+                    crate::layers::Effect::Grant(ins.kw)
+                } else {
+                    crate::layers::Effect::Lose(ins.kw)
+                };
+                for u in objs {
+                    self.add_effect(u, e, true);
                 }
             }
             _ => {}

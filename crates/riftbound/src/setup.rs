@@ -253,16 +253,16 @@ impl RiftGame {
     }
 }
 
-/// The team of a seat: in 2v2 the teams alternate in turn order (CR 489: A1 B1 A2 B2); in other
-/// modes each player is their own team.
+/// The team a seat setup asks for, checked: only 2v2 has teams, and they alternate in turn order
+/// ([`Mode::team_of_seat`], CR 489).
 fn team_of(mode: Mode, s: &SeatSetup, seat: u8) -> Result<u8, SetupError> {
     if !mode.teams() {
         return match s.team {
-            None => Ok(seat),
+            None => Ok(mode.team_of_seat(seat)),
             Some(_) => Err(SetupError::new(format!("P{}: teams exist only in 2v2 (CR 489)", seat + 1))),
         };
     }
-    let t = seat % 2;
+    let t = mode.team_of_seat(seat);
     match s.team {
         Some(x) if x != t => Err(SetupError::new(format!(
             "P{}: team {x} breaks the alternating turn order A1 B1 A2 B2 (CR 489); seats 1 and 3 are team 0, \

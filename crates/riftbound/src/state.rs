@@ -61,6 +61,11 @@ pub mod flag {
     pub const EMPOWERED: u16 = 1 << 10;
     /// A spell played from the trash for its Flow cost (CR 829): banished when it leaves the chain.
     pub const FLOWED: u16 = 1 << 11;
+    /// A delayed replacement: the next death this turn returns it to its owner's hand instead.
+    pub const SAVE_TO_HAND: u16 = 1 << 12;
+    /// Its death is being replaced and its controller is choosing which replacement applies
+    /// (CR 372); it does not die meanwhile.
+    pub const REPLACING: u16 = 1 << 13;
     /// Statuses lost when an object changes zone (CR 124).
     pub const TRANSIENT: u16 = EXHAUSTED
         | BUFFED
@@ -72,7 +77,9 @@ pub mod flag {
         | SAVE
         | EQUIPPED
         | EMPOWERED
-        | FLOWED;
+        | FLOWED
+        | SAVE_TO_HAND
+        | REPLACING;
 }
 
 /// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).
@@ -234,6 +241,9 @@ pub enum Stage {
     Targets(u8),
     /// Choose the rune to recycle or the Add gear to exhaust for the next Power pip (CR 357).
     Pay,
+    /// A triggered ability's controller pays the Deflect of its targets or declines, which
+    /// removes the trigger (CR 809).
+    Deflect,
 }
 
 /// Choices of an item being played, activated or put on the chain (CR 355).
@@ -300,6 +310,28 @@ pub enum Prompt {
     BurnOut {
         seat: u8,
     },
+    /// Paying the Hide cost [A] of `card` at battlefield `bf` (CR 421, 811, 444) with the option
+    /// `rune_actions`: the player adds to the pool, `pay`s the rest automatically or backs out.
+    HidePay {
+        seat: u8,
+        card: ObjId,
+        bf: u8,
+    },
+    /// Split damage (CR 355.14): `seat` places the `left` points still to place, one at a time,
+    /// among the legal targets of slot `slot` of the resolving item; `points` holds one entry
+    /// per point placed.
+    Split {
+        seat: u8,
+        left: u8,
+        slot: u8,
+        points: Vec<ObjId>,
+    },
+    /// Several replacement effects would replace `unit`'s death: its controller chooses which
+    /// applies (CR 372); `first 0` heal and stun (`save`), `first 1` return to hand.
+    Replacement {
+        seat: u8,
+        unit: ObjId,
+    },
 }
 
 impl Prompt {
@@ -313,7 +345,10 @@ impl Prompt {
             | Prompt::Assign { seat, .. }
             | Prompt::MoveGroup { seat, .. }
             | Prompt::Showdown { seat }
-            | Prompt::BurnOut { seat } => *seat,
+            | Prompt::BurnOut { seat }
+            | Prompt::HidePay { seat, .. }
+            | Prompt::Split { seat, .. }
+            | Prompt::Replacement { seat, .. } => *seat,
             Prompt::Build(b) => b.seat,
         }
     }
@@ -337,6 +372,9 @@ pub enum Phase {
 pub struct Resolving {
     pub item: Item,
     pub pc: u8,
+    /// An instruction for several players paused at this player's choice: the players after
+    /// it (in turn order from the controller) act when resolution goes on at `pc`. NOBODY: none.
+    pub after: u8,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -386,6 +424,31 @@ pub struct RiftGame {
     pub revealed: Vec<ObjId>,
     /// Counters on objects (CR 741–749), other than buffs (a flag).
     pub counters: Vec<crate::keywords::Counter>,
+    /// Additional turns to come (CR 734–738), the next one last: each new one goes directly
+    /// after the current turn, so later insertions come earlier.
+    pub extra_turns: Vec<u8>,
+    /// During an additional turn, the seat whose regular turn came last (turn order resumes
+    /// after it, CR 736); NOBODY during a regular turn.
+    pub order_seat: u8,
+    /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
+    /// controller it returns to), oldest first.
+    pub loans: Vec<Loan>,
+    /// Continuous effects on characteristics (CR 473–480), oldest first (`layers.rs`).
+    pub effects: Vec<crate::layers::Layered>,
+    /// Combats this turn that ended with no result and units of both players still there (CR
+    /// 466.3.d.1): (battlefield, fingerprint of the state then), for the loop check of §29 #9.
+    pub combat_marks: Vec<(u8, u64)>,
+    /// Battlefields (bits) where a combat repeated with an identical result this turn: it ended
+    /// with no result and is not staged again until the turn ends (§29 #9).
+    pub no_restage: u8,
+}
+
+/// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loan {
+    pub unit: ObjId,
+    pub inc: u16,
+    pub back_to: u8,
 }
 
 /// Is the object at this board location?
@@ -475,7 +538,8 @@ impl RiftGame {
         let o = self.obj(id);
         let db = self.db();
         let d = db.get(o.def);
-        let mut m = d.might + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
+        // Layer 1 (CR 477.1): printed or copied Might, or what an effect set it to.
+        let mut m = self.base_might(id, d.might) + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
         let mut assault = d.assault;
         let mut shield = d.shield;
         if o.zone.on_board() {
@@ -518,14 +582,20 @@ impl RiftGame {
         m
     }
 
-    /// Keyword test including grants from attached equipment (CR 477.2) and dependent grants
-    /// (Level, Empowered; CR 726).
+    /// Keyword test (layer 2, CR 477.2): printed, granted by attached equipment and by
+    /// dependent grants (Level, Empowered; CR 726), then the grants and losses of `layers.rs`
+    /// in timestamp order.
     pub fn has_kw(&self, id: ObjId, k: u32) -> bool {
         let o = self.obj(id);
-        self.def(o.def).has(k)
+        let has = self.def(o.def).has(k)
             || self.granted_kw(id, k)
             || (o.has(flag::EQUIPPED)
-                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)))
+                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)));
+        if self.effects.is_empty() {
+            has
+        } else {
+            self.layered_kw(id, k, has)
+        }
     }
 
     pub fn mighty(&self, id: ObjId) -> bool {
@@ -571,6 +641,12 @@ impl RiftGame {
             burnout_endless: 0,
             revealed: Vec::new(),
             counters: Vec::new(),
+            extra_turns: Vec::new(),
+            order_seat: NOBODY,
+            loans: Vec::new(),
+            effects: Vec::new(),
+            combat_marks: Vec::new(),
+            no_restage: 0,
         }
     }
 

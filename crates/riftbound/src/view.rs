@@ -199,6 +199,9 @@ pub struct RiftView {
     /// Showdowns and combats staged at contested battlefields, waiting to begin (CR 323.9–10).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub staged: Vec<StagedView>,
+    /// Additional turns to come (CR 734–738), the seat taking the next one first.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub extra_turns: Vec<u8>,
 }
 
 fn sees(viewer: Viewer, seat: u8) -> bool {
@@ -226,6 +229,10 @@ impl RiftGame {
             if o.has(f) {
                 status.push(n.to_string());
             }
+        }
+        // Control gained "this turn" (CR 191): it goes back when the turn ends.
+        if self.loans.iter().any(|l| l.unit == id && l.inc == o.inc) {
+            status.push("control_this_turn".to_string());
         }
         CardView {
             id,
@@ -387,6 +394,7 @@ impl RiftGame {
                     Stage::ExtraDiscard => "additional cost",
                     Stage::Targets(_) => "targets",
                     Stage::Pay => "payment",
+                    Stage::Deflect => "deflect",
                 },
                 Prompt::TriggerOrder { .. } => "trigger order",
                 Prompt::Discard { .. } => "discard",
@@ -396,6 +404,9 @@ impl RiftGame {
                 Prompt::MoveGroup { .. } => "move",
                 Prompt::Showdown { .. } => "showdown order",
                 Prompt::BurnOut { .. } => "burn out",
+                Prompt::HidePay { .. } => "payment",
+                Prompt::Split { .. } => "split damage",
+                Prompt::Replacement { .. } => "replacement order",
             }
             .to_string()
         });
@@ -442,6 +453,7 @@ impl RiftGame {
                     }
                 })
                 .collect(),
+            extra_turns: self.extra_turns.iter().rev().copied().collect(),
         }
     }
 
@@ -460,15 +472,15 @@ impl RiftGame {
             ItemSrc::Legend(s) => self.def(self.players[s as usize].legend).name.clone(),
             ItemSrc::Bf(b) => self.bf_def(b).map(|d| d.name.clone()).unwrap_or_else(|| "Blank Battlefield".into()),
         };
-        match it.ab {
-            crate::ops::AB_VISION => format!("{base} (Vision)"),
-            crate::ops::AB_TEMPORARY => format!("{base} (Temporary)"),
-            crate::ops::AB_EQUIP => format!("{base} (Equip)"),
-            crate::keywords::AB_EMPOWER => format!("{base} (Empower)"),
-            crate::keywords::AB_HUNT => format!("{base} (Hunt)"),
-            crate::keywords::AB_QUICK_DRAW => format!("{base} (Quick-Draw)"),
-            crate::keywords::AB_WEAPONMASTER => format!("{base} (Weaponmaster)"),
-            _ => base,
+        match self.ability(it).and_then(|a| a.keyword) {
+            Some(k) => format!("{base} ({})", k.names().0),
+            None => match it.ab {
+                crate::keywords::AB_EMPOWER => format!("{base} (Empower)"),
+                crate::keywords::AB_HUNT => format!("{base} (Hunt)"),
+                crate::keywords::AB_QUICK_DRAW => format!("{base} (Quick-Draw)"),
+                crate::keywords::AB_WEAPONMASTER => format!("{base} (Weaponmaster)"),
+                _ => base,
+            },
         }
     }
 

@@ -92,7 +92,8 @@ fn syntax_errors_are_placed_by_line_and_column() {
 #[test]
 fn unknown_op_is_refused_at_its_pointer() {
     let p = one_problem(&SPELL.replace("op = \"damage\"", "op = \"teleport\""));
-    assert!(p.starts_with("test.toml at /card/0/ability/0/do/0/op: card 'T-001' field 'op':"), "{p}");
+    // Placed by line and column (TOML) and by pointer.
+    assert!(p.starts_with("test.toml:14:14 at /card/0/ability/0/do/0/op: card 'T-001' field 'op':"), "{p}");
     assert!(p.contains("teleport"), "{p}");
 }
 
@@ -197,6 +198,69 @@ fn the_json_schema_lists_the_vocabulary() {
         assert!(kws.contains(&serde_json::json!(k)), "{k}");
     }
     // Counts match the Rust enums (a new variant must be added to the schema and the docs).
-    assert_eq!(names(&defs["instr"]["properties"]["op"]).len(), 21);
+    assert_eq!(names(&defs["instr"]["properties"]["op"]).len(), 32);
     assert_eq!(names(&defs["instr"]["properties"]["who"]).len(), 13);
+}
+
+/// A wrong-shaped field leaves out only that field: the card's other problems and the checks
+/// across cards are still made, and every problem of a TOML file has its line and column.
+#[test]
+fn a_wrong_shaped_field_does_not_hide_the_other_problems() {
+    let text = r#"[[card]]
+id = "T-001"
+name = "Test Bolt"
+zh = "测试闪电"
+kind = "spell"
+domains = ["fury"]
+energy = "one"
+keywords = ["flying"]
+text = "Deal 3 damage split among up to 4 units."
+text_zh = "将3点伤害分配给至多4个单位。"
+[[card.ability]]
+on = "spell"
+targets = [{ up_to = 4 }]
+do = [{ op = "damage_split", n = 3, t = 0 }, { op = "draw", n = "two" }]
+
+[[card]]
+id = "T-001"
+name = "Other Bolt"
+zh = "另一闪电"
+kind = "unit"
+might = 1
+"#;
+    let e = parse_toml(text).expect_err("refused");
+    let lines: Vec<String> = e.problems.iter().map(|p| p.to_string()).collect();
+    let has = |s: &str| lines.iter().any(|l| l.contains(s));
+    assert!(has("test.toml:7:10 at /card/0/energy: card 'T-001' field 'energy'"), "{lines:#?}");
+    assert!(has("test.toml:8:13 at /card/0/keywords/0") && has("unknown keyword 'flying'"), "{lines:#?}");
+    assert!(has("/card/0/ability/0/do/0/t") && has("at most as many targets as points"), "{lines:#?}");
+    assert!(has("/card/0/ability/0/do/1/n"), "{lines:#?}");
+    assert!(has("/card/1/id") && has("duplicate id"), "{lines:#?}");
+    assert!(e.problems.iter().all(|p| p.line.is_some()), "every problem placed: {lines:#?}");
+    assert_eq!(e.problems.len(), 5, "{lines:#?}");
+}
+
+/// The new vocabulary refuses its misuse (docs/riftbound-cards.md).
+#[test]
+fn additional_costs_subjects_and_keyword_abilities_refuse_misuse() {
+    let trig = SPELL
+        .replace("on = \"spell\"", "on = \"spell\"\nextra_cost = { act = \"exhaust\", unit = { exhausted = true } }");
+    assert!(one_problem(&trig).contains("exhausting an exhausted unit"));
+    let unit_cost =
+        SPELL.replace("on = \"spell\"", "on = \"spell\"\nextra_cost = { act = \"kill\", unit = { up_to = 2 } }");
+    assert!(one_problem(&unit_cost).contains("exactly one unit"));
+    let subject = SPELL.replace("on = \"spell\"", "on = \"spell\"\nsubject = { tag = \"Cadet\" }");
+    assert!(one_problem(&subject).contains("belongs to a 'unit_dies' trigger"));
+    let split = SPELL
+        .replace("op = \"damage\"", "op = \"damage_split\"")
+        .replace("targets = [{}]", "targets = [{ what = \"battlefield\" }]");
+    assert!(one_problem(&split).contains("must choose units"));
+    let gear = r#"[[card]]
+id = "T-002"
+name = "Test Lens"
+zh = "测试透镜"
+kind = "gear"
+keywords = ["vision"]
+"#;
+    assert!(one_problem(gear).contains("not implemented: gear granting Vision or Temporary"));
 }

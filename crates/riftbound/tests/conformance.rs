@@ -71,6 +71,18 @@ fn conformance_with_concession_every_mode() {
     }
 }
 
+/// Rune abilities as actions (CR 164.2, 429, 444): with `rune_actions` random players float,
+/// pay by hand and auto-pay, in every mode.
+#[test]
+fn conformance_with_rune_actions_every_mode() {
+    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
+        let o = RiftOptions { rune_actions: true, ..opts(mode) };
+        let report = run::<RiftGame>(&o, &Config::new(40).seed(13).presentation(true).positions(true));
+        assert_eq!(report.games, 40);
+        eprintln!("{mode:?} rune_actions: {report:?}");
+    }
+}
+
 /// A longer run for soak testing: `RIFT_GAMES=20000 cargo test --release -p riftbound --test
 /// conformance -- --ignored`.
 #[test]
@@ -84,7 +96,8 @@ fn conformance_soak() {
     }
 }
 
-/// CR 651–652 in the middle of random FFA games: now and then the seat to act concedes. Nobody who
+/// CR 651–652 in the middle of random FFA games: now and then the seat to act concedes, or another
+/// seat out of turn. Nobody who
 /// left is ever asked to act, none of their objects stays on the board, views and determinized
 /// states stay consistent, and every game ends.
 #[test]
@@ -94,6 +107,7 @@ fn ffa_concessions_in_the_middle_of_random_games() {
     for mode in [Mode::Ffa3, Mode::Ffa4] {
         let o = RiftOptions { allow_concede: true, ..opts(mode) };
         let mut conceded_mid_game = 0;
+        let mut out_of_turn_mid = 0;
         for seed in 0..80u64 {
             let mut rng = GameRng::new(seed);
             let setup = RiftGame::sample_setup(&o, &mut rng).unwrap();
@@ -109,7 +123,15 @@ fn ffa_concessions_in_the_middle_of_random_games() {
                 v.clear();
                 g.legal_actions(&mut v);
                 let concede = RiftAction::Concede(seat.0);
-                let a = if v.contains(&concede) && rng.index(300) == 0 {
+                // Now and then another seat concedes out of turn (CR 649: at any time), also
+                // halfway through an item's resolution or another player's choice.
+                let other = Seat(rng.index(g.num_seats()) as u8);
+                let a = if other != seat && !g.players[other.index()].left && rng.index(300) == 0 {
+                    if g.resolving.is_some() || g.prompt.is_some() {
+                        out_of_turn_mid += 1;
+                    }
+                    g.concede_action(other).unwrap_or_else(|| panic!("seed {seed}: {other} can't concede"))
+                } else if v.contains(&concede) && rng.index(300) == 0 {
                     if g.turn > 1 {
                         conceded_mid_game += 1;
                     }
@@ -140,7 +162,8 @@ fn ffa_concessions_in_the_middle_of_random_games() {
             assert!(matches!(g.status(), Status::Over(_)), "seed {seed}: game did not end");
         }
         assert!(conceded_mid_game > 10, "{mode:?}: only {conceded_mid_game} mid-game concessions");
-        eprintln!("{mode:?}: {conceded_mid_game} mid-game concessions");
+        assert!(out_of_turn_mid > 3, "{mode:?}: only {out_of_turn_mid} out-of-turn concessions during a choice");
+        eprintln!("{mode:?}: {conceded_mid_game} mid-game concessions, {out_of_turn_mid} out of turn during a choice");
     }
 }
 

@@ -2,7 +2,7 @@
 mod common;
 use common::*;
 use engine::{EventLog, Game, GameRng, Seat, Status, Viewer};
-use riftbound::state::{Loc, Phase, Zone, NOBODY};
+use riftbound::state::{Loc, Phase, Prompt, Zone, NOBODY};
 use riftbound::{Mode, RiftGame, RiftOptions, RiftSetup, SeatSetup};
 
 /// A unit of each starter deck, by seat in `T::four` / `T::ffa3`.
@@ -217,8 +217,9 @@ fn cr464_combat_triggers_attacker_first_then_others_then_defender() {
         t.g.objs[v as usize].controller = seat;
         units.push((seat, v));
     }
+    let vision = t.g.card(units[0].1).keyword_ability(riftbound::cards::KeywordAbility::Vision).unwrap() as u8;
     for &(seat, v) in &units {
-        t.g.push_trigger(seat, riftbound::state::ItemSrc::Obj(v), riftbound::ops::AB_VISION, Loc::Base(seat), None);
+        t.g.push_trigger(seat, riftbound::state::ItemSrc::Obj(v), vision, Loc::Base(seat), None);
     }
     t.g.advance();
     let order: Vec<u8> = t.g.chain.iter().map(|i| i.controller).collect();
@@ -445,6 +446,47 @@ fn cr652_the_turn_player_conceding_ends_their_turn() {
     assert_eq!(t.seat(), 1, "P2's turn begins");
     assert_eq!(t.g.turn_player, 1);
     assert_eq!(t.g.phase, Phase::Main);
+}
+
+/// P1's Rummage Run ("Draw 2 cards, then discard a card") is resolving in FFA3 and waits for P1's
+/// discard.
+fn rummage_discarding() -> T {
+    let mut t = T::ffa3();
+    t.g.opts.allow_concede = true;
+    let rr = t.in_hand(0, "Rummage Run");
+    t.act(&format!("play c{rr}"));
+    t.act("pass");
+    t.act("pass");
+    t.act("pass");
+    assert!(t.g.resolving.is_some() && matches!(t.g.prompt, Some(Prompt::Discard { seat: 0, .. })));
+    t
+}
+
+#[test]
+fn cr649_a_player_concedes_out_of_turn_while_another_players_item_resolves() {
+    let mut t = rummage_discarding();
+    // P3 is not to act: the contract's concede action is accepted from them at any moment.
+    let a = t.g.concede_action(Seat(2)).expect("CR 649: at any time");
+    t.g.apply(&a, &mut EventLog::disabled()).unwrap();
+    assert!(t.g.players[2].left);
+    // P1's choice and item go on.
+    assert!(matches!(t.g.prompt, Some(Prompt::Discard { seat: 0, .. })));
+    let h = t.g.players[0].hand[0];
+    t.act(&format!("t c{h}"));
+    assert!(t.g.resolving.is_none() && t.g.chain.is_empty());
+    assert_eq!(t.seat(), 0, "back to P1's main phase");
+}
+
+#[test]
+fn cr651_conceding_halfway_through_your_own_item_counters_the_rest_of_it() {
+    let mut t = rummage_discarding();
+    let hand = t.hand(0);
+    t.act("concede");
+    assert!(t.g.players[0].left);
+    assert!(t.g.resolving.is_none(), "the item is countered (CR 651)");
+    assert_eq!(t.hand(0), hand, "its discard doesn't happen");
+    // P1's turn ends (CR 652): P2 is to act in their own main phase.
+    assert_eq!((t.seat(), t.g.turn_player, t.g.phase), (1, 1, Phase::Main));
 }
 
 // ------------------------------------------------------------------ views and rendering

@@ -7,8 +7,14 @@ use riftbound::RiftGame;
 #[test]
 fn all_scenarios_pass() {
     let registry = Registry::new().with::<RiftGame>();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    // This crate's cases and the independent ones at the repository root (scenarios/riftbound,
+    // also run through the binary by the cli tests), so a rules change is checked here at once.
+    let mut paths: Vec<_> = ["tests/scenarios", "../../scenarios/riftbound"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap().map(|e| e.unwrap().path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
     paths.sort();
     assert!(paths.len() >= 2);
     for p in paths {

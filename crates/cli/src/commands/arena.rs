@@ -10,8 +10,9 @@ use std::process::ExitCode;
 pub struct Args {
     /// The game: fate, ardent or riftbound.
     game: String,
-    /// Two or more bot specs (random, greedy, mcts:100ms, mcts:2000, …).
-    #[arg(long, value_delimiter = ',', default_value = "random,greedy")]
+    /// Two or more bot specs (random, greedy, mcts:100ms, mcts:2000, …), separated by `,` or
+    /// `;`; a spec's options stay with it (`mcts:1000,cap=40,eval=learned,hard`). May be repeated.
+    #[arg(long, default_value = "random,greedy")]
     bots: Vec<String>,
     /// Games per pairing; the bots alternate in the first seat.
     #[arg(long, default_value_t = 20)]
@@ -35,7 +36,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let bots = args.bots.iter().map(|b| b.parse()).collect::<Result<Vec<ai::BotSpec>, _>>()?;
+    let bots = crate::commands::sim::bot_list(&args.bots)?;
     let pairings = bots.len() * bots.len().saturating_sub(1) / 2;
     let mut config = ai::ArenaConfig::new(&args.game, bots, args.games, args.seed);
     let entry = *crate::games::registry().get(&args.game).map_err(anyhow::Error::msg)?;

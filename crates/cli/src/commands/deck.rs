@@ -89,6 +89,16 @@ enum Command {
         threads: usize,
         #[arg(long)]
         json: bool,
+        /// Play the games on `cardtable worker` processes through this NATS server's JetStream
+        /// work queue (`nats://host:4222`); the rating is the one one process gives (docs/deploy.md).
+        #[arg(long)]
+        nats: Option<String>,
+        /// With `--nats`: the queue's name (the workers' `--queue`).
+        #[arg(long, default_value = cluster::DEFAULT_QUEUE)]
+        queue: String,
+        /// With `--nats`: split the games into this many shards (default: 16, more for long runs).
+        #[arg(long)]
+        shards: Option<usize>,
     },
     /// Train the learned rating: simulate decks, fit, measure on held-out decks, and write the
     /// model and the held-out set (docs/ardent-ratings.md §3). Deterministic.
@@ -203,17 +213,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Command::RateReport { decks, first, out } = &args.command {
         return rate::report(*decks, *first, out);
     }
-    if let Command::Rate { deck, games, seed, bot, gauntlet, threads, json } = &args.command {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    if let Command::Rate { deck, games, seed, bot, gauntlet, threads, json, nats, queue, shards } = &args.command {
         if std::path::Path::new(deck).is_file() {
             let list = parse_any(ardent::CardDb::omega_codex(), &input::read_file(deck)?)
                 .map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
             let config = rate::config(*games, *seed, bot, *gauntlet)?;
-            let report = rate::rate(&list.resolve(ardent::CardDb::omega_codex())?, &config, *threads, *json)?;
+            let on = rate::on_queue(nats, queue, *shards);
+            let cards = list.resolve(ardent::CardDb::omega_codex())?;
+            let report = runtime.block_on(rate::rate_on(&cards, &config, *threads, *json, on.as_ref()))?;
             rate::print(&list.name, &report, *json)?;
             return Ok(ExitCode::SUCCESS);
         }
     }
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(library(args))
 }
 
@@ -230,10 +242,12 @@ async fn library(args: Args) -> Result<ExitCode> {
         Command::Generate { count, seed, recipe, rating: None, json } => {
             generate(&store, count, seed, recipe, json).await?
         }
-        Command::Rate { deck, games, seed, bot, gauntlet, threads, json } => {
+        Command::Rate { deck, games, seed, bot, gauntlet, threads, json, nats, queue, shards } => {
             let d = store.find_ardent_deck(&deck).await?;
             let config = rate::config(games, seed, &bot, gauntlet)?;
-            let report = rate::rate(&deck_list(&d)?.resolve(ardent::CardDb::omega_codex())?, &config, threads, json)?;
+            let on = rate::on_queue(&nats, &queue, shards);
+            let cards = deck_list(&d)?.resolve(ardent::CardDb::omega_codex())?;
+            let report = rate::rate_on(&cards, &config, threads, json, on.as_ref()).await?;
             store.set_ardent_ratings(&rate::stored(&d.id, &config, &report)).await?;
             rate::print(&d.name, &report, json)?;
         }

@@ -35,12 +35,40 @@ fn bar(len: u64, what: &str, hidden: bool) -> Result<ProgressBar> {
     Ok(bar)
 }
 
-/// Rate `deck` (card ids) on `threads` threads, with a progress bar unless `quiet`.
-pub fn rate(deck: &[u8], config: &RateConfig, threads: usize, quiet: bool) -> Result<Report> {
+/// `--nats URL --queue Q --shards N`: a rating's games played by the work queue's workers.
+pub struct OnQueue {
+    pub url: String,
+    pub queue: String,
+    pub shards: Option<usize>,
+}
+
+pub fn on_queue(nats: &Option<String>, queue: &str, shards: Option<usize>) -> Option<OnQueue> {
+    nats.as_ref().map(|url| OnQueue { url: url.clone(), queue: queue.to_string(), shards })
+}
+
+/// Rate `deck` (card ids) on `threads` threads, or on the work queue's workers (`on`), with a
+/// progress bar unless `quiet`. Both give the same rating.
+pub async fn rate_on(
+    deck: &[u8],
+    config: &RateConfig,
+    threads: usize,
+    quiet: bool,
+    on: Option<&OnQueue>,
+) -> Result<Report> {
     let model = Model::shipped()?;
     let bar = bar(config.games as u64, "games", quiet)?;
-    let tick = |done: usize, _: usize| bar.set_position(done as u64);
-    let simulated = ai::with_threads(threads, || ardent_rate::simulated_rating(deck, config, Some(&tick)))??;
+    let simulated = match on {
+        None => {
+            let tick = |done: usize, _: usize| bar.set_position(done as u64);
+            ai::with_threads(threads, || ardent_rate::simulated_rating(deck, config, Some(&tick)))??
+        }
+        Some(on) => {
+            let parts = on.shards.unwrap_or_else(|| cluster::default_parts(config.games));
+            let queue = cluster::QueueConfig { url: on.url.clone(), name: on.queue.clone() };
+            let events = crate::commands::sim::queue_events(&bar, &on.url, &on.queue, quiet);
+            cluster::submit_rating(queue, deck, config, parts, &events).await?
+        }
+    };
     bar.finish_and_clear();
     let mut contributing = model.contributions(deck);
     contributing.truncate(5);

@@ -46,9 +46,10 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Who sits at each seat, in order: `human` or a bot (`random`, `greedy`, `mcts:2000`, `mcts:100ms`).
-    /// Default: you against the random bot.
-    #[arg(long, value_delimiter = ',', default_value = "human,random")]
-    seats: Vec<String>,
+    /// Default: you against the random bot. Separated by `,` or `;`; a spec's options stay with
+    /// it (`human,mcts:1000,cap=40`).
+    #[arg(long, default_value = "human,random", value_parser = seat_list)]
+    seats: SeatList,
     /// Rules options as JSON (`{"plyLimit":100}`) or `@file.json`; unnamed options keep their defaults.
     #[arg(long)]
     options: Option<String>,
@@ -82,6 +83,14 @@ const HELP_ZH: &str = "输入操作的记谱或列表中的编号。命令：
   help        显示本说明
   quit        离开（使用 --save 时保存对局）";
 
+/// The `--seats` list, split by `ai::spec::split_list`.
+#[derive(Clone, Debug)]
+struct SeatList(Vec<String>);
+
+fn seat_list(text: &str) -> Result<SeatList, String> {
+    ai::spec::split_list(text).map(SeatList).map_err(|e| e.to_string())
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let reg = registry();
     let entry = reg.get(&args.game).map_err(anyhow::Error::msg)?;
@@ -89,13 +98,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let decks = args.decks.iter().map(|p| input::read_file(p)).collect::<Result<Vec<_>>>()?;
     let setup = entry.setup_with_decks(&options, &decks, args.seed).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
     let mut game = entry.create(&options, Some(&setup), args.seed).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
-    if args.seats.len() != game.num_seats() {
-        bail!("--seats names {} seats but this game has {}", args.seats.len(), game.num_seats());
+    if args.seats.0.len() != game.num_seats() {
+        bail!("--seats names {} seats but this game has {}", args.seats.0.len(), game.num_seats());
     }
     let lang = args.lang;
     // Every seat that is not `human` is a bot of crates/ai, seeing only its own seat.
     let mut bots: Vec<Option<Box<dyn ai::DynBot>>> = Vec::new();
-    for (i, s) in args.seats.iter().enumerate() {
+    for (i, s) in args.seats.0.iter().enumerate() {
         if s == "human" {
             bots.push(None);
         } else {
@@ -360,7 +369,8 @@ pub fn print_card(c: &CardInfo, lang: Lang) {
         println!("  {}{cost}", lang.say("Cost: ", "费用："));
     }
     if let Some(p) = c.power {
-        println!("  {}{p}", lang.say("Power: ", "力量："));
+        let name = c.power_label();
+        println!("  {}{}{p}", lang.pick(&name), lang.say(": ", "："));
     }
     if !c.keywords.is_empty() {
         let k: Vec<&str> = c.keywords.iter().map(|l| lang.pick(l)).collect();

@@ -14,8 +14,10 @@ pub struct Args {
     /// Games in the whole run (all shards together).
     #[arg(long, default_value_t = 1000)]
     games: usize,
-    /// One bot spec per seat, or one for every seat (random, greedy, mcts:200, …).
-    #[arg(long, value_delimiter = ',', default_value = "random")]
+    /// One bot spec per seat, or one for every seat (random, greedy, mcts:200, …), separated by
+    /// `,` or `;`; a spec's options stay with it (`mcts:1000,cap=40,eval=learned,hard`). May be
+    /// repeated.
+    #[arg(long, default_value = "random")]
     bots: Vec<String>,
     /// Rules options as JSON or `@file.json`.
     #[arg(long)]
@@ -96,7 +98,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if args.what.len() > 1 {
             bail!("sim takes one game; got {}", args.what.join(" "));
         }
-        let bots = args.bots.iter().map(|b| b.parse()).collect::<Result<Vec<ai::BotSpec>, _>>()?;
+        let bots = bot_list(&args.bots)?;
         let mut config = ai::SimConfig::new(&args.what[0], bots, args.games, args.seed);
         let entry = *crate::games::registry().get(&args.what[0]).map_err(anyhow::Error::msg)?;
         config.options = input::with_cards(&entry, input::options(args.options.as_deref())?, args.cards.as_deref())?;
@@ -133,8 +135,20 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
     }
     let parts = args.shards.unwrap_or_else(|| cluster::default_parts(args.games));
     let queue = cluster::QueueConfig { url: url.to_string(), name: args.queue.clone() };
-    let quiet = args.json;
-    let events = |e: cluster::SubmitEvent| match e {
+    let events = queue_events(bar, url, &args.queue, args.json);
+    let runtime = tokio::runtime::Runtime::new()?;
+    Ok(runtime.block_on(cluster::submit_sim(queue, config, parts, &events))?)
+}
+
+/// What a submitter to the work queue shows: the queued run, progress on `bar`, and a word
+/// when no worker has been heard from for a while (`quiet`: only that word, on stderr).
+pub fn queue_events<'a>(
+    bar: &'a ProgressBar,
+    url: &'a str,
+    queue: &'a str,
+    quiet: bool,
+) -> impl Fn(cluster::SubmitEvent) + Sync + 'a {
+    move |e: cluster::SubmitEvent| match e {
         cluster::SubmitEvent::Queued { run, parts } => {
             if !quiet {
                 bar.println(format!("run {run}: {parts} shards queued on {url}"));
@@ -144,8 +158,7 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
         cluster::SubmitEvent::Quiet { seconds, missing } => {
             let line = format!(
                 "no word from any worker for {seconds} s; shards {missing:?} wait on the queue for a \
-                 `cardtable worker --nats {url} --queue {}`",
-                args.queue
+                 `cardtable worker --nats {url} --queue {queue}`"
             );
             if bar.is_hidden() {
                 eprintln!("{line}");
@@ -153,18 +166,32 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
                 bar.println(line);
             }
         }
-    };
-    let runtime = tokio::runtime::Runtime::new()?;
-    Ok(runtime.block_on(cluster::submit_sim(queue, config, parts, &events))?)
+    }
+}
+
+/// The bots of every `--bots` given, in order (`ai::BotSpec::parse_list` reads each).
+pub fn bot_list(texts: &[String]) -> Result<Vec<ai::BotSpec>> {
+    let mut bots = Vec::new();
+    for text in texts {
+        bots.extend(ai::BotSpec::parse_list(text).map_err(|e| anyhow::anyhow!("--bots: {e}"))?);
+    }
+    Ok(bots)
 }
 
 /// A progress bar on standard error, hidden for JSON output and short runs.
 pub fn progress_bar(total: usize, quiet: bool) -> ProgressBar {
+    counting_bar(total, quiet, "games")
+}
+
+/// A progress bar of `total` `what` (hidden for JSON output and short runs).
+pub fn counting_bar(total: usize, quiet: bool, what: &str) -> ProgressBar {
     if quiet || total < 50 {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}") {
+    if let Ok(style) =
+        ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} {{per_sec}} eta {{eta}}"))
+    {
         bar.set_style(style);
     }
     bar

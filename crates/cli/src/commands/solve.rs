@@ -61,6 +61,17 @@ pub struct Args {
     /// With --setups: also write an HTML report.
     #[arg(long)]
     html: Option<String>,
+    /// With --setups: judge the setups on `cardtable worker` processes through this NATS
+    /// server's JetStream work queue (`nats://host:4222`); the results are those one process
+    /// gives with the same --threads (docs/deploy.md).
+    #[arg(long)]
+    nats: Option<String>,
+    /// With `--nats`: the queue's name (the workers' `--queue`).
+    #[arg(long, default_value = cluster::DEFAULT_QUEUE)]
+    queue: String,
+    /// With `--nats`: split the setups into this many parts (default: 16).
+    #[arg(long)]
+    parts: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -117,6 +128,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         tt_mb: args.tt_mb,
         want_line: true,
     };
+    if args.nats.is_some() && !args.setups {
+        bail!("--nats spreads the setups analysis over workers: use it with --setups");
+    }
     if args.setups {
         let plies = args.max_plies.ok_or_else(|| anyhow!("--setups needs --max-plies N"))?;
         return run_setups(&options, plies, &cfg, &args);
@@ -191,22 +205,38 @@ fn run_setups(options: &FateOptions, plies: u32, cfg: &SolveConfig, args: &Args)
         },
     };
     let per_pair = SolveConfig { want_line: false, ..cfg.clone() };
-    for index in (shard..choices.len()).step_by(of) {
-        if file.verdicts.iter().any(|v| v.index == index) {
-            continue;
-        }
-        let v = judge(options, &choices, index, plies, &per_pair).map_err(|e| anyhow!(e))?;
+    let todo: Vec<usize> =
+        (shard..choices.len()).step_by(of).filter(|&i| !file.verdicts.iter().any(|v| v.index == i)).collect();
+    let print = |v: &SetupVerdict| {
         if !args.json {
             println!(
-                "{index:>3} {:<8} {}{}",
+                "{:>3} {:<8} {}{}",
+                v.index,
                 v.status,
                 v.setup,
                 v.refuted_by.as_ref().map_or(String::new(), |r| format!("  refuted by {r}"))
             );
         }
-        file.verdicts.push(v);
-        if let Some(path) = args.out.as_deref() {
-            write_atomic(path, &serde_json::to_string_pretty(&file)?)?;
+    };
+    match args.nats.as_deref() {
+        Some(url) if !todo.is_empty() => {
+            for v in on_queue(url, options, plies, &per_pair, todo, args)? {
+                print(&v);
+                file.verdicts.push(v);
+            }
+            if let Some(path) = args.out.as_deref() {
+                write_atomic(path, &serde_json::to_string_pretty(&file)?)?;
+            }
+        }
+        _ => {
+            for index in todo {
+                let v = judge(options, &choices, index, plies, &per_pair).map_err(|e| anyhow!(e))?;
+                print(&v);
+                file.verdicts.push(v);
+                if let Some(path) = args.out.as_deref() {
+                    write_atomic(path, &serde_json::to_string_pretty(&file)?)?;
+                }
+            }
         }
     }
     file.verdicts.sort_by_key(|v| v.index);
@@ -220,6 +250,38 @@ fn run_setups(options: &FateOptions, plies: u32, cfg: &SolveConfig, args: &Args)
         println!("{}", serde_json::to_string(&s)?);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--nats`: the setups `todo` judged by the work queue's workers, in index order.
+fn on_queue(
+    url: &str,
+    options: &FateOptions,
+    plies: u32,
+    per_pair: &SolveConfig,
+    todo: Vec<usize>,
+    args: &Args,
+) -> Result<Vec<SetupVerdict>> {
+    if per_pair.max_seconds.is_some() {
+        bail!("--max-seconds makes verdicts depend on each machine's speed: leave it out with --nats (budgets are --max-nodes)");
+    }
+    let job = cluster::SolveJob {
+        options: serde_json::to_value(options)?,
+        max_plies: plies,
+        max_nodes: per_pair.max_nodes,
+        max_depth: per_pair.max_depth,
+        min_depth: per_pair.min_depth,
+        threads: per_pair.threads,
+        tt_mb: per_pair.tt_mb,
+        indices: todo,
+    };
+    let parts = args.parts.unwrap_or(16).min(job.indices.len());
+    let queue = cluster::QueueConfig { url: url.to_string(), name: args.queue.clone() };
+    let bar = crate::commands::sim::counting_bar(job.indices.len(), args.json, "setups");
+    let events = crate::commands::sim::queue_events(&bar, url, &args.queue, args.json);
+    let runtime = tokio::runtime::Runtime::new()?;
+    let verdicts = runtime.block_on(cluster::submit_solve(queue, &job, parts, &events))?;
+    bar.finish_and_clear();
+    Ok(verdicts)
 }
 
 fn write_atomic(path: &str, text: &str) -> Result<()> {

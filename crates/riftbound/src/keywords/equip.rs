@@ -7,6 +7,12 @@ use crate::payment::Cost;
 use crate::state::*;
 use std::sync::OnceLock;
 
+/// Quick-Draw's target (CR 819): a unit you control.
+pub fn quick_draw_spec() -> &'static [TargetSpec] {
+    static S: OnceLock<Vec<TargetSpec>> = OnceLock::new();
+    S.get_or_init(|| vec![TargetSpec { side: crate::cards::Side::Friendly, ..TargetSpec::default() }])
+}
+
 /// Weaponmaster's choice: an Equipment you control (CR 821), wherever it is attached.
 pub fn weaponmaster_spec() -> &'static [TargetSpec] {
     static S: OnceLock<Vec<TargetSpec>> = OnceLock::new();

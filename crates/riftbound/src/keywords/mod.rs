@@ -11,7 +11,7 @@ pub(crate) mod present;
 mod xp;
 
 pub use counters::Counter;
-pub use equip::weaponmaster_spec;
+pub use equip::{quick_draw_spec, weaponmaster_spec};
 
 use crate::action::ObjId;
 use crate::cards::Ability;

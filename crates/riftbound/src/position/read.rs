@@ -172,6 +172,7 @@ impl Reader<'_> {
             return err(field, format!("'{head}' is not CONTROLLER:SOURCE:ABILITY (like p1:spell.c5:0)"));
         };
         let controller = self.seat(field, c)?;
+        let src_text = src;
         let src = if let Some(o) = src.strip_prefix("spell.") {
             ItemSrc::Spell(self.obj(field, o)?)
         } else if let Some(s) = src.strip_prefix("legend.") {
@@ -181,9 +182,23 @@ impl Reader<'_> {
         } else {
             ItemSrc::Obj(self.obj(field, src)?)
         };
-        let ab = match SPECIAL_ABS.iter().find(|(_, w)| *w == ab) {
-            Some((n, _)) => *n,
-            None => num::<u8>(field, ab)?,
+        // A keyword's ability by the keyword's name (`vision`): its row on the source's card.
+        let ab = match crate::cards::KeywordAbility::ALL.iter().find(|k| k.names().2 == ab) {
+            Some(&k) => {
+                let def = match src {
+                    ItemSrc::Spell(o) | ItemSrc::Obj(o) => g.objs.get(o as usize).map(|x| x.def),
+                    ItemSrc::Legend(s) => g.players.get(s as usize).map(|p| p.legend),
+                    ItemSrc::Bf(b) => g.bfs.get(b as usize).map(|x| x.def),
+                };
+                match def.and_then(|d| g.def(d).keyword_ability(k)) {
+                    Some(i) => i as u8,
+                    None => return err(field, format!("'{src_word}' has no {ab} ability", src_word = src_text)),
+                }
+            }
+            None => match SPECIAL_ABS.iter().find(|(_, w)| *w == ab) {
+                Some((n, _)) => *n,
+                None => num::<u8>(field, ab)?,
+            },
         };
         let mut it = Item {
             controller,
@@ -288,7 +303,7 @@ fn sections(text: &str) -> R<Vec<Section>> {
         match w.split_once('=') {
             Some((k, v)) => {
                 let s = out.last_mut().expect("the header section");
-                if k != "item" && s.fields.iter().any(|(x, _)| x == k) {
+                if k != "item" && k != "e" && s.fields.iter().any(|(x, _)| x == k) {
                     return err(&format!("{}.{k}", s.name), "given twice");
                 }
                 s.fields.push((k.to_string(), v.to_string()));
@@ -318,13 +333,13 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     let nbf = (1..=8u8).take_while(|b| secs.iter().any(|s| s.name == format!("b{b}"))).count() as u8;
     let mut rd = Reader { opts, n, nbf, nobj: 0 };
     for s in &secs[1..] {
-        let known = ["showdown", "chain", "pending", "resolving", "prompt"];
+        let known = ["showdown", "chain", "pending", "resolving", "prompt", "effects"];
         let player = s.name.strip_prefix('p').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= n);
         let bf = s.name.strip_prefix('b').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= nbf);
         if !player && !bf && !known.contains(&s.name.as_str()) {
             return err(
                 &s.name,
-                format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt)"),
+                format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt, effects)"),
             );
         }
     }
@@ -464,17 +479,18 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 }
             }
             "resolving" => {
-                let mut r = Resolving { item: blank_item(), pc: 0 };
+                let mut r = Resolving { item: blank_item(), pc: 0, after: NOBODY };
                 let mut have = false;
                 for (k, v) in &sec.fields {
                     let f = format!("resolving.{k}");
                     match k.as_str() {
                         "pc" => r.pc = num(&f, v)?,
+                        "after" => r.after = rd.seat(&f, v)?,
                         "item" => {
                             r.item = rd.item(&f, v, &g)?;
                             have = true;
                         }
-                        _ => return err(&f, "unknown field (pc, item)"),
+                        _ => return err(&f, "unknown field (pc, after, item)"),
                     }
                 }
                 if !have {
@@ -483,6 +499,16 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 g.resolving = Some(r);
             }
             "showdown" => g.showdown = Some(read_showdown(&rd, sec)?),
+            "effects" => {
+                for (k, v) in &sec.fields {
+                    let f = format!("effects.{k}");
+                    if k != "e" {
+                        return err(&f, "unknown field (e)");
+                    }
+                    let e = read_effect(&rd, &f, v, &g)?;
+                    g.effects.push(e);
+                }
+            }
             "prompt" => g.prompt = Some(read_prompt(&rd, sec, &g)?),
             _ => {}
         }
@@ -524,6 +550,9 @@ fn check(g: &RiftGame) -> R<()> {
                 }
             }
         }
+        Some(Prompt::HidePay { seat, card, bf }) if !g.can_hide(*seat, *card, *bf) => {
+            return err("prompt.card", format!("c{card} can't be hidden at b{} now (CR 421, 811)", bf + 1));
+        }
         Some(Prompt::Predict { seat, card }) if !g.players[*seat as usize].deck.contains(card) => {
             return err("prompt.card", format!("c{card} is not in the predicting player's deck"));
         }
@@ -555,7 +584,7 @@ fn blank_item() -> Item {
 }
 
 fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Player> {
-    let mut p = Player { team: if rd.opts.mode.teams() { s % 2 } else { s }, ..Player::default() };
+    let mut p = Player { team: rd.opts.mode.team_of_seat(s), ..Player::default() };
     let mut have_legend = false;
     for (k, v) in &sec.fields {
         let f = format!("{}.{k}", sec.name);
@@ -663,6 +692,24 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "allyoccupied" => g.ally_occupied = rd.bits(f, v)?,
             "owed" => g.burnout_owed = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
             "revealed" => g.revealed = rd.objs(f, v)?,
+            "extra" => g.extra_turns = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
+            "order" => g.order_seat = rd.seat_or_none(f, v)?,
+            "norestage" => g.no_restage = rd.bits(f, v)?,
+            "combatmarks" => {
+                for w in items(v) {
+                    let (b, n) = w.split_once(':').ok_or(format!("{f}: '{w}' is not BATTLEFIELD:NUMBER like b1:123"))?;
+                    g.combat_marks.push((rd.bf(f, b)?, num(f, n)?));
+                }
+            }
+            "loans" => {
+                for w in items(v) {
+                    let (u, s) = w.split_once(':').ok_or(format!("{f}: '{w}' is not UNIT:SEAT like c5:p2"))?;
+                    let Tgt::Obj(unit, inc) = rd.tgt(f, u, g)? else {
+                        return err(f, format!("'{u}' is not an object"));
+                    };
+                    g.loans.push(Loan { unit, inc, back_to: rd.seat(f, s)? });
+                }
+            }
             "endless" => {
                 for w in items(v) {
                     g.burnout_endless |= 1 << rd.seat(f, w)?;
@@ -683,7 +730,8 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, over, reason, scores, actions, rng)",
+                     allyheld, allyoccupied, owed, endless, revealed, extra, order, loans, combatmarks, norestage, over, reason, scores, \
+                     actions, rng)",
                 )
             }
         }
@@ -694,6 +742,29 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
         return err("over", "missing (reason and scores describe a finished game)");
     }
     Ok(())
+}
+
+/// `c5:copy:ST1-011:ST1-003`, `c5:might:4:turn`, `c7:gain:tank:turn`, `c7:lose:tank:turn`.
+fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::Layered> {
+    use crate::layers::{Effect, Layered};
+    let mut parts: Vec<&str> = v.split(':').collect();
+    let this_turn = parts.last() == Some(&"turn");
+    if this_turn {
+        parts.pop();
+    }
+    let [unit, kind, args @ ..] = parts.as_slice() else {
+        return err(f, format!("'{v}' is not UNIT:KIND:VALUE like c5:might:4:turn"));
+    };
+    let Tgt::Obj(unit, inc) = rd.tgt(f, unit, g)? else { return err(f, format!("'{unit}' is not an object")) };
+    let keyword = |w: &str| crate::cards::kw::parse(w).ok_or(format!("{f}: '{w}' is not a keyword"));
+    let effect = match (*kind, args) {
+        ("copy", [d, p]) => Effect::Copy { def: card(g.db(), f, d)?, printed: card(g.db(), f, p)? },
+        ("might", [n]) => Effect::SetMight(num(f, n)?),
+        ("gain", [k]) => Effect::Grant(keyword(k)?),
+        ("lose", [k]) => Effect::Lose(keyword(k)?),
+        _ => return err(f, format!("'{v}': the kind is copy:CARD:PRINTED, might:N, gain:KEYWORD or lose:KEYWORD")),
+    };
+    Ok(Layered { unit, inc, effect, this_turn })
 }
 
 fn read_showdown(rd: &Reader, sec: &Section) -> R<Showdown> {
@@ -755,7 +826,10 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "triggerorder" | "showdown" | "burnout" => &[],
         "discard" | "recycle" | "assign" => &["left"],
         "predict" => &["card"],
+        "hidepay" => &["card", "bf"],
         "movegroup" => &["dest", "units"],
+        "split" => &["left", "slot", "points"],
+        "replacement" => &["unit"],
         "build" => {
             &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
         }
@@ -764,7 +838,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
-                     movegroup, showdown, burnout)"
+                     movegroup, showdown, burnout, hidepay, split, replacement)"
                 ),
             )
         }
@@ -780,10 +854,20 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "triggerorder" => Prompt::TriggerOrder { seat },
         "showdown" => Prompt::Showdown { seat },
         "burnout" => Prompt::BurnOut { seat },
+        "split" => Prompt::Split {
+            seat,
+            left: num("prompt.left", need("left")?)?,
+            slot: num("prompt.slot", need("slot")?)?,
+            points: rd.objs("prompt.points", opt("points", "-"))?,
+        },
+        "replacement" => Prompt::Replacement { seat, unit: rd.obj("prompt.unit", need("unit")?)? },
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
         "predict" => Prompt::Predict { seat, card: rd.obj("prompt.card", need("card")?)? },
+        "hidepay" => {
+            Prompt::HidePay { seat, card: rd.obj("prompt.card", need("card")?)?, bf: rd.bf("prompt.bf", need("bf")?)? }
+        }
         "movegroup" => Prompt::MoveGroup {
             seat,
             dest: rd.loc("prompt.dest", need("dest")?)?,
@@ -797,6 +881,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "extradiscard" => Stage::ExtraDiscard,
                 "optional" => Stage::Optional,
                 "pay" => Stage::Pay,
+                "deflect" => Stage::Deflect,
                 _ => match sv.strip_prefix("targets").and_then(|n| n.parse::<u8>().ok()) {
                     Some(n) => Stage::Targets(n),
                     None => return err("prompt.stage", format!("unknown stage '{sv}'")),

@@ -1,0 +1,57 @@
+//! Additional costs paid with a unit (CR 204.2, spec §10): "as an additional cost, kill a
+//! friendly unit", "exhaust a friendly unit", "return a unit you control to its owner's hand".
+//! The unit is chosen while the item is put together (the `ExtraDiscard` stage, which holds
+//! every additional cost), is not a target (CR 355.10: part of a cost), and is acted on when the
+//! costs are paid at finalization (CR 357). A card whose cost no unit can pay is not playable
+//! (CR 203.3).
+
+use crate::action::ObjId;
+use crate::cards::{CostAct, UnitCost};
+use crate::notes::Note;
+use crate::state::*;
+
+impl CostAct {
+    /// "Kill X" for the object named `e` (English) / `z` (Chinese): labels and prompts.
+    pub fn phrase(self, e: &str, z: &str) -> (String, String) {
+        match self {
+            CostAct::Kill => (format!("kill {e}"), format!("消灭{z}")),
+            CostAct::Exhaust => (format!("exhaust {e}"), format!("横置{z}")),
+            CostAct::ReturnHand => (format!("return {e} to its owner's hand"), format!("将{z}返回其拥有者的手牌")),
+        }
+    }
+}
+
+impl RiftGame {
+    /// May unit `u` pay `cost` for `item`? It matches the cost's predicate (the targeting model,
+    /// judged for the item's controller) and can undergo the act (exhausting needs a ready unit).
+    pub fn cost_unit_ok(&self, item: &Item, cost: &UnitCost, u: ObjId) -> bool {
+        if cost.act == CostAct::Exhaust && self.obj(u).has(flag::EXHAUSTED) {
+            return false;
+        }
+        self.target_ok(item, &cost.unit, self.tgt(u))
+    }
+
+    /// The units that may pay `cost` for `item`, in board order.
+    pub fn cost_units(&self, item: &Item, cost: &UnitCost) -> Vec<ObjId> {
+        self.units().filter(|&u| self.cost_unit_ok(item, cost, u)).collect()
+    }
+
+    /// Can the cost be paid at all (CR 203.3)?
+    pub fn cost_payable(&self, item: &Item, cost: &UnitCost) -> bool {
+        self.units().any(|u| self.cost_unit_ok(item, cost, u))
+    }
+
+    /// Pay the cost with unit `u` (CR 357): the act happens now; a kill makes its Deathknell
+    /// triggers pending like any death (CR 203.2: it counts as paid even if replaced).
+    pub fn pay_unit_cost(&mut self, cost: &UnitCost, u: ObjId) {
+        match cost.act {
+            CostAct::Kill => self.kill(u),
+            CostAct::Exhaust => self.objs[u as usize].set(flag::EXHAUSTED, true),
+            CostAct::ReturnHand => {
+                self.set_zone(u, Zone::Hand);
+                let (def, owner) = (self.obj(u).def, self.obj(u).owner);
+                self.notes.add(|| Note::Returned { card: u, def, owner });
+            }
+        }
+    }
+}
