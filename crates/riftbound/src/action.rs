@@ -5,6 +5,7 @@
 //! | `mull c5` / `keep` | mulligan: set card c5 aside / finish (CR 117) |
 //! | `play c5` | play card c5 from hand, Champion Zone or facedown (CR 419) |
 //! | `act L` / `act c5` | activate the legend's / permanent c5's ability, Equip included (CR 377) |
+//! | `empower c5` | use c5's Empower [cost] ability (CR 827) |
 //! | `move c5 b1` / `move c5 base` | start a Standard Move of c5 (CR 144) |
 //! | `add c7` / `go` | add c7 to the move group / perform the move |
 //! | `hide c5 b1` | hide c5 facedown at battlefield 1 (CR 421, 811) |
@@ -44,6 +45,8 @@ pub enum Ref {
 pub enum Src {
     Legend,
     Obj(ObjId),
+    /// The Empower [cost] ability of a permanent (CR 827): `empower c5`.
+    Empower(ObjId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -104,6 +107,7 @@ impl fmt::Display for RiftAction {
             Play(o) => write!(f, "play c{o}"),
             Act(Src::Legend) => f.write_str("act L"),
             Act(Src::Obj(o)) => write!(f, "act c{o}"),
+            Act(Src::Empower(o)) => write!(f, "empower c{o}"),
             Move(o, r) => write!(f, "move c{o} {r}"),
             Add(o) => write!(f, "add c{o}"),
             Go => f.write_str("go"),
@@ -191,6 +195,7 @@ impl FromStr for RiftAction {
                 Move(o, reference(text, w.next())?)
             }
             "add" => Add(obj(text, w.next())?),
+            "empower" => Act(Src::Empower(obj(text, w.next())?)),
             "go" => Go,
             "hide" => {
                 let o = obj(text, w.next())?;

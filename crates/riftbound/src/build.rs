@@ -46,7 +46,8 @@ impl RiftGame {
         if matches!(o.zone, Zone::Facedown(_)) && o.hidden_turn < self.turn {
             // CR 811: from the next turn on, a hidden card has Reaction.
             Speed::Reaction
-        } else if d.has(kw::REACTION) {
+        } else if d.has(kw::REACTION) || d.has(kw::QUICK_DRAW) {
+            // Quick-Draw (CR 819) includes Reaction.
             Speed::Reaction
         } else if d.has(kw::ACTION) {
             Speed::Action
@@ -98,6 +99,10 @@ impl RiftGame {
         if matches!(o.zone, Zone::Facedown(_)) {
             // CR 811: played from facedown ignoring its base cost.
             return Cost::default();
+        }
+        if o.zone == Zone::Trash {
+            // CR 829: the Flow cost replaces the base cost.
+            return Cost::energy(self.def(o.def).flow.unwrap_or(0));
         }
         self.card_cost(o.controller, card)
     }
@@ -155,6 +160,9 @@ impl RiftGame {
 
     /// The item's ability in `db` (this game's set, held apart so the state may change meanwhile).
     pub fn ability_in<'a>(&self, db: &'a crate::cards::CardDb, item: &Item) -> Option<&'a Ability> {
+        if item.ab >= crate::keywords::FIRST_SPECIAL_AB {
+            return None;
+        }
         let d = match item.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => db.get(self.obj(id).def),
             ItemSrc::Legend(s) => db.get(self.players[s as usize].legend),
@@ -165,6 +173,12 @@ impl RiftGame {
     }
 
     pub fn specs(&self, item: &Item) -> &[TargetSpec] {
+        if item.ab == crate::keywords::AB_QUICK_DRAW {
+            return crate::keywords::quick_draw_spec();
+        }
+        if item.ab == crate::keywords::AB_WEAPONMASTER {
+            return crate::keywords::weaponmaster_spec();
+        }
         self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
     }
 
@@ -262,6 +276,14 @@ impl RiftGame {
                 }
                 _ => false,
             },
+            What::Equipment => {
+                let Some(id) = self.live(t) else { return false };
+                let o = self.obj(id);
+                o.zone.on_board()
+                    && o.controller == seat
+                    && self.def(o.def).kind == Kind::Gear
+                    && self.def(o.def).equipment
+            }
             What::Destination => {
                 let Tgt::Bf(b) = t else { return false };
                 if (b as usize) >= self.bfs.len() || (spec.controlled && self.bfs[b as usize].controller != seat) {
@@ -374,6 +396,8 @@ impl RiftGame {
         let from_ok = match o.zone {
             Zone::Hand | Zone::ChampionZone => o.owner == seat,
             Zone::Facedown(_) => o.controller == seat && o.hidden_turn < self.turn,
+            // Flow (CR 829): a spell with Flow may be played from your trash.
+            Zone::Trash => o.owner == seat && self.def(o.def).flow.is_some() && self.def(o.def).kind == Kind::Spell,
             _ => false,
         };
         if !from_ok {
@@ -417,6 +441,9 @@ impl RiftGame {
                 let d = self.def(p.legend);
                 let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
                 let ab = &d.abilities[i];
+                if !self.ability_active(seat, None, ab) {
+                    return None;
+                }
                 let item = self.new_item(seat, ItemSrc::Legend(seat), i as u8, Loc::Nowhere, NOBODY);
                 self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
             }
@@ -434,12 +461,13 @@ impl RiftGame {
                     .keyword_ability(KeywordAbility::Equip)
                     .or_else(|| d.abilities.iter().position(|a| a.on == crate::cards::On::Activated))?;
                 let ab = &d.abilities[i];
-                if ab.cost_exhaust && o.has(flag::EXHAUSTED) {
+                if (ab.cost_exhaust && o.has(flag::EXHAUSTED)) || !self.ability_active(seat, Some(id), ab) {
                     return None;
                 }
                 let item = self.new_item(seat, ItemSrc::Obj(id), i as u8, self.loc(id), NOBODY);
                 self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
             }
+            Src::Empower(id) => self.empower_activation(seat, id),
         }
     }
 
@@ -520,7 +548,18 @@ impl RiftGame {
     /// A triggered ability is put on the chain (CR 383.3, 402): "you may" and a leading cost are
     /// decided now; without legal targets for a required slot it is removed (CR 402.4).
     pub fn begin_trigger(&mut self, item: Item) {
-        let Some(ab) = self.ability(&item) else { return };
+        if RiftGame::keyword_trigger_direct(item.ab) {
+            self.push_chain(item);
+            return;
+        }
+        let may = match self.ability(&item) {
+            Some(ab) => ab.may,
+            // Quick-Draw's attach trigger (CR 819) is mandatory; it has the Equip target.
+            None if item.ab == crate::keywords::AB_QUICK_DRAW => false,
+            // Weaponmaster (CR 821): "you may".
+            None if item.ab == crate::keywords::AB_WEAPONMASTER => true,
+            None => return,
+        };
         if !self.targets_possible(&item, &Cost::default()) {
             return;
         }
@@ -535,7 +574,7 @@ impl RiftGame {
             locations: Vec::new(),
             accelerate: false,
             discard: NONE,
-            accepted: !ab.may,
+            accepted: !may,
             paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
@@ -562,12 +601,17 @@ impl RiftGame {
             if matches!(b.from, Zone::Facedown(_)) {
                 c = Cost::default();
             }
+            if b.from == Zone::Trash {
+                c = Cost::energy(self.card(b.card).flow.unwrap_or(0));
+            }
             if b.accelerate {
                 c = self.accel_cost(b.card, c);
             }
             c
         } else if b.item.trigger {
             Cost::default()
+        } else if let Some(c) = self.keyword_cost(&b.item) {
+            c
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
         }
@@ -934,13 +978,19 @@ impl RiftGame {
         self.notes.add(|| crate::notes::Note::Played { seat, card, def });
         let d = self.card(b.card);
         match d.kind {
-            Kind::Spell => self.push_chain(b.item),
+            Kind::Spell => {
+                if b.from == Zone::Trash {
+                    self.objs[b.card as usize].set(flag::FLOWED, true);
+                }
+                self.push_chain(b.item)
+            }
             Kind::Gear => {
                 let zone = match b.from {
                     Zone::Facedown(x) => Zone::Bf(x),
                     _ => Zone::Base,
                 };
                 self.enter_board(b.card, seat, zone, false);
+                self.quick_draw_trigger(b.card);
             }
             _ => {
                 let zone = match b.location {
@@ -952,6 +1002,7 @@ impl RiftGame {
                 let before = self.pending.len();
                 // Play effects, Vision's among them (CR 817).
                 self.push_trigger_obj(b.card, crate::cards::On::Play, None);
+                self.weaponmaster_trigger(b.card);
                 if let Zone::Facedown(x) = b.from {
                     for p in &mut self.pending[before..] {
                         p.item.restrict_bf = x;

@@ -63,6 +63,15 @@ pub struct RawCard {
     pub statics: Vec<Static>,
     #[serde(default, rename = "ability", skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<Ability>,
+    /// Hunt X (CR 823), Empower [cost] (CR 827), dependent grants (CR 726): `keywords/file.rs`.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub hunt: u8,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub empower: Option<u8>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub flow: Option<u8>,
+    #[serde(default, rename = "grant", skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<crate::keywords::Grant>,
 }
 
 #[derive(Serialize)]
@@ -101,6 +110,10 @@ const CARD_FIELDS: &[(&str, Check)] = &[
     ("cost_less", typed::<Vec<CostLess>>),
     ("static", typed::<Vec<Static>>),
     ("ability", typed::<Vec<Value>>),
+    ("hunt", typed::<u8>),
+    ("empower", typed::<Option<u8>>),
+    ("flow", typed::<Option<u8>>),
+    ("grant", typed::<Vec<crate::keywords::Grant>>),
 ];
 const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
 
@@ -109,6 +122,8 @@ const ABILITY_FIELDS: &[(&str, Check)] = &[
     ("may", typed::<bool>),
     ("lead", typed::<Option<Lead>>),
     ("legion", typed::<bool>),
+    ("level", typed::<u8>),
+    ("empowered", typed::<bool>),
     ("cost_energy", typed::<u8>),
     ("cost_exhaust", typed::<bool>),
     ("extra_discard", typed::<bool>),
@@ -128,6 +143,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("to", typed::<To>),
     ("if", typed::<Cond>),
     ("token", typed::<String>),
+    ("counter", typed::<String>),
     ("keyword", typed::<String>),
 ];
 
@@ -239,6 +255,10 @@ fn only_keywords(text: &str) -> bool {
         "temporary",
         "vision",
         "ambush",
+        "unique",
+        "hunt",
+        "quick-draw",
+        "weaponmaster",
         "assault",
         "shield",
         "deflect",
@@ -463,7 +483,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if ins.player != Whose::You
                 && !matches!(
                     ins.op,
-                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::Predict | Op::ExtraTurn
+                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::GainXp | Op::Predict | Op::ExtraTurn
                 )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
@@ -513,7 +533,11 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         || r.shield != 0
         || r.deflect != 0
         || r.might_bonus != 0
-        || r.equip.is_some();
+        || r.equip.is_some()
+        || r.hunt > 0
+        || r.empower.is_some()
+        || r.flow.is_some()
+        || !r.grants.is_empty();
     let vanilla_ok = match r.kind {
         // A vanilla unit: no text, or text that only names its keywords.
         Kind::Unit => r.abilities.is_empty() && r.statics.is_empty() && (r.text.is_empty() || only_keywords(&r.text)),
@@ -524,6 +548,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     let unit_with_unbacked_text = r.kind == Kind::Unit
         && r.abilities.is_empty()
         && r.statics.is_empty()
+        && r.grants.is_empty()
+        && r.empower.is_none()
         && !r.text.is_empty()
         && !only_keywords(&r.text);
     if !spell_without_text && (unit_with_unbacked_text || (!does_something && !vanilla_ok)) {
@@ -531,6 +557,10 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     }
     if !r.text.is_empty() && r.text_zh.is_empty() && !matches!(r.kind, Kind::Rune) {
         p.add(ptr.clone(), id, "text_zh", "rules text without its Chinese (text_zh)");
+    }
+    let (kw_problems, grants) = crate::keywords::file::check_card(r);
+    for (at, field, msg) in kw_problems {
+        p.add(format!("{ptr}{at}"), id, field, msg);
     }
     if r.id.trim().is_empty() || r.name.trim().is_empty() || r.zh.trim().is_empty() {
         p.add(ptr.clone(), id, "id", "id, name and zh must not be empty");
@@ -588,6 +618,10 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         adds_power,
         hide_cost,
         no_move_from_bf,
+        hunt: r.hunt,
+        empower: r.empower,
+        flow: r.flow,
+        grants,
     }
 }
 
@@ -658,7 +692,8 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
             }
         }
     }
-    CardDb { cards, raw, tags, lord_tags }
+    let counters = crate::keywords::file::index_counters(&mut cards);
+    CardDb { cards, raw, tags, lord_tags, counters }
 }
 
 fn raw_static_tags<'a>(raw: &'a [RawCard], id: &'a str) -> impl Iterator<Item = &'a String> {

@@ -40,9 +40,15 @@ pub mod kw {
     pub const TEMPORARY: u32 = 1 << 7;
     pub const VISION: u32 = 1 << 8;
     pub const AMBUSH: u32 = 1 << 9;
+    /// Unique (CR 825): at most one copy in a deck (deckbuilding only).
+    pub const UNIQUE: u32 = 1 << 10;
+    /// Quick-Draw (CR 819): Equipment with Reaction that attaches to a unit you control when played.
+    pub const QUICK_DRAW: u32 = 1 << 11;
+    /// Weaponmaster (CR 821): when played, may attach an Equipment you control, paying its Equip cost.
+    pub const WEAPONMASTER: u32 = 1 << 12;
 
     /// Every keyword as the file spells it.
-    pub const ALL: [(&str, u32); 10] = [
+    pub const ALL: [(&str, u32); 13] = [
         ("accelerate", ACCELERATE),
         ("action", ACTION),
         ("reaction", REACTION),
@@ -53,6 +59,9 @@ pub mod kw {
         ("temporary", TEMPORARY),
         ("vision", VISION),
         ("ambush", AMBUSH),
+        ("unique", UNIQUE),
+        ("quick_draw", QUICK_DRAW),
+        ("weaponmaster", WEAPONMASTER),
     ];
 
     pub fn parse(s: &str) -> Option<u32> {
@@ -86,6 +95,8 @@ pub enum On {
     /// At the start of your Beginning Phase (CR 315.1.b): Temporary's kill (CR 816).
     Beginning,
     MightyAttacksHere,
+    /// "When I become Empowered" (CR 828).
+    BecomeEmpowered,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -117,6 +128,8 @@ pub enum What {
     Place,
     /// A destination for the unit chosen in slot `dest_of` (CR 355.5, 447).
     Destination,
+    /// An Equipment you control on the board, attached or not (Weaponmaster, CR 821).
+    Equipment,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -194,6 +207,15 @@ pub enum Op {
     Move,
     RecycleHand,
     Save,
+    /// Put `n` counters named `counter` on each selected object (CR 741–749).
+    AddCounter,
+    /// Remove up to `n` counters named `counter` from each selected object (CR 741–749).
+    RemoveCounter,
+    /// The player gains `n` XP (CR 728–733).
+    GainXp,
+    /// Give / remove the Empowered status (CR 441–442).
+    Empower,
+    Disempower,
     /// Deal `n` damage split among the targets of slot `t` (CR 355.14), chosen on resolution.
     DamageSplit,
     /// Predict 1 (CR 436): look at the top card of your deck; you may recycle it.
@@ -236,6 +258,10 @@ impl Op {
                 | Op::Counter
                 | Op::Move
                 | Op::Save
+                | Op::AddCounter
+                | Op::RemoveCounter
+                | Op::Empower
+                | Op::Disempower
                 | Op::Attach
                 | Op::GainControl
                 | Op::GainControlThisTurn
@@ -341,6 +367,12 @@ pub struct Instr {
     /// The token card, resolved against the set when it is read.
     #[serde(skip)]
     pub token_def: DefId,
+    /// `add_counter` / `remove_counter`: the counter's name (CR 741).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub counter: String,
+    /// The counter, as its index in the set's counter table ([`CardDb::counters`]).
+    #[serde(skip)]
+    pub counter_ix: u8,
     /// `gain_keyword` / `lose_keyword`: the keyword, as `keywords` spells it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub keyword: String,
@@ -407,6 +439,8 @@ impl KeywordAbility {
             subject: None,
             effects: vec![ins],
             keyword: Some(self),
+            level: 0,
+            empowered: false,
         }
     }
 }
@@ -425,6 +459,8 @@ impl Instr {
             token_def: 0,
             keyword: String::new(),
             kw: 0,
+            counter: String::new(),
+            counter_ix: 0,
         }
     }
 }
@@ -440,6 +476,12 @@ pub struct Ability {
     /// A [Legion] dependent ability (CR 812): active only if you finalized another card this turn.
     #[serde(default, skip_serializing_if = "is_default")]
     pub legion: bool,
+    /// A [Level N] dependent ability (CR 824, 726): active while the controller has ≥ N XP.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub level: u8,
+    /// An [Empowered] dependent ability (CR 828, 726): active while the object is Empowered.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub empowered: bool,
     #[serde(default, skip_serializing_if = "is_default")]
     pub cost_energy: u8,
     #[serde(default, skip_serializing_if = "is_default")]
@@ -552,6 +594,14 @@ pub struct CardDef {
     pub hide_cost: Option<u8>,
     /// Battlefield: units can't move here from another battlefield.
     pub no_move_from_bf: bool,
+    /// Hunt X (CR 823): XP its controller gains when it conquers or holds.
+    pub hunt: u8,
+    /// Empower [cost] (CR 827): the Energy cost of becoming Empowered.
+    pub empower: Option<u8>,
+    /// Flow [cost] (CR 829): the Energy cost of playing this spell from your trash.
+    pub flow: Option<u8>,
+    /// Might and keywords granted while a dependent condition holds (Level N, Empowered; CR 726).
+    pub grants: Vec<crate::keywords::Grant>,
 }
 
 impl CardDef {
@@ -593,6 +643,8 @@ pub struct CardDb {
     pub tags: Vec<String>,
     /// Tags some static gives Might to (skip the scan for other units).
     pub lord_tags: u64,
+    /// Every counter name the set's cards use (CR 741); counters on objects index this.
+    pub counters: Vec<String>,
 }
 
 impl PartialEq for CardDb {

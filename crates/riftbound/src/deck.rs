@@ -167,7 +167,10 @@ impl DeckList {
                 err(format!("'{}' can't be in the Main Deck: it is a {:?} (CR 103.2)", d.name, d.kind));
             }
             let copies = n as usize + usize::from(id == champ);
-            if copies > 3 {
+            if d.has(crate::cards::kw::UNIQUE) && copies > 1 {
+                // CR 825: a Unique card is at most one copy (the Chosen Champion counts).
+                err(format!("{} copies of '{}': it is Unique, at most 1 (CR 825)", copies, d.name));
+            } else if copies > 3 {
                 err(format!("{} copies of '{}': at most 3 per name (CR 103.2.b)", copies, d.name));
             }
             if d.domains & !identity != 0 {

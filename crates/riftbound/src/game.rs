@@ -299,6 +299,10 @@ impl Game for RiftGame {
                 let (e, z) = name(c);
                 Label::new(format!("Use {e}"), format!("使用 {z}"))
             }
+            RiftAction::Act(Src::Empower(c)) => {
+                let (e, z) = name(c);
+                Label::new(format!("Empower {e} (CR 827)"), format!("赋能 {z}（CR 827）"))
+            }
             RiftAction::Move(c, r) => {
                 let ((e, z), (pe, pz)) = (name(c), place(r));
                 Label::new(format!("Move {e} to {pe}"), format!("移动 {z} 到 {pz}"))

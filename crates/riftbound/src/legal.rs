@@ -57,8 +57,10 @@ impl RiftGame {
         }
         for (i, o) in self.objs.iter().enumerate() {
             let i = i as ObjId;
+            // Flow (CR 829): a spell with a Flow cost is played from its owner's trash.
             if ((o.zone == Zone::ChampionZone && o.owner == seat)
-                || (matches!(o.zone, Zone::Facedown(_)) && o.controller == seat))
+                || (matches!(o.zone, Zone::Facedown(_)) && o.controller == seat)
+                || (o.zone == Zone::Trash && o.owner == seat && self.def(o.def).flow.is_some()))
                 && self.can_play(seat, i)
             {
                 out.push(RiftAction::Play(i));
@@ -75,6 +77,14 @@ impl RiftGame {
                 && self.can_activate(seat, Src::Obj(i))
             {
                 out.push(RiftAction::Act(Src::Obj(i)));
+            }
+            // Empower [cost] (CR 827), units included.
+            if o.zone.on_board()
+                && o.controller == seat
+                && self.def(o.def).empower.is_some()
+                && self.can_activate(seat, Src::Empower(i))
+            {
+                out.push(RiftAction::Act(Src::Empower(i)));
             }
         }
         for &c in &me.hand {
@@ -382,6 +392,7 @@ impl RiftGame {
         match a {
             RiftAction::Play(c) => (c as usize) < n && self.can_play(seat, c),
             RiftAction::Act(Src::Legend) => self.can_activate(seat, Src::Legend),
+            RiftAction::Act(Src::Empower(i)) => (i as usize) < n && self.can_activate(seat, Src::Empower(i)),
             RiftAction::Act(Src::Obj(i)) => {
                 (i as usize) < n
                     && self.obj(i).zone.on_board()

@@ -11,6 +11,7 @@ pub mod deck;
 mod extra_cost;
 mod flow;
 pub mod game;
+pub mod keywords;
 pub mod layers;
 mod legal;
 mod multiplayer;

@@ -164,6 +164,12 @@ pub enum Note {
     Conceded {
         seat: u8,
     },
+    /// A player gained XP (CR 728–733): `n` now, `total` in all.
+    Xp {
+        seat: u8,
+        n: u16,
+        total: u16,
+    },
     GameOver,
     /// A player gained control of a unit, or got it back (CR 191, 317).
     ControlChanged {

@@ -13,6 +13,8 @@ impl RiftGame {
     /// exist (CR 186.1). Equipment attached to a unit leaving the board stays behind (CR 435).
     pub fn set_zone(&mut self, id: ObjId, zone: Zone) {
         let old = self.obj(id).zone;
+        // Flow (CR 829): a spell played for its Flow cost is banished instead when it leaves the chain.
+        let zone = self.flow_destination(id, old, zone);
         if old == zone {
             return;
         }
@@ -369,6 +371,10 @@ impl RiftGame {
             if self.card(id).abilities[i as usize].legion && self.players[c as usize].finalized < 2 {
                 continue;
             }
+            // Dependent abilities (Level, Empowered) trigger only while active (CR 726–727).
+            if !self.ability_active(c, Some(id), &self.card(id).abilities[i as usize]) {
+                continue;
+            }
             self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
         }
     }
@@ -586,6 +592,7 @@ impl RiftGame {
         let here: Vec<ObjId> = self.units_at(Loc::Bf(b)).filter(|&u| self.obj(u).controller == seat).collect();
         for u in here {
             self.push_trigger_obj(u, on, None);
+            self.hunt_trigger(u);
         }
         self.fire_bf(b, on, seat, None);
     }

@@ -16,7 +16,7 @@ use crate::options::Mode;
 use crate::state::*;
 
 /// Status flags and their words, in the order they are written.
-const FLAGS: [(u16, &str); 12] = [
+const FLAGS: [(u16, &str); 14] = [
     (flag::EXHAUSTED, "x"),
     (flag::BUFFED, "buff"),
     (flag::STUNNED, "stun"),
@@ -27,6 +27,8 @@ const FLAGS: [(u16, &str); 12] = [
     (flag::SAVE, "save"),
     (flag::TOKEN, "token"),
     (flag::EQUIPPED, "eq"),
+    (flag::EMPOWERED, "emp"),
+    (flag::FLOWED, "flowed"),
     (flag::SAVE_TO_HAND, "savehand"),
     (flag::REPLACING, "replacing"),
 ];
@@ -43,6 +45,14 @@ const PHASES: [(Phase, &str); 7] = [
 
 const MODES: [(Mode, &str); 4] =
     [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
+
+/// Special ability numbers of keywords beyond ST1 (`crate::keywords`) by name.
+const SPECIAL_ABS: [(u8, &str); 4] = [
+    (crate::keywords::AB_EMPOWER, "empower"),
+    (crate::keywords::AB_HUNT, "hunt"),
+    (crate::keywords::AB_QUICK_DRAW, "quickdraw"),
+    (crate::keywords::AB_WEAPONMASTER, "weaponmaster"),
+];
 
 /// The owner-kept zones of a player section, in the order they are written.
 const OWNER_ZONES: [(Zone, &str); 5] = [
@@ -285,6 +295,9 @@ impl RiftGame {
         if p.finalized != 0 {
             l += &format!(" finalized={}", p.finalized);
         }
+        if p.xp != 0 {
+            l += &format!(" xp={}", p.xp);
+        }
         if p.mulliganed {
             l += " mulliganed=1";
         }
@@ -350,6 +363,11 @@ impl RiftGame {
         }
         if o.hidden_turn != 0 {
             w += &format!("/hid{}", o.hidden_turn);
+        }
+        for (k, n) in self.counters_on(id) {
+            if let Some(name) = self.db().counters.get(k as usize) {
+                w += &format!("/ctr.{name}.{n}");
+            }
         }
         if by_owner && o.controller != section {
             w += &format!("/ctl.{}", seat(o.controller));
@@ -435,7 +453,7 @@ impl RiftGame {
         // A keyword's ability is written by the keyword's name (`vision`), any other by its row.
         let ab = match self.ability(it).and_then(|a| a.keyword) {
             Some(k) => k.names().2.to_string(),
-            None => it.ab.to_string(),
+            None => SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string()),
         };
         let mut w = format!("{}:{src}:{ab}", seat(it.controller));
         for (slot, t) in &it.targets {

@@ -88,7 +88,8 @@ pub fn note_seat(n: &Note) -> u8 {
         | Note::Held { seat, .. }
         | Note::FinalPointDenied { seat, .. }
         | Note::Point { seat, .. }
-        | Note::Conceded { seat } => seat,
+        | Note::Conceded { seat }
+        | Note::Xp { seat, .. } => seat,
         Note::Damage { controller, .. }
         | Note::Died { controller, .. }
         | Note::Destroyed { controller, .. }
@@ -165,6 +166,22 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             ("protect from its next death this turn".into(), "使其本回合免于下一次死亡".into()),
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
         ),
+        Op::AddCounter => pick(
+            (format!("put {n} {} counter(s) on", ins.counter), format!("在其上放置{n}个{}计数器", ins.counter)),
+            (
+                format!("put {n} {} counter(s) on a unit", ins.counter),
+                format!("在一个单位上放置{n}个{}计数器", ins.counter),
+            ),
+        ),
+        Op::RemoveCounter => pick(
+            (format!("remove {n} {} counter(s) from", ins.counter), format!("从其上移除{n}个{}计数器", ins.counter)),
+            (format!("remove {n} {} counter(s)", ins.counter), format!("移除{n}个{}计数器", ins.counter)),
+        ),
+        Op::GainXp => (format!("gain {n} XP"), format!("获得{n}点经验")),
+        Op::Empower => pick(("empower".into(), "赋能其".into()), ("empower a unit".into(), "赋能一个单位".into())),
+        Op::Disempower => {
+            pick(("disempower".into(), "解除其赋能".into()), ("disempower a unit".into(), "解除一个单位的赋能".into()))
+        }
         Op::ExtraTurn => ("take a turn after this one".into(), "在本回合后进行一个额外回合".into()),
         Op::SaveToHand => pick(
             (
@@ -234,6 +251,7 @@ fn target_noun(spec: &TargetSpec, up_to: bool) -> (String, String) {
         What::Battlefield => ("battlefield", "战场"),
         What::Place => ("place (your base or a battlefield)", "地点（你的基地或战场）"),
         What::Destination => ("destination", "目的地"),
+        What::Equipment => ("Equipment you control", "你控制的武装"),
     };
     let article = if up_to { "another".to_string() } else { "a".to_string() };
     let article = if spec.side == Side::Enemy && !up_to { "an".to_string() } else { article };
@@ -464,6 +482,18 @@ impl RiftGame {
             Some(KeywordAbility::Temporary) => return ("kill it".into(), "消灭它".into()),
             None => {}
         }
+        match it.ab {
+            crate::keywords::AB_QUICK_DRAW => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
+            crate::keywords::AB_EMPOWER => return ("give it the Empowered status".into(), "使其获得赋能状态".into()),
+            crate::keywords::AB_HUNT => return ("gain XP (Hunt)".into(), "获得经验（狩猎）".into()),
+            crate::keywords::AB_WEAPONMASTER => {
+                return (
+                    "pay an Equipment's Equip cost to attach it to this unit (Weaponmaster)".into(),
+                    "支付一件武装的装备费用，将其装备给此单位（武器大师）".into(),
+                )
+            }
+            _ => {}
+        }
         let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };
         let parts: Vec<(String, String)> = ab.effects.iter().take(2).map(|i| effect(self.db(), i, false)).collect();
         if parts.is_empty() {
@@ -476,6 +506,9 @@ impl RiftGame {
 
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
+        if it.ab == crate::keywords::AB_QUICK_DRAW {
+            return ("attach it to".into(), "将其装备给该单位".into());
+        }
         let found = self.ability(it).and_then(|ab| {
             ab.effects.iter().find(|i| {
                 i.t == slot && (i.op.takes_selector() || i.op == crate::cards::Op::DamageSplit) && i.who == Who::Target
@@ -1117,6 +1150,11 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 format!("{wz}得到{gained}分：共{total}/{}分", g.opts.victory()),
             )
         }
+        Note::Xp { seat, n, total } => t(
+            K::Info,
+            format!("{} gained {n} XP: {total} XP in all (CR 728)", seat_en(seat)),
+            format!("{}获得{n}点经验：共{total}点经验（CR 728）", seat_zh(seat)),
+        ),
         Note::Conceded { seat } => {
             let (e, z) = if g.opts.mode.teams() {
                 (
@@ -1154,7 +1192,7 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
 
 // ---------------------------------------------------------------------- catalogue
 
-const KEYWORDS: [(u32, &str, &str); 10] = [
+pub(crate) const KEYWORDS: [(u32, &str, &str); 13] = [
     (kw::ACCELERATE, "Accelerate", "急速"),
     (kw::ACTION, "Action", "行动"),
     (kw::REACTION, "Reaction", "反应"),
@@ -1165,6 +1203,9 @@ const KEYWORDS: [(u32, &str, &str); 10] = [
     (kw::TEMPORARY, "Temporary", "临时"),
     (kw::VISION, "Vision", "预见"),
     (kw::AMBUSH, "Ambush", "伏击"),
+    (kw::UNIQUE, "Unique", "唯一"),
+    (kw::QUICK_DRAW, "Quick-Draw", "快拔"),
+    (kw::WEAPONMASTER, "Weaponmaster", "武器大师"),
 ];
 
 fn keywords_of(d: &CardDef) -> Vec<Label> {
@@ -1190,6 +1231,7 @@ fn keywords_of(d: &CardDef) -> Vec<Label> {
     if d.abilities.iter().any(|a| a.legion) {
         out.push(l("Legion", "军团"));
     }
+    crate::keywords::present::keywords_of(d, &mut out);
     out
 }
 

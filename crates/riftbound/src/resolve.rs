@@ -12,6 +12,22 @@ impl RiftGame {
         if self.notes.on {
             self.notes.by = Some(self.by_of(item.src));
         }
+        // Keyword items (Empower, Hunt: crate::keywords).
+        if self.resolve_keyword(&item) {
+            self.after_resolve(&item);
+            return;
+        }
+        if item.ab == crate::keywords::AB_QUICK_DRAW {
+            // Quick-Draw (CR 819): attach to the target unit (not a move, CR 434).
+            if let (ItemSrc::Obj(g), Some(u)) = (item.src, item.target(0).and_then(|t| self.live(t))) {
+                let spec = &self.specs(&item)[0];
+                if self.obj(g).inc == item.src_inc && self.target_ok(&item, spec, self.tgt(u)) {
+                    self.attach(g, u);
+                }
+            }
+            self.after_resolve(&item);
+            return;
+        }
         let db = self.db_arc();
         let Some(ab) = self.ability_in(&db, &item) else {
             self.after_resolve(&item);
@@ -239,6 +255,7 @@ impl RiftGame {
                 }
             }
             Op::Channel => self.channel(seat, ins.n, true),
+            Op::GainXp => self.gain_xp(seat, ins.n.max(0) as u16),
             // Predict 1 (CR 436): the player looks at the top card and may recycle it.
             Op::Predict => {
                 if let Some(&top) = self.players[seat as usize].deck.first() {
@@ -327,6 +344,27 @@ impl RiftGame {
             Op::Save => {
                 for u in objs {
                     self.objs[u as usize].set(flag::SAVE, true);
+                }
+            }
+            Op::AddCounter => {
+                for u in objs {
+                    self.add_counters(u, ins.counter_ix, ins.n.max(0) as u16);
+                }
+            }
+            Op::RemoveCounter => {
+                for u in objs {
+                    self.remove_counters(u, ins.counter_ix, ins.n.max(0) as u16);
+                }
+            }
+            Op::Empower => {
+                for u in objs {
+                    self.empower(u);
+                }
+            }
+            Op::Disempower => {
+                // CR 442: remove the status (nothing happens if it isn't Empowered).
+                for u in objs {
+                    self.objs[u as usize].set(flag::EMPOWERED, false);
                 }
             }
             Op::Attach => {

@@ -57,6 +57,10 @@ pub mod flag {
     pub const TOKEN: u16 = 1 << 8;
     /// Something may be attached to this unit (a hint that saves scanning for equipment).
     pub const EQUIPPED: u16 = 1 << 9;
+    /// The Empowered status (CR 441, 827–828).
+    pub const EMPOWERED: u16 = 1 << 10;
+    /// A spell played from the trash for its Flow cost (CR 829): banished when it leaves the chain.
+    pub const FLOWED: u16 = 1 << 11;
     /// A delayed replacement: the next death this turn returns it to its owner's hand instead.
     pub const SAVE_TO_HAND: u16 = 1 << 12;
     /// Its death is being replaced and its controller is choosing which replacement applies
@@ -72,6 +76,8 @@ pub mod flag {
         | DEFEND_FIRED
         | SAVE
         | EQUIPPED
+        | EMPOWERED
+        | FLOWED
         | SAVE_TO_HAND
         | REPLACING;
 }
@@ -133,6 +139,8 @@ pub struct Player {
     pub team: u8,
     /// The player conceded and left the game (CR 649–652).
     pub left: bool,
+    /// Experience (CR 728–733): public, not shared with a teammate, no cap.
+    pub xp: u16,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -414,6 +422,8 @@ pub struct RiftGame {
     pub burnout_endless: u8,
     /// Cards revealed to every player (CR 424) until the revealing item finishes resolving.
     pub revealed: Vec<ObjId>,
+    /// Counters on objects (CR 741–749), other than buffs (a flag).
+    pub counters: Vec<crate::keywords::Counter>,
     /// Additional turns to come (CR 734–738), the next one last: each new one goes directly
     /// after the current turn, so later insertions come earlier.
     pub extra_turns: Vec<u8>,
@@ -555,6 +565,7 @@ impl RiftGame {
                     }
                 }
             }
+            m += self.granted_might(id);
             if let Zone::Bf(b) = o.zone {
                 if let Some(bd) = self.bf_def(b) {
                     assault += bd.assault;
@@ -571,11 +582,13 @@ impl RiftGame {
         m
     }
 
-    /// Keyword test (layer 2, CR 477.2): printed, granted by attached equipment, then the
-    /// grants and losses of `layers.rs` in timestamp order.
+    /// Keyword test (layer 2, CR 477.2): printed, granted by attached equipment and by
+    /// dependent grants (Level, Empowered; CR 726), then the grants and losses of `layers.rs`
+    /// in timestamp order.
     pub fn has_kw(&self, id: ObjId, k: u32) -> bool {
         let o = self.obj(id);
         let has = self.def(o.def).has(k)
+            || self.granted_kw(id, k)
             || (o.has(flag::EQUIPPED)
                 && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)));
         if self.effects.is_empty() {
@@ -627,6 +640,7 @@ impl RiftGame {
             notes: Default::default(),
             burnout_endless: 0,
             revealed: Vec::new(),
+            counters: Vec::new(),
             extra_turns: Vec::new(),
             order_seat: NOBODY,
             loans: Vec::new(),

@@ -23,6 +23,9 @@ pub struct CardView {
     pub status: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub attached_to: Option<ObjId>,
+    /// Counters on it by name (CR 741–749), public; buffs are in `status`.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty", default)]
+    pub counters: std::collections::BTreeMap<String, u16>,
 }
 
 fn is_zero(x: &i16) -> bool {
@@ -67,6 +70,13 @@ pub struct PlayerView {
     /// the revealing item finishes resolving.
     #[serde(default)]
     pub revealed: Vec<CardView>,
+    /// Experience (CR 728–733), public; not shared with a teammate.
+    #[serde(skip_serializing_if = "is_zero_u16", default)]
+    pub xp: u16,
+}
+
+fn is_zero_u16(x: &u16) -> bool {
+    *x == 0
 }
 
 /// A rune pool: Energy, and Power by domain ("fury", "calm", …; only domains with some).
@@ -214,6 +224,7 @@ impl RiftGame {
             (flag::ATTACKER, "attacking"),
             (flag::DEFENDER, "defending"),
             (flag::TOKEN, "token"),
+            (flag::EMPOWERED, "empowered"),
         ] {
             if o.has(f) {
                 status.push(n.to_string());
@@ -233,6 +244,10 @@ impl RiftGame {
             damage: o.damage,
             status,
             attached_to: (o.attached_to != NONE).then_some(o.attached_to),
+            counters: self
+                .counters_on(id)
+                .filter_map(|(k, n)| self.db().counters.get(k as usize).map(|name| (name.clone(), n)))
+                .collect(),
         }
     }
 
@@ -296,6 +311,7 @@ impl RiftGame {
                         .map(|i| (crate::cards::DOMAINS[i].to_string(), p.pool.power[i]))
                         .collect(),
                 },
+                xp: p.xp,
                 scored: (0..self.bfs.len())
                     .filter(|b| p.scored & (1 << b) != 0)
                     .map(|b| format!("b{}", b + 1))
@@ -458,7 +474,13 @@ impl RiftGame {
         };
         match self.ability(it).and_then(|a| a.keyword) {
             Some(k) => format!("{base} ({})", k.names().0),
-            None => base,
+            None => match it.ab {
+                crate::keywords::AB_EMPOWER => format!("{base} (Empower)"),
+                crate::keywords::AB_HUNT => format!("{base} (Hunt)"),
+                crate::keywords::AB_QUICK_DRAW => format!("{base} (Quick-Draw)"),
+                crate::keywords::AB_WEAPONMASTER => format!("{base} (Weaponmaster)"),
+                _ => base,
+            },
         }
     }
 

@@ -197,7 +197,7 @@ fn conformance_over_a_set_using_every_op() {
     assert_eq!(set.get(set.by_name("Blast Runner").unwrap()).cost_less.len(), 1);
     for mode in [Mode::Duel, Mode::Ffa3] {
         let o = RiftOptions { cards: Cards::loaded(set.clone()), mode, ..RiftOptions::default() };
-        let report = run::<RiftGame>(&o, &Config::new(40).seed(91).deep(5, 16).presentation(true));
+        let report = run::<RiftGame>(&o, &Config::new(40).seed(91).deep(5, 16).presentation(true).positions(true));
         assert_eq!(report.games, 40);
     }
 }

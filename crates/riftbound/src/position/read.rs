@@ -1,7 +1,7 @@
 //! Reading the position notation (docs/riftbound.md, "Position notation"). Every problem is one
 //! line naming the field (`p1.hand: unknown card 'ST1-999'`); nothing is half-read.
 
-use super::{FLAGS, MODES, OWNER_ZONES, PHASES};
+use super::{FLAGS, MODES, OWNER_ZONES, PHASES, SPECIAL_ABS};
 use crate::action::ObjId;
 use crate::cards::{DefId, DOMAIN_LETTERS};
 use crate::options::RiftOptions;
@@ -24,6 +24,8 @@ struct Spec {
     /// Index into the player's deck/runes/hand vector it goes to, if any.
     order: Option<(u8, Zone)>,
     attached: Option<ObjId>,
+    /// Counters on it (CR 741): (the set's counter index, how many).
+    counters: Vec<(u8, u16)>,
 }
 
 struct Reader<'a> {
@@ -72,6 +74,24 @@ impl Reader<'_> {
             self.seat(field, v)
         }
     }
+    /// `NAME.N` (`/ctr.charge.2`): a counter of the set's and how many (CR 741).
+    fn counter(&self, field: &str, v: &str) -> R<(u8, u16)> {
+        let (name, n) = v.rsplit_once('.').ok_or(format!("{field}: '{v}' is not a counter like ctr.charge.2"))?;
+        let kind = self
+            .opts
+            .cards
+            .get()
+            .counters
+            .iter()
+            .position(|c| c == name)
+            .ok_or(format!("{field}: no card of the set uses a '{name}' counter"))?;
+        let n: u16 = num(field, n)?;
+        if n == 0 {
+            return err(field, format!("'ctr.{v}': a counter count is at least 1"));
+        }
+        Ok((kind as u8, n))
+    }
+
     fn bf(&self, field: &str, v: &str) -> R<u8> {
         v.strip_prefix('b')
             .and_then(|n| n.parse::<u8>().ok())
@@ -175,7 +195,10 @@ impl Reader<'_> {
                     None => return err(field, format!("'{src_word}' has no {ab} ability", src_word = src_text)),
                 }
             }
-            None => num::<u8>(field, ab)?,
+            None => match SPECIAL_ABS.iter().find(|(_, w)| *w == ab) {
+                Some((n, _)) => *n,
+                None => num::<u8>(field, ab)?,
+            },
         };
         let mut it = Item {
             controller,
@@ -239,6 +262,7 @@ impl Reader<'_> {
             hidden_turn: 0,
         };
         let mut attached = None;
+        let mut counters = Vec::new();
         for p in parts {
             if let Some((f, _)) = FLAGS.iter().find(|(_, n)| *n == p) {
                 obj.flags |= f;
@@ -252,6 +276,8 @@ impl Reader<'_> {
                 attached = Some(num::<ObjId>(field, v)?);
             } else if let Some(v) = p.strip_prefix("inc") {
                 obj.inc = num(field, v)?;
+            } else if let Some(v) = p.strip_prefix("ctr.") {
+                counters.push(self.counter(field, v)?);
             } else if let Some(v) = p.strip_prefix("hid") {
                 obj.hidden_turn = num(field, v)?;
             } else if let (Some(v), true) = (p.strip_prefix("ctl."), by_owner) {
@@ -262,7 +288,7 @@ impl Reader<'_> {
                 return err(field, format!("unknown part '{p}' of '{w}'"));
             }
         }
-        Ok(Spec { id, obj, field: field.to_string(), order: None, attached })
+        Ok(Spec { id, obj, field: field.to_string(), order: None, attached, counters })
     }
 }
 
@@ -372,8 +398,15 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     };
     let mut objs = vec![hole; taken.len()];
     rd.nobj = objs.len();
+    let mut counters = Vec::new();
     for (sp, &id) in specs.iter().zip(&ids) {
         let mut o = sp.obj.clone();
+        if !sp.counters.is_empty() && !o.zone.on_board() {
+            return err(&sp.field, "counters are only on objects on the board (CR 746)");
+        }
+        for &(kind, n) in &sp.counters {
+            counters.push(crate::keywords::Counter { obj: id as ObjId, inc: o.inc, kind, n });
+        }
         if let Some(a) = sp.attached {
             o.attached_to = rd.obj(&sp.field, &format!("c{a}"))?;
         }
@@ -424,7 +457,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         bfs.push(bf);
     }
 
-    let mut g = RiftGame { objs, players, bfs, ..RiftGame::empty(opts, Phase::Main) };
+    let mut g = RiftGame { objs, players, bfs, counters, ..RiftGame::empty(opts, Phase::Main) };
     read_header(&rd, header, &mut g)?;
     if get(header, "priority").is_none() {
         g.priority = g.turn_player;
@@ -601,6 +634,7 @@ fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Pl
             }
             "scored" => p.scored = rd.bits(&f, v)?,
             "finalized" => p.finalized = num(&f, v)?,
+            "xp" => p.xp = num(&f, v)?,
             "mulliganed" => p.mulliganed = flag01(&f, v)?,
             "left" => p.left = flag01(&f, v)?,
             "brought" => p.battlefields = items(v).map(|w| card(&rd.opts.cards, &f, w)).collect::<R<_>>()?,
@@ -620,7 +654,7 @@ fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Pl
                 } else {
                     return err(
                         &f,
-                        "unknown field (legend, team, points, pool, scored, finalized, mulliganed, left, brought, \
+                        "unknown field (legend, team, points, pool, scored, finalized, xp, mulliganed, left, brought, \
                          deck, runes, hand, trash, banish, champ, chain, gone, base, atN, fdN)",
                     );
                 }

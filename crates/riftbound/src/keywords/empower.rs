@@ -1,0 +1,54 @@
+//! Empower / Empowered (CR 441–442, 827–828).
+
+use super::AB_EMPOWER;
+use crate::action::ObjId;
+use crate::cards::On;
+use crate::payment::Cost;
+use crate::state::*;
+
+impl RiftGame {
+    /// Give the Empowered status (CR 441): nothing happens if it already has it; otherwise its
+    /// "when I become Empowered" triggers go pending (CR 828).
+    pub fn empower(&mut self, id: ObjId) {
+        let o = self.obj(id);
+        if !o.zone.on_board() || o.has(flag::EMPOWERED) {
+            return;
+        }
+        self.objs[id as usize].set(flag::EMPOWERED, true);
+        self.push_trigger_obj(id, On::BecomeEmpowered, None);
+    }
+
+    /// Empower [cost] (CR 827): an activated ability of a board object its controller may use
+    /// with normal timing, only while the object is not Empowered; the source is not a target.
+    pub fn empower_activation(&self, seat: u8, id: ObjId) -> Option<(Item, Cost)> {
+        let o = self.objs.get(id as usize)?;
+        let e = self.def(o.def).empower?;
+        if !o.zone.on_board()
+            || o.controller != seat
+            || o.has(flag::EMPOWERED)
+            || !self.speed_ok(seat, Default::default())
+        {
+            return None;
+        }
+        let item = Item {
+            controller: seat,
+            src: ItemSrc::Obj(id),
+            ab: AB_EMPOWER,
+            targets: Vec::new(),
+            here: self.loc(id),
+            subject: None,
+            src_inc: o.inc,
+            restrict_bf: NOBODY,
+            trigger: false,
+        };
+        Some((item, Cost::energy(e)))
+    }
+
+    /// The Energy cost of a keyword item being built (Empower), if it is one.
+    pub fn keyword_cost(&self, item: &Item) -> Option<Cost> {
+        match (item.ab, item.src) {
+            (AB_EMPOWER, ItemSrc::Obj(id)) => Some(Cost::energy(self.card(id).empower.unwrap_or(0))),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The card-file vocabulary of this module's keywords (docs/riftbound-cards.md "Keywords beyond
+//! ST1"): `hunt`, `empower`, `[[card.grant]]`, abilities' `level` / `empowered`, the ops
+//! `add_counter`, `remove_counter`, `gain_xp`, `empower`, `disempower`. Misuse is refused.
+
+use super::Grant;
+use crate::card_file::{RawCard, MAX_ENERGY};
+use crate::cards::{kw, CardDef, Kind, On, Op};
+
+/// A problem: JSON pointer below the card (`/grant/0/keywords/1`), field, message.
+pub(crate) type Problem = (String, &'static str, String);
+
+/// Keywords the rules read from a unit on the board (`has_kw`), so a dependent grant can give them.
+const GRANTABLE: u32 = kw::TANK | kw::BACKLINE | kw::GANKING | kw::TEMPORARY | kw::VISION | kw::WEAPONMASTER;
+
+fn counter_name_ok(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 24 && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Check one card's use of the vocabulary; returns the problems and the grants with their bits.
+pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
+    let mut out: Vec<Problem> = Vec::new();
+    let unit = matches!(r.kind, Kind::Unit | Kind::Token);
+    if r.hunt > 0 && !unit {
+        out.push(("/hunt".into(), "hunt", "Hunt is a unit keyword (CR 823)".into()));
+    }
+    if let Some(e) = r.empower {
+        if !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
+            out.push((
+                "/empower".into(),
+                "empower",
+                "Empower is an ability of a permanent on the board (CR 827)".into(),
+            ));
+        }
+        if e > MAX_ENERGY {
+            out.push((
+                "/empower".into(),
+                "empower",
+                format!("a cost the rules cannot pay: {e} Energy, at most {MAX_ENERGY}"),
+            ));
+        }
+    }
+    if r.keywords.iter().any(|k| k == "quick_draw") && !(r.kind == Kind::Gear && r.equipment) {
+        out.push((
+            "/keywords".into(),
+            "keywords",
+            "Quick-Draw is a keyword of Equipment (CR 819): gear with 'equipment = true'".into(),
+        ));
+    }
+    if r.keywords.iter().any(|k| k == "weaponmaster") && !unit {
+        out.push(("/keywords".into(), "keywords", "Weaponmaster is a keyword of units (CR 821)".into()));
+    }
+    if r.abilities.len() >= super::FIRST_SPECIAL_AB as usize {
+        out.push(("/ability".into(), "ability", format!("at most {} abilities on a card", super::FIRST_SPECIAL_AB)));
+    }
+    if let Some(f) = r.flow {
+        if r.kind != Kind::Spell {
+            out.push(("/flow".into(), "flow", "Flow is a keyword of spells (CR 829)".into()));
+        }
+        if f > MAX_ENERGY {
+            out.push((
+                "/flow".into(),
+                "flow",
+                format!("a cost the rules cannot pay: {f} Energy, at most {MAX_ENERGY}"),
+            ));
+        }
+    }
+    let mut grants = Vec::with_capacity(r.grants.len());
+    for (j, g) in r.grants.iter().enumerate() {
+        let p = format!("/grant/{j}");
+        let mut g = g.clone();
+        if (g.level > 0) == g.empowered {
+            out.push((
+                p.clone(),
+                "grant",
+                "a grant needs exactly one condition: 'level = N' or 'empowered = true'".into(),
+            ));
+        }
+        if !unit {
+            out.push((p.clone(), "grant", "only units have Might and keywords granted this way".into()));
+        }
+        for (k, w) in g.keywords.iter().enumerate() {
+            match kw::parse(w) {
+                Some(kw::UNIQUE) => out.push((
+                    format!("{p}/keywords/{k}"),
+                    "grant.keywords",
+                    "Unique is a deckbuilding keyword (CR 825): granting it does nothing".into(),
+                )),
+                Some(b) if b & GRANTABLE != 0 => g.kw |= b,
+                Some(_) => out.push((
+                    format!("{p}/keywords/{k}"),
+                    "grant.keywords",
+                    format!(
+                        "'{w}' matters while the card is played or off the board; a grant applies on the board only \
+                         (grantable: tank, backline, ganking, temporary, vision, weaponmaster)"
+                    ),
+                )),
+                None => out.push((format!("{p}/keywords/{k}"), "grant.keywords", format!("unknown keyword '{w}'"))),
+            }
+        }
+        if g.might == 0 && g.keywords.is_empty() {
+            out.push((p, "grant", "a grant without Might or keywords would do nothing".into()));
+        }
+        grants.push(g);
+    }
+    for (j, a) in r.abilities.iter().enumerate() {
+        let p = format!("/ability/{j}");
+        if (a.level > 0 || a.empowered) && a.on == On::Spell {
+            out.push((
+                p.clone(),
+                "level",
+                "a spell's own text is not a dependent ability: 'level'/'empowered' apply to abilities of permanents \
+                 and legends"
+                    .into(),
+            ));
+        }
+        if a.level > 0 && r.kind == Kind::Battlefield {
+            out.push((p.clone(), "level", "not implemented: [Level] abilities of battlefields".into()));
+        }
+        if a.empowered && !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
+            out.push((p.clone(), "empowered", "only a permanent on the board can be Empowered (CR 828)".into()));
+        }
+        if a.on == On::BecomeEmpowered && !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
+            out.push((format!("{p}/on"), "on", "only a permanent on the board can become Empowered (CR 828)".into()));
+        }
+        for (k, ins) in a.effects.iter().enumerate() {
+            let ip = format!("{p}/do/{k}");
+            let counter_op = matches!(ins.op, Op::AddCounter | Op::RemoveCounter);
+            if counter_op && !counter_name_ok(&ins.counter) {
+                out.push((
+                    format!("{ip}/counter"),
+                    "counter",
+                    format!(
+                        "'{:?}' needs a counter name of lowercase letters, digits and '_' (found '{}')",
+                        ins.op, ins.counter
+                    ),
+                ));
+            }
+            if !counter_op && !ins.counter.is_empty() {
+                out.push((
+                    format!("{ip}/counter"),
+                    "counter",
+                    "only add_counter and remove_counter name a counter".into(),
+                ));
+            }
+            if (counter_op || ins.op == Op::GainXp) && ins.n <= 0 {
+                out.push((format!("{ip}/n"), "n", format!("'{:?}' needs n ≥ 1 (it would do nothing)", ins.op)));
+            }
+        }
+    }
+    (out, grants)
+}
+
+/// The set's counter table (CR 741): every name an instruction uses, in first-use order; each
+/// instruction gets its index.
+pub(crate) fn index_counters(cards: &mut [CardDef]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for c in cards.iter_mut() {
+        for a in c.abilities.iter_mut() {
+            for ins in a.effects.iter_mut().filter(|i| !i.counter.is_empty()) {
+                let i = match names.iter().position(|n| *n == ins.counter) {
+                    Some(i) => i,
+                    None => {
+                        names.push(ins.counter.clone());
+                        names.len() - 1
+                    }
+                };
+                ins.counter_ix = i.min(u8::MAX as usize) as u8;
+            }
+        }
+    }
+    names
+}

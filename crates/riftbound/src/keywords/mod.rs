@@ -1,0 +1,91 @@
+//! Keywords and mechanisms beyond ST1 (spec §22–23, CR 726–749, 823–828): generic counters,
+//! XP with Hunt and Level, Empower / Empowered, and the dependent grants ("[Level N][>] I have +1
+//! Might and Tank", "[Empowered][>] …"). The card-file vocabulary is checked in `file.rs`.
+
+mod counters;
+mod empower;
+mod equip;
+pub(crate) mod file;
+mod flow;
+pub(crate) mod present;
+mod xp;
+
+pub use counters::Counter;
+pub use equip::{quick_draw_spec, weaponmaster_spec};
+
+use crate::action::ObjId;
+use crate::cards::Ability;
+use crate::state::*;
+use serde::{Deserialize, Serialize};
+
+/// Special ability number of the Empower activated ability (CR 827).
+pub const AB_EMPOWER: u8 = 253;
+/// Special ability number of the Hunt trigger (CR 823).
+pub const AB_HUNT: u8 = 254;
+/// Special ability number of the Quick-Draw play trigger (CR 819): attach to a unit.
+pub const AB_QUICK_DRAW: u8 = 255;
+/// Special ability number of the Weaponmaster play effect (CR 821).
+pub const AB_WEAPONMASTER: u8 = 249;
+/// Ability numbers from here on are keyword items, not rows of the card data.
+pub const FIRST_SPECIAL_AB: u8 = AB_WEAPONMASTER;
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// A dependent grant (CR 726–727): "[Level N][>] I have +M Might and <keywords>" or
+/// "[Empowered][>] …". Exactly one condition: `level` (the controller has ≥ N XP, CR 824) or
+/// `empowered` (this object has the Empowered status, CR 828).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Grant {
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub level: u8,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub empowered: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub might: i32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
+    /// The keywords as bits (`cards::kw`), filled when the set is read.
+    #[serde(skip)]
+    pub kw: u32,
+}
+
+impl RiftGame {
+    /// Does a dependent condition hold for an object controlled by `controller` (CR 726)? Level N
+    /// is the controller's XP (re-evaluated on a control change, CR 824); Empowered the object's
+    /// status (CR 828). `obj` is none for a legend's or battlefield's ability.
+    pub fn dependent_ok(&self, controller: u8, obj: Option<ObjId>, level: u8, empowered: bool) -> bool {
+        let xp_ok = level == 0 || self.players.get(controller as usize).is_some_and(|p| p.xp >= level as u16);
+        let emp_ok = !empowered || obj.is_some_and(|o| self.obj(o).has(flag::EMPOWERED));
+        xp_ok && emp_ok
+    }
+
+    /// Is this ability of the object (or legend) active now (CR 726: Level, Empowered)?
+    pub fn ability_active(&self, controller: u8, obj: Option<ObjId>, ab: &Ability) -> bool {
+        self.dependent_ok(controller, obj, ab.level, ab.empowered)
+    }
+
+    fn grants_on(&self, id: ObjId) -> impl Iterator<Item = &Grant> + '_ {
+        let o = self.obj(id);
+        let on = o.zone.on_board();
+        self.def(o.def)
+            .grants
+            .iter()
+            .filter(move |g| on && self.dependent_ok(o.controller, Some(id), g.level, g.empowered))
+    }
+
+    /// Might from active dependent grants (CR 726, 824, 828).
+    pub fn granted_might(&self, id: ObjId) -> i32 {
+        if self.card(id).grants.is_empty() {
+            return 0;
+        }
+        self.grants_on(id).map(|g| g.might).sum()
+    }
+
+    /// A keyword from an active dependent grant (CR 726, 824, 828).
+    pub fn granted_kw(&self, id: ObjId, k: u32) -> bool {
+        !self.card(id).grants.is_empty() && self.grants_on(id).any(|g| g.kw & k != 0)
+    }
+}
