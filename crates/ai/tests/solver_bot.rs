@@ -126,9 +126,16 @@ fn the_expert_level_keeps_every_proved_win_within_5_plies() {
         let ply = |x: &FateGame| x.view(engine::Viewer::Omniscient).ply;
         let left = (ply(g) + d).saturating_sub(ply(&child));
         let won = child.status().is_over() || prove_goal(&child, mover, left, &proof_cfg()).unwrap().0 == Proof::Yes;
-        eprintln!("position {k}: win in {d} plies for P{}; expert plays {a}: {}", mover + 1, if won { "kept" } else { "LOST" });
+        eprintln!(
+            "position {k}: win in {d} plies for P{}; expert plays {a}: {}",
+            mover + 1,
+            if won { "kept" } else { "LOST" }
+        );
         kept += won as usize;
     }
-    eprintln!("bot check: {expert} kept {kept} of {} proved wins within 5 plies (slowest decision {slowest:.2}s, this build)", wins.len());
+    eprintln!(
+        "bot check: {expert} kept {kept} of {} proved wins within 5 plies (slowest decision {slowest:.2}s, this build)",
+        wins.len()
+    );
     assert_eq!(kept, wins.len(), "the expert level threw a proved win away");
 }

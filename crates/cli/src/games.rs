@@ -46,7 +46,12 @@ impl server::BotHost for AiBots {
             spec.parse::<ai::BotSpec>().and_then(|s| s.per_move_budget_in(game)).map_err(|e| e.to_string())?;
         Ok(server::bots::BotBudget { ms_per_move, iterations_per_move })
     }
-    fn analyse(&self, replay: &engine::Replay, max_nodes: u64, max_seconds: f64) -> Option<Result<serde_json::Value, String>> {
+    fn analyse(
+        &self,
+        replay: &engine::Replay,
+        max_nodes: u64,
+        max_seconds: f64,
+    ) -> Option<Result<serde_json::Value, String>> {
         analyse(replay, max_nodes, Some(max_seconds))
     }
 }

@@ -29,7 +29,8 @@ fn replay_file(name: &str, game: &str, position: &str, actions: &[&str]) -> Path
 #[test]
 fn the_blunder_is_marked_with_the_proof_line() {
     // ret=QS takes the Queen back: no win is left, the game is drawn by repetition.
-    let f = replay_file("blunder", "fate", WIN_IN_1, &["ret=QS", "endmain", "endmain", "endmain", "endmain", "endmain"]);
+    let f =
+        replay_file("blunder", "fate", WIN_IN_1, &["ret=QS", "endmain", "endmain", "endmain", "endmain", "endmain"]);
     let file = f.to_str().unwrap();
     let out = cardtable(&["replay", file, "--analyse", "--max-nodes", "200000", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -74,6 +75,10 @@ fn analysis_refuses_games_without_a_solver_and_bad_budgets() {
     let g = replay_file("ardent", "ardent", "x", &[]);
     let out = cardtable(&["replay", g.to_str().unwrap(), "--analyse"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("only fate has a solver"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("only fate has a solver"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let _ = std::fs::remove_file(g);
 }

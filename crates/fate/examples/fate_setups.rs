@@ -36,7 +36,8 @@ fn main() -> Result<(), String> {
         .collect();
     let choices = setup_choices(&opts)?;
     let per_pair = SolveConfig { max_nodes: nodes, tt_mb: 8, want_line: false, ..SolveConfig::default() };
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
+    let mut file =
+        std::fs::OpenOptions::new().create(true).append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
     for index in (i..choices.len()).step_by(n).filter(|x| !done.contains(x)) {
         let started = std::time::Instant::now();
         let v = judge(&opts, &choices, index, plies, &per_pair)?;

@@ -32,7 +32,11 @@ fn returning_the_queen_of_swords_throws_the_win_away() {
     assert_eq!((before.value, before.plies), (Value::Win, Some(1)));
     assert_eq!(before.pv, vec!["act=QS:4"], "the proof line of the lost win");
     assert_eq!(m.after.as_ref().unwrap().value, Value::Draw);
-    assert!(m.label.en.starts_with("Blunder: P1 wins within 1 plies") && m.label.en.contains("act=QS:4"), "{}", m.label.en);
+    assert!(
+        m.label.en.starts_with("Blunder: P1 wins within 1 plies") && m.label.en.contains("act=QS:4"),
+        "{}",
+        m.label.en
+    );
     assert!(m.label.zh.starts_with("败着"), "{}", m.label.zh);
     // After the blunder nobody has a proved win: nothing else is marked.
     for m in &a.moves[1..] {

@@ -48,6 +48,8 @@ pub async fn analysis(
     match out {
         None => Err(ApiError::not_found(format!("this server has no computer analysis for {game}"))),
         Some(Err(e)) => Err(ApiError::bad(e)),
-        Some(Ok(analysis)) => Ok(Json(json!({ "table": id, "game": game, "max_nodes": max_nodes, "analysis": analysis }))),
+        Some(Ok(analysis)) => {
+            Ok(Json(json!({ "table": id, "game": game, "max_nodes": max_nodes, "analysis": analysis })))
+        }
     }
 }

@@ -34,7 +34,12 @@ pub trait BotHost: Send + Sync {
     /// Computer analysis of a finished game (`GET /api/tables/{id}/analysis`): what the host's
     /// solver says about each move, as JSON, within `max_nodes` per position and `max_seconds`
     /// in all. `None`: no analysis for this game (the default).
-    fn analyse(&self, replay: &engine::Replay, max_nodes: u64, max_seconds: f64) -> Option<Result<serde_json::Value, String>> {
+    fn analyse(
+        &self,
+        replay: &engine::Replay,
+        max_nodes: u64,
+        max_seconds: f64,
+    ) -> Option<Result<serde_json::Value, String>> {
         let _ = (replay, max_nodes, max_seconds);
         None
     }

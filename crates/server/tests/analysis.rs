@@ -74,7 +74,10 @@ async fn a_finished_game_is_analysed_and_its_blunder_marked() {
     let an = &v["analysis"];
     assert!(an["blunders"].as_array().unwrap().contains(&json!(161)), "{}", an["blunders"]);
     let m = &an["moves"][160];
-    assert_eq!((m["index"].as_u64(), m["action"].as_str(), m["seat"].as_str()), (Some(161), Some("ret=JP"), Some("P2")));
+    assert_eq!(
+        (m["index"].as_u64(), m["action"].as_str(), m["seat"].as_str()),
+        (Some(161), Some("ret=JP"), Some("P2"))
+    );
     assert_eq!(m["blunder"], true);
     assert_eq!(m["before"]["value"], "win");
     assert!(!m["before"]["pv"].as_array().unwrap().is_empty(), "the proof line comes with the mark: {m}");

@@ -74,13 +74,7 @@ fn for_mover(r: &SolveReport, mover: u8) -> Judgement {
         Value::Win | Value::Loss => Value::Loss,
         v => v,
     };
-    Judgement {
-        value,
-        plies: r.depth.map(|d| d.plies),
-        pv: r.pv.clone(),
-        bound: r.bound.clone(),
-        nodes: r.nodes,
-    }
+    Judgement { value, plies: r.depth.map(|d| d.plies), pv: r.pv.clone(), bound: r.bound.clone(), nodes: r.nodes }
 }
 
 /// The per-position solver settings of an analysis: `max_nodes` per position, one thread (the
@@ -147,7 +141,13 @@ pub fn analyse(
         if blunder {
             out.blunders.push(i + 1);
         }
-        let label = label(&seat(mover), g.step == Step::Setup || next.step == Step::Setup, blunder, before.as_ref(), after.as_ref());
+        let label = label(
+            &seat(mover),
+            g.step == Step::Setup || next.step == Step::Setup,
+            blunder,
+            before.as_ref(),
+            after.as_ref(),
+        );
         out.moves.push(MoveAnalysis {
             index: i + 1,
             ply: g.ply,
@@ -219,10 +219,7 @@ fn label(who: &str, setup: bool, blunder: bool, before: Option<&Judgement>, afte
         (Some(b), Some(a)) => {
             let (bw, bz) = value_words(b);
             let (aw, az) = value_words(a);
-            Label::new(
-                format!("{who}: before, {bw}; after, {aw}"),
-                format!("{who}：此着之前{bz}；此着之后{az}"),
-            )
+            Label::new(format!("{who}: before, {bw}; after, {aw}"), format!("{who}：此着之前{bz}；此着之后{az}"))
         }
         _ if setup => Label::new("Setup: not analysed", "布置阶段：不作分析"),
         _ => Label::new("Not analysed: the time ran out", "未分析：时间用完"),
