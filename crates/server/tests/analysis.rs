@@ -8,8 +8,8 @@ use common::*;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-/// A finished game (random moves, seed 2) in which move 161, `ret=JP`, turns P2's proved win
-/// into a proved draw: the game then ends in a draw by repetition (R-END3).
+/// A finished game (random moves, seed 2) in which move 161, `ret=JP`, turns P1's proved win
+/// into a proved draw (P1 takes its Page of Pentacles back): the game then ends in a draw by repetition (R-END3).
 const GAME: &str = "king=P queen=W comp=24 knights=PC pages=PCWS king=W queen=P comp=32 knights=PCS pages=CW draw=P \
     play=JW ret=JW endmain draw=S endmain enddraw endmain draw=W play=jc act=jc endmain donebuff \
     draw=S enddraw endmain buff=jc buff=jc enddraw endmain stand=jc draw=S enddraw endmain enddraw \
@@ -76,7 +76,7 @@ async fn a_finished_game_is_analysed_and_its_blunder_marked() {
     let m = &an["moves"][160];
     assert_eq!(
         (m["index"].as_u64(), m["action"].as_str(), m["seat"].as_str()),
-        (Some(161), Some("ret=JP"), Some("P2"))
+        (Some(161), Some("ret=JP"), Some("P1"))
     );
     assert_eq!(m["blunder"], true);
     assert_eq!(m["before"]["value"], "win");
