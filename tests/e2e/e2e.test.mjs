@@ -80,6 +80,17 @@ for (const game of ['fate', 'ardent', 'riftbound']) {
     await page.waitForSelector(`#replay-board[data-step="${total}"] .board`);
     assert.notEqual(await page.innerHTML('#replay-board .board'), start, 'the last step draws another board than the first');
     await shot(page, `${game}-replay`);
+    if (game === 'fate') {
+      // The computer analysis (issue #14): the solver's verdict on every move, blunders marked.
+      await page.click('#rp-analyse');
+      await page.waitForSelector('#replay-analysis[data-done="1"]', { timeout: 60000 });
+      assert.match(await page.textContent('#replay-analysis'), /Computer analysis \(\d+ positions solved/);
+      const marked = await page.$$('#replay-analysis li.blunder');
+      const listed = await page.$$('#replay-actions li.blunder');
+      assert.equal(marked.length, listed.length, 'every blunder is marked in the action list');
+      if (marked.length === 0) assert.ok(await page.$('#replay-analysis .no-blunders'));
+      await shot(page, 'fate-replay-analysis');
+    }
     assert.deepEqual(page.errors, [], 'no script errors');
     await context.close();
   });

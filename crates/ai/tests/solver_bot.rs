@@ -81,3 +81,61 @@ fn the_solver_bot_does_not_walk_into_a_proved_loss() {
     let a = bot.choose(&Observation::of_seat_to_act(&g).unwrap()).unwrap();
     assert_ne!(a.to_string(), "endmain");
 }
+
+/// Issue #14's bot check: positions from random games (seeded) where the side to act has a
+/// win proved within 5 plies; the expert level (for Fate, the solver bot) must keep the win
+/// within the same horizon with its move, every time. The figure is printed
+/// (docs/fate-solver.md, "Bot check").
+#[test]
+fn the_expert_level_keeps_every_proved_win_within_5_plies() {
+    use engine::GameRng;
+    use fate::solve::{solve, Value};
+    let expert = ai::level_spec("fate", ai::Level::Expert);
+    let find = SolveConfig { max_depth: 5, max_nodes: 20_000, tt_mb: 4, want_line: false, ..SolveConfig::default() };
+    let mut wins: Vec<(FateGame, u32)> = Vec::new();
+    'games: for seed in 1..40u64 {
+        let mut rng = GameRng::new(seed);
+        let mut g = FateGame::new(&FateOptions::default(), &Default::default(), seed).unwrap();
+        let mut legal = Vec::new();
+        while !g.status().is_over() {
+            legal.clear();
+            g.legal_actions(&mut legal);
+            if g.view(engine::Viewer::Omniscient).step != "setup" {
+                let r = solve(&g, &find).unwrap();
+                if r.value == Value::Win {
+                    wins.push((g.clone(), r.depth.unwrap().plies));
+                    if wins.len() == 12 {
+                        break 'games;
+                    }
+                    continue 'games; // one position per game: they are more different
+                }
+            }
+            g.apply(&legal[rng.index(legal.len())], &mut EventLog::disabled()).unwrap();
+        }
+    }
+    assert!(wins.len() >= 8, "random games gave only {} proved wins", wins.len());
+    let (mut kept, mut slowest) = (0, 0f64);
+    for (k, (g, d)) in wins.iter().enumerate() {
+        let mover = g.status().to_act().unwrap().0 as u8;
+        let mut bot = bot(expert);
+        let t = std::time::Instant::now();
+        let a = bot.choose(&Observation::of_seat_to_act(g).unwrap()).unwrap();
+        slowest = slowest.max(t.elapsed().as_secs_f64());
+        let mut child = g.clone();
+        child.apply(&a, &mut EventLog::disabled()).unwrap();
+        let ply = |x: &FateGame| x.view(engine::Viewer::Omniscient).ply;
+        let left = (ply(g) + d).saturating_sub(ply(&child));
+        let won = child.status().is_over() || prove_goal(&child, mover, left, &proof_cfg()).unwrap().0 == Proof::Yes;
+        eprintln!(
+            "position {k}: win in {d} plies for P{}; expert plays {a}: {}",
+            mover + 1,
+            if won { "kept" } else { "LOST" }
+        );
+        kept += won as usize;
+    }
+    eprintln!(
+        "bot check: {expert} kept {kept} of {} proved wins within 5 plies (slowest decision {slowest:.2}s, this build)",
+        wins.len()
+    );
+    assert_eq!(kept, wins.len(), "the expert level threw a proved win away");
+}

@@ -46,6 +46,33 @@ impl server::BotHost for AiBots {
             spec.parse::<ai::BotSpec>().and_then(|s| s.per_move_budget_in(game)).map_err(|e| e.to_string())?;
         Ok(server::bots::BotBudget { ms_per_move, iterations_per_move })
     }
+    fn analyse(
+        &self,
+        replay: &engine::Replay,
+        max_nodes: u64,
+        max_seconds: f64,
+    ) -> Option<Result<serde_json::Value, String>> {
+        analyse(replay, max_nodes, Some(max_seconds))
+    }
+}
+
+/// The computer analysis of a finished game, as JSON, for the games that have a solver (Fate
+/// Deduction, docs/fate-solver.md): `max_nodes` per position, `max_seconds` in all. `None`
+/// for other games. Shared by `cardtable replay --analyse` and the server's analysis endpoint.
+pub fn analyse(
+    replay: &engine::Replay,
+    max_nodes: u64,
+    max_seconds: Option<f64>,
+) -> Option<Result<serde_json::Value, String>> {
+    use fate::solve::analysis::{analyse_replay, analysis_config};
+    if replay.game != <fate::FateGame as engine::Game>::NAME {
+        return None;
+    }
+    let deadline = max_seconds.map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
+    Some(
+        analyse_replay(replay, &analysis_config(max_nodes), deadline)
+            .and_then(|a| serde_json::to_value(a).map_err(|e| e.to_string())),
+    )
 }
 
 /// Run `f` with the typed game named `name` (for benchmarks that must not go through JSON).

@@ -79,9 +79,20 @@ fn solve_refuses_what_it_cannot_answer() {
     let out = cardtable(&["solve", "ardent", "--position", "x"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("only fate"));
-    let out = cardtable(&["solve", "fate"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--setups"));
     let out = cardtable(&["solve", "fate", "--position", "fate ply=zz"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--position"));
+}
+
+#[test]
+fn solve_without_a_position_starts_from_the_setup() {
+    // Issue #14: the default position is the start; the setup choices are searched like any
+    // other action. Within a small budget the answer is an honest `unknown` with its bound.
+    let out = cardtable(&["solve", "fate", "--max-nodes", "5000", "--tt-mb", "4", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], "unknown", "{v}");
+    assert_eq!(v["to_act"], "P1");
+    assert!(v["bound"].as_str().unwrap().starts_with("budget exhausted"), "{v}");
+    assert!(v["nodes"].as_u64().unwrap() >= 5000, "{v}");
 }

@@ -195,3 +195,20 @@ fn mutual_king_loss_ap_wins_makes_the_king_trade_a_win() {
     assert_eq!(r.depth.unwrap().plies, 1);
     assert_eq!(r.pv, vec!["atk=KS>L"]);
 }
+
+#[test]
+fn solve_from_the_start_searches_the_setup_choices() {
+    // Issue #14: the default position is the start. The setup choices (R-S2, R-S3) are atomic
+    // actions like any other, so the search covers them; within a small budget the honest
+    // answer is `unknown`, for the secret setup and the sequential protocols alike.
+    use fate::options::SetupProtocol;
+    for protocol in [SetupProtocol::SimultaneousSecretThenReveal, SetupProtocol::SequentialFirstPlayerFirst] {
+        let opts = FateOptions { setup_protocol: protocol, ..FateOptions::default() };
+        let g = <fate::FateGame as engine::Game>::new(&opts, &Default::default(), 0).unwrap();
+        let r = solve(&g, &SolveConfig { max_nodes: 20_000, tt_mb: 4, ..SolveConfig::default() }).unwrap();
+        assert_eq!(r.value, Value::Unknown, "{protocol:?}");
+        assert_eq!(r.to_act, "P1");
+        assert!(r.nodes >= 20_000, "the budget was spent searching: {}", r.nodes);
+        assert!(r.bound.starts_with("budget exhausted"), "{}", r.bound);
+    }
+}

@@ -31,6 +31,18 @@ pub trait BotHost: Send + Sync {
         let _ = (game, spec);
         Ok(BotBudget::default())
     }
+    /// Computer analysis of a finished game (`GET /api/tables/{id}/analysis`): what the host's
+    /// solver says about each move, as JSON, within `max_nodes` per position and `max_seconds`
+    /// in all. `None`: no analysis for this game (the default).
+    fn analyse(
+        &self,
+        replay: &engine::Replay,
+        max_nodes: u64,
+        max_seconds: f64,
+    ) -> Option<Result<serde_json::Value, String>> {
+        let _ = (replay, max_nodes, max_seconds);
+        None
+    }
 }
 
 /// Whether the server seats the bot `spec` at a table of `game`: the host knows it, and its

@@ -6,6 +6,7 @@
 //! replaying its action log.
 
 pub mod accounts;
+pub mod analysis;
 pub mod api_error;
 pub mod app;
 pub mod auth;
@@ -118,6 +119,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/start", post(lobby::start))
         .route("/api/tables/{id}/replay", get(lobby::replay))
         .route("/api/tables/{id}/replay/{n}", get(lobby::replay_step))
+        .route("/api/tables/{id}/analysis", get(analysis::analysis))
         .route("/api/tables/{id}/ws", get(ws::handler))
         .merge(rematch::routes())
         .fallback(static_files::serve)

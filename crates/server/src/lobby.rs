@@ -515,6 +515,16 @@ pub async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resu
     Ok(Json(out))
 }
 
+/// The replay of the finished table `id` (409 while it is being played).
+pub(crate) async fn finished_replay(app: &App, id: &str) -> Result<engine::Replay, ApiError> {
+    let table = live(app, id).await?;
+    let st = table.state.lock().await;
+    if st.record.status != TableStatus::Finished {
+        return Err(ApiError::conflict("the game is not over: replays are for finished games"));
+    }
+    Ok(st.game.replay())
+}
+
 /// `GET /api/tables/{id}/replay/{n}`: the position of a finished game after its first `n`
 /// actions, as everyone sees it (omniscient view and text render), rebuilt from the stored
 /// options, setup and seed.

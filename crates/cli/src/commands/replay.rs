@@ -1,6 +1,6 @@
 //! `cardtable replay FILE`: print a game move by move, then its final position.
 
-use crate::games::registry;
+use crate::games::{self, registry};
 use crate::input;
 use anyhow::Result;
 use clap::Args as ClapArgs;
@@ -20,10 +20,23 @@ pub struct Args {
     /// With --position: after this many actions (default: all of them).
     #[arg(long, requires = "position")]
     at: Option<usize>,
+    /// Computer analysis (Fate Deduction): solve every position after the setup and mark each
+    /// move that turned a proved win into a non-win, with the proof line (docs/fate-solver.md).
+    #[arg(long, conflicts_with = "position")]
+    analyse: bool,
+    /// With --analyse: solver nodes per position.
+    #[arg(long, requires = "analyse", default_value_t = 20_000)]
+    max_nodes: u64,
+    /// With --analyse: print the analysis as JSON.
+    #[arg(long, requires = "analyse")]
+    json: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let replay = Replay::from_json(&input::read_file(&args.file)?).map_err(anyhow::Error::msg)?;
+    if args.analyse {
+        return analyse(&replay, args.max_nodes, args.json);
+    }
     let reg = registry();
     let entry = reg.get(&replay.game).map_err(anyhow::Error::msg)?;
     let mut game = match &replay.position {
@@ -79,5 +92,42 @@ pub fn run(args: Args) -> Result<ExitCode> {
             println!("Unfinished: {s} to act.");
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--analyse`: the analysis of every move (the blunders marked `??` with the line they threw
+/// away), then a summary line.
+fn analyse(replay: &Replay, max_nodes: u64, json: bool) -> Result<ExitCode> {
+    if max_nodes == 0 {
+        anyhow::bail!("--max-nodes must be at least 1");
+    }
+    let a = games::analyse(replay, max_nodes, None)
+        .ok_or_else(|| anyhow::anyhow!("no computer analysis for {}: only fate has a solver", replay.game))?
+        .map_err(anyhow::Error::msg)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&a)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for m in a["moves"].as_array().into_iter().flatten() {
+        if m["before"].is_null() {
+            continue;
+        }
+        let mark = if m["blunder"] == true { "??" } else { "  " };
+        println!(
+            "{:>4}. {} {}{mark}  {}",
+            m["index"],
+            m["seat"].as_str().unwrap_or(""),
+            m["action"].as_str().unwrap_or(""),
+            m["label"]["en"].as_str().unwrap_or("")
+        );
+    }
+    let blunders: Vec<String> = a["blunders"].as_array().into_iter().flatten().map(|b| b.to_string()).collect();
+    println!(
+        "analysis: {} positions solved, {} nodes per position ({} in all), blunders: {}",
+        a["positions"],
+        a["max_nodes"],
+        a["nodes"],
+        if blunders.is_empty() { "none".to_string() } else { blunders.join(", ") }
+    );
     Ok(ExitCode::SUCCESS)
 }

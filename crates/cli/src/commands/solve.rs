@@ -20,7 +20,8 @@ pub struct Args {
     sub: Option<Sub>,
     /// The game: only `fate` has a solver.
     game: Option<String>,
-    /// The position to solve, in the game's position notation (docs/fate.md).
+    /// The position to solve, in the game's position notation (docs/fate.md); default the start
+    /// (the setup choices are searched too).
     #[arg(long)]
     position: Option<String>,
     /// Rules options as JSON or `@file.json`.
@@ -135,10 +136,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let plies = args.max_plies.ok_or_else(|| anyhow!("--setups needs --max-plies N"))?;
         return run_setups(&options, plies, &cfg, &args);
     }
-    let text = args.position.as_deref().ok_or_else(|| {
-        anyhow!("the start is a setup choice (496 × 496, R-S3): give --position P, or use --setups --max-plies N")
-    })?;
-    let game = FateGame::from_position(&options, text).map_err(|e| anyhow!("--position: {e}"))?;
+    // Without --position: the start, whose setup choices (R-S2, R-S3) the search covers.
+    let game = match args.position.as_deref() {
+        Some(text) => FateGame::from_position(&options, text).map_err(|e| anyhow!("--position: {e}"))?,
+        None => <FateGame as Game>::new(&options, &Default::default(), 0).map_err(|e| anyhow!("the start: {e}"))?,
+    };
     let report = solve(&game, &cfg)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -8,6 +8,7 @@
 //! transposition table ([`search`]). The first d that settles one of them is the distance to
 //! the end under best play. Search-only pruning: mirror rows are one (C-4).
 
+pub mod analysis;
 mod order;
 mod search;
 pub mod setups;
@@ -171,22 +172,27 @@ fn solve_here(g: &FateGame, cfg: &SolveConfig) -> Result<SolveReport, SolveError
             cfg.min_depth, cfg.max_depth
         )));
     }
-    if g.step == Step::Setup {
-        return Err(SolveError::InSetup);
-    }
     let started = Instant::now();
     let sh = Shared::new(cfg, started);
     let me = g.to_act().unwrap_or(g.ap);
+    // From the start (or during the setup) the setup choices are atomic actions like any
+    // other (R-S2, R-S3), so the search covers them. A secret setup (A-64) is searched as if
+    // the later chooser saw the earlier one's choices: while both seats still have to choose,
+    // only a win of the seat choosing first is sound (its opponent only gets stronger), so
+    // only that is asked, and a failure proves nothing.
+    let secret = g.step == Step::Setup
+        && g.opts.setup_protocol == crate::options::SetupProtocol::SimultaneousSecretThenReveal
+        && me == g.first_chooser();
     let mut found: Option<(Value, Goal, u32)> = None;
     let mut searched = 0;
     let mut aborted = false;
     if g.is_over() {
-        let v = match g.end {
-            End::Win(s) if s == me => Value::Win,
-            End::Win(_) => Value::Loss,
-            _ => Value::Draw,
-        };
-        found = Some((v, Goal { side: me, draw_ok: true }, 0));
+        // The goal's side is the winner (the report names it), or `me` for a draw.
+        found = Some(match g.end {
+            End::Win(s) if s == me => (Value::Win, Goal { side: s, draw_ok: false }, 0),
+            End::Win(s) => (Value::Loss, Goal { side: s, draw_ok: false }, 0),
+            _ => (Value::Draw, Goal { side: me, draw_ok: true }, 0),
+        });
     }
     'deepen: for d in cfg.min_depth.max(1)..=cfg.max_depth {
         if found.is_some() {
@@ -198,7 +204,7 @@ fn solve_here(g: &FateGame, cfg: &SolveConfig) -> Result<SolveReport, SolveError
             (Value::Loss, vec![Goal { side: 1 - me, draw_ok: false }]),
             (Value::Draw, vec![Goal { side: me, draw_ok: true }, Goal { side: 1 - me, draw_ok: true }]),
         ];
-        for (value, goals) in tries {
+        for (value, goals) in tries.into_iter().take(if secret { 1 } else { 3 }) {
             let mut all = true;
             for &goal in &goals {
                 match prove(&sh, g, goal, horizon, cfg.threads) {
@@ -257,6 +263,12 @@ fn solve_here(g: &FateGame, cfg: &SolveConfig) -> Result<SolveReport, SolveError
             let why = if aborted { "budget exhausted" } else { "max depth reached" };
             let b = if searched == 0 {
                 format!("{why} before any horizon was completed")
+            } else if secret {
+                format!(
+                    "{why}: no forced win for {} within {searched} plies against an opponent who sees the \
+                     secret setup choices (A-64); nothing else is claimed during a secret setup",
+                    seat_name(me)
+                )
             } else {
                 format!("{why}: no forced win, loss or draw within {searched} plies for either side")
             };
