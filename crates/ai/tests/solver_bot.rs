@@ -116,7 +116,7 @@ fn the_expert_level_keeps_every_proved_win_within_5_plies() {
     assert!(wins.len() >= 8, "random games gave only {} proved wins", wins.len());
     let (mut kept, mut slowest) = (0, 0f64);
     for (k, (g, d)) in wins.iter().enumerate() {
-        let mover = g.status().to_act().unwrap().0 as u8;
+        let mover = g.status().to_act().unwrap().0;
         let mut bot = bot(expert);
         let t = std::time::Instant::now();
         let a = bot.choose(&Observation::of_seat_to_act(g).unwrap()).unwrap();

@@ -483,7 +483,14 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if ins.player != Whose::You
                 && !matches!(
                     ins.op,
-                    Op::Draw | Op::Discard | Op::DiscardHand | Op::RecycleHand | Op::Channel | Op::GainXp | Op::Predict | Op::ExtraTurn
+                    Op::Draw
+                        | Op::Discard
+                        | Op::DiscardHand
+                        | Op::RecycleHand
+                        | Op::Channel
+                        | Op::GainXp
+                        | Op::Predict
+                        | Op::ExtraTurn
                 )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));

@@ -453,7 +453,9 @@ impl RiftGame {
         // A keyword's ability is written by the keyword's name (`vision`), any other by its row.
         let ab = match self.ability(it).and_then(|a| a.keyword) {
             Some(k) => k.names().2.to_string(),
-            None => SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string()),
+            None => {
+                SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string())
+            }
         };
         let mut w = format!("{}:{src}:{ab}", seat(it.controller));
         for (slot, t) in &it.targets {

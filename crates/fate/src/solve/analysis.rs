@@ -111,7 +111,7 @@ pub fn analyse(
         moves: Vec::with_capacity(actions.len()),
         blunders: Vec::new(),
         positions: reports.iter().flatten().count(),
-        complete: !deadline.is_some_and(|d| Instant::now() >= d),
+        complete: deadline.is_none_or(|d| Instant::now() < d),
         nodes: reports.iter().flatten().map(|r| r.nodes).sum(),
         max_nodes: cfg.max_nodes,
         max_depth: cfg.max_depth,
