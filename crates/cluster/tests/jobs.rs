@@ -20,9 +20,9 @@ fn a_job_is_tagged_by_kind_and_round_trips() {
 
 #[test]
 fn an_unknown_kind_is_not_a_job() {
-    let text = r#"{"format":1,"run":"r","part":1,"parts":1,"job":{"kind":"rating"}}"#;
+    let text = r#"{"format":1,"run":"r","part":1,"parts":1,"job":{"kind":"tablebase"}}"#;
     let e = serde_json::from_str::<JobMessage>(text).unwrap_err().to_string();
-    assert!(e.contains("rating"), "{e}");
+    assert!(e.contains("tablebase"), "{e}");
 }
 
 #[test]
