@@ -6,41 +6,14 @@
 //! (scripts/test.sh sets it after starting nats-server), which makes them fail.
 
 use std::io::{BufRead, BufReader};
-use std::net::{TcpStream, ToSocketAddrs};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+mod common;
+use common::{nats, nats_url, unique_name};
+
 const BIN: &str = env!("CARGO_BIN_EXE_cardtable");
-
-fn nats_url() -> String {
-    std::env::var("CT_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
-}
-
-/// The NATS URL, or None (after a loud message) when it is unreachable and not required.
-fn nats() -> Option<String> {
-    let url = nats_url();
-    let hostport = url.trim_start_matches("nats://").to_string();
-    let reachable = hostport
-        .to_socket_addrs()
-        .ok()
-        .and_then(|mut a| a.next())
-        .is_some_and(|a| TcpStream::connect_timeout(&a, Duration::from_secs(2)).is_ok());
-    if reachable {
-        return Some(url);
-    }
-    if std::env::var("CT_REQUIRE_NATS").is_ok_and(|v| v == "1") {
-        panic!("CT_REQUIRE_NATS=1 but no NATS server answers at {url}");
-    }
-    eprintln!("\n*** SKIPPED: no NATS server at {url}; the work-queue tests did not run (set CT_REQUIRE_NATS=1 to fail instead) ***\n");
-    None
-}
-
-/// A queue name of its own, so parallel tests and other users of the server do not meet.
-fn queue_name(test: &str) -> String {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-    format!("test-{test}-{}-{nanos}", std::process::id())
-}
 
 /// Remove the queue's streams when the test ends (pass or fail).
 struct QueueGuard {
@@ -137,8 +110,8 @@ fn finish(child: Child) -> Output {
 
 #[test]
 fn sim_over_two_workers_equals_one_process() {
-    let Some(url) = nats() else { return };
-    let queue = queue_name("two");
+    let Some(url) = nats("the work-queue tests") else { return };
+    let queue = unique_name("test", "two");
     let _guard = QueueGuard { url: url.clone(), name: queue.clone() };
     let a = Worker::start(&url, &queue, 10);
     let b = Worker::start(&url, &queue, 10);
@@ -162,8 +135,8 @@ fn sim_over_two_workers_equals_one_process() {
 
 #[test]
 fn killed_worker_mid_shard_loses_nothing() {
-    let Some(url) = nats() else { return };
-    let queue = queue_name("kill");
+    let Some(url) = nats("the work-queue tests") else { return };
+    let queue = unique_name("test", "kill");
     let _guard = QueueGuard { url: url.clone(), name: queue.clone() };
     // MCTS bots make each shard take a while, so the first worker dies in the middle of one.
     let args = sim_args("fate", "12", "5", "mcts:100");
@@ -192,7 +165,7 @@ fn sim_nats_refuses_shard_and_bad_queue_names() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("leave out --shard"), "{out:?}");
-    let Some(url) = nats() else { return };
+    let Some(url) = nats("the work-queue tests") else { return };
     let out = Command::new(BIN)
         .args(["sim", "fate", "--games", "10", "--nats", &url, "--queue", "no.dots"])
         .output()
@@ -223,8 +196,8 @@ fn strings(args: &[&str]) -> Vec<String> {
 /// the one-process result (docs/deploy.md, work queue).
 #[test]
 fn deck_ratings_and_solver_setups_over_two_workers_equal_one_process() {
-    let Some(url) = nats() else { return };
-    let queue = queue_name("kinds");
+    let Some(url) = nats("the work-queue tests") else { return };
+    let queue = unique_name("test", "kinds");
     let _guard = QueueGuard { url: url.clone(), name: queue.clone() };
     let a = Worker::start(&url, &queue, 10);
     let b = Worker::start(&url, &queue, 10);

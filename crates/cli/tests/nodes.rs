@@ -12,45 +12,19 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use server::http::request;
 use std::io::{BufRead, BufReader};
-use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use store::testdb::TestDb;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
+mod common;
+use common::{nats, unique_name};
+
 const BIN: &str = env!("CARGO_BIN_EXE_cardtable");
 /// Short leases so that a takeover is quick in the tests.
 const LEASE_MS: &str = "3000";
-
-fn nats_url() -> String {
-    std::env::var("CT_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
-}
-
-/// The NATS URL, or None (after a loud message) when it is unreachable and not required.
-fn nats() -> Option<String> {
-    let url = nats_url();
-    let hostport = url.trim_start_matches("nats://").to_string();
-    let reachable = hostport
-        .to_socket_addrs()
-        .ok()
-        .and_then(|mut a| a.next())
-        .is_some_and(|a| TcpStream::connect_timeout(&a, Duration::from_secs(2)).is_ok());
-    if reachable {
-        return Some(url);
-    }
-    if std::env::var("CT_REQUIRE_NATS").is_ok_and(|v| v == "1") {
-        panic!("CT_REQUIRE_NATS=1 but no NATS server answers at {url}");
-    }
-    eprintln!("\n*** SKIPPED: no NATS server at {url}; the server-node tests did not run (set CT_REQUIRE_NATS=1 to fail instead) ***\n");
-    None
-}
-
-/// A cluster name of its own, so parallel tests on one NATS server do not meet.
-fn cluster_name(test: &str) -> String {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-    format!("t-{test}-{}-{nanos}", std::process::id())
-}
 
 /// One `cardtable serve --nats` process; SIGKILLed when dropped.
 struct NodeProc {
@@ -198,9 +172,9 @@ impl Sock {
 }
 
 async fn setup(test: &str) -> Option<(TestDb, String, String)> {
-    let nats = nats()?;
+    let nats = nats("the server-node tests")?;
     let db = TestDb::postgres().await?;
-    Some((db, nats, cluster_name(test)))
+    Some((db, nats, unique_name("t", test)))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
