@@ -5,15 +5,6 @@
 use ai::AiGame;
 use riftbound::{Mode, RiftGame, RiftOptions};
 
-/// User CPU seconds of this process, if the system says.
-fn user_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which is in parentheses): utime is the 14th field overall.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let utime: f64 = rest.split_whitespace().nth(11)?.parse().ok()?;
-    Some(utime / 100.0)
-}
-
 fn main() {
     let iterations: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let mode = match std::env::args().nth(2).as_deref() {
@@ -25,7 +16,7 @@ fn main() {
     };
     let repeats: u64 = std::env::args().nth(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let opts = RiftOptions { mode, ..RiftOptions::default() };
-    let start = user_seconds();
+    let start = engine::bench::user_cpu_seconds();
     let mut wall = 0.0;
     for r in 0..repeats {
         let res = ai::mcts_iterations_per_sec::<RiftGame>(&opts, RiftGame::kit().evaluator, iterations, 1, 1 + r)
@@ -33,7 +24,7 @@ fn main() {
         wall += res.seconds;
     }
     let total = iterations as f64 * repeats as f64;
-    match (start, user_seconds()) {
+    match (start, engine::bench::user_cpu_seconds()) {
         (Some(a), Some(b)) if b > a => println!(
             "{mode:?}: {total} MCTS iterations in {:.2}s user CPU: {:.0} it/s (wall {:.0} it/s)",
             b - a,

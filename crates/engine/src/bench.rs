@@ -6,6 +6,16 @@ use crate::rng::GameRng;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
+/// User CPU seconds of this process so far, where the system says (Linux, /proc/self/stat): a
+/// rate per user CPU second is not skewed by other load on the machine.
+pub fn user_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): utime is the 14th field overall.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let utime: f64 = rest.split_whitespace().nth(11)?.parse().ok()?;
+    Some(utime / 100.0)
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayoutBench {
     pub game: &'static str,

@@ -6,15 +6,6 @@ use engine::{EventLog, Game, GameRng};
 use riftbound::{Mode, RiftGame, RiftOptions};
 use std::time::Instant;
 
-/// User CPU seconds of this process, if the system says.
-fn user_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which is in parentheses): utime is the 14th field overall.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let utime: f64 = rest.split_whitespace().nth(11)?.parse().ok()?;
-    Some(utime / 100.0)
-}
-
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let mode = match std::env::args().nth(2).as_deref() {
@@ -29,7 +20,7 @@ fn main() {
     let mut legal = Vec::new();
     let mut log = EventLog::disabled();
     let start = Instant::now();
-    let cpu_start = user_seconds();
+    let cpu_start = engine::bench::user_cpu_seconds();
     for i in 0..games {
         let mut rng = GameRng::derive(42, i);
         let setup = RiftGame::sample_setup(&opts, &mut rng).unwrap();
@@ -46,7 +37,7 @@ fn main() {
         }
     }
     let s = start.elapsed().as_secs_f64();
-    match (cpu_start, user_seconds()) {
+    match (cpu_start, engine::bench::user_cpu_seconds()) {
         (Some(a), Some(b)) if b > a => println!(
             "{mode:?}: {games} games, {actions} actions in {:.2}s user CPU: {:.0} actions/s (wall {:.0}/s)",
             b - a,

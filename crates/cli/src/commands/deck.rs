@@ -89,16 +89,8 @@ enum Command {
         threads: usize,
         #[arg(long)]
         json: bool,
-        /// Play the games on `cardtable worker` processes through this NATS server's JetStream
-        /// work queue (`nats://host:4222`); the rating is the one one process gives (docs/deploy.md).
-        #[arg(long)]
-        nats: Option<String>,
-        /// With `--nats`: the queue's name (the workers' `--queue`).
-        #[arg(long, default_value = cluster::DEFAULT_QUEUE)]
-        queue: String,
-        /// With `--nats`: split the games into this many shards (default: 16, more for long runs).
-        #[arg(long)]
-        shards: Option<usize>,
+        #[command(flatten)]
+        work: crate::commands::sim::WorkQueueArgs,
     },
     /// Train the learned rating: simulate decks, fit, measure on held-out decks, and write the
     /// model and the held-out set (docs/ardent-ratings.md §3). Deterministic.
@@ -214,12 +206,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return rate::report(*decks, *first, out);
     }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    if let Command::Rate { deck, games, seed, bot, gauntlet, threads, json, nats, queue, shards } = &args.command {
+    if let Command::Rate { deck, games, seed, bot, gauntlet, threads, json, work } = &args.command {
         if std::path::Path::new(deck).is_file() {
             let list = parse_any(ardent::CardDb::omega_codex(), &input::read_file(deck)?)
                 .map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
             let config = rate::config(*games, *seed, bot, *gauntlet)?;
-            let on = rate::on_queue(nats, queue, *shards);
+            let on = rate::on_queue(work);
             let cards = list.resolve(ardent::CardDb::omega_codex())?;
             let report = runtime.block_on(rate::rate_on(&cards, &config, *threads, *json, on.as_ref()))?;
             rate::print(&list.name, &report, *json)?;
@@ -242,10 +234,10 @@ async fn library(args: Args) -> Result<ExitCode> {
         Command::Generate { count, seed, recipe, rating: None, json } => {
             generate(&store, count, seed, recipe, json).await?
         }
-        Command::Rate { deck, games, seed, bot, gauntlet, threads, json, nats, queue, shards } => {
+        Command::Rate { deck, games, seed, bot, gauntlet, threads, json, work } => {
             let d = store.find_ardent_deck(&deck).await?;
             let config = rate::config(games, seed, &bot, gauntlet)?;
-            let on = rate::on_queue(&nats, &queue, shards);
+            let on = rate::on_queue(&work);
             let cards = deck_list(&d)?.resolve(ardent::CardDb::omega_codex())?;
             let report = rate::rate_on(&cards, &config, threads, json, on.as_ref()).await?;
             store.set_ardent_ratings(&rate::stored(&d.id, &config, &report)).await?;

@@ -42,8 +42,8 @@ pub struct OnQueue {
     pub shards: Option<usize>,
 }
 
-pub fn on_queue(nats: &Option<String>, queue: &str, shards: Option<usize>) -> Option<OnQueue> {
-    nats.as_ref().map(|url| OnQueue { url: url.clone(), queue: queue.to_string(), shards })
+pub fn on_queue(work: &crate::commands::sim::WorkQueueArgs) -> Option<OnQueue> {
+    work.nats.as_ref().map(|url| OnQueue { url: url.clone(), queue: work.queue.clone(), shards: work.shards })
 }
 
 /// Rate `deck` (card ids) on `threads` threads, or on the work queue's workers (`on`), with a

@@ -47,16 +47,23 @@ pub struct Args {
     /// The deck library, for `--decks` given by id or name.
     #[arg(long, default_value = store::DEFAULT_URL)]
     database: String,
+    #[command(flatten)]
+    work: WorkQueueArgs,
+}
+
+/// `--nats`, `--queue`, `--shards`: running a batch of games on the work queue's workers.
+#[derive(ClapArgs, Clone, Debug)]
+pub struct WorkQueueArgs {
     /// Run the games on `cardtable worker` processes through this NATS server's JetStream work
     /// queue (`nats://host:4222`); the result is the same as one process gives (docs/deploy.md).
     #[arg(long)]
-    nats: Option<String>,
+    pub nats: Option<String>,
     /// With `--nats`: the queue's name (the workers' `--queue`).
     #[arg(long, default_value = cluster::DEFAULT_QUEUE)]
-    queue: String,
-    /// With `--nats`: split the run into this many shards (default: 16, more for long runs).
+    pub queue: String,
+    /// With `--nats`: split the games into this many shards (default: 16, more for long runs).
     #[arg(long)]
-    shards: Option<usize>,
+    pub shards: Option<usize>,
 }
 
 /// A deck's text: a file's contents, or an Ardent Reapers library deck by id or name.
@@ -105,7 +112,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         config.shard = args.shard.as_deref().map(str::parse).transpose()?;
         config.decks = resolve_decks(&args.what[0], &args.decks, &args.database)?;
         let bar = progress_bar(args.games, args.json);
-        let results = match &args.nats {
+        let results = match &args.work.nats {
             Some(url) => on_queue(url, &args, &config, &bar)?,
             None => {
                 let tick = |done: usize, _total: usize| bar.set_position(done as u64);
@@ -133,9 +140,9 @@ fn on_queue(url: &str, args: &Args, config: &ai::SimConfig, bar: &ProgressBar) -
     if args.shard.is_some() {
         bail!("--nats splits the run into shards itself: leave out --shard (use --shards N for how many)");
     }
-    let parts = args.shards.unwrap_or_else(|| cluster::default_parts(args.games));
-    let queue = cluster::QueueConfig { url: url.to_string(), name: args.queue.clone() };
-    let events = queue_events(bar, url, &args.queue, args.json);
+    let parts = args.work.shards.unwrap_or_else(|| cluster::default_parts(args.games));
+    let queue = cluster::QueueConfig { url: url.to_string(), name: args.work.queue.clone() };
+    let events = queue_events(bar, url, &args.work.queue, args.json);
     let runtime = tokio::runtime::Runtime::new()?;
     Ok(runtime.block_on(cluster::submit_sim(queue, config, parts, &events))?)
 }
