@@ -21,6 +21,8 @@
 //! | `exhaust c5` / `exhaust c5 mind` | rune c5: "[E]: Add [1]"; Add gear c5: add one Power of that domain (the domain is named when the gear has several) (CR 164.2, 429) |
 //! | `recycle c5` / `recycle c5 fury` | rune c5: "Recycle this: Add [C]", one Power of its domain (named when it has several) (CR 164.2, 416) |
 //! | `pay` | pay the rest of the cost automatically, as the engine chooses (the auto-pay) |
+//! | `swap d12 d40` / `champion d12` | between the games of a match: put Main Deck card (definition) 12 in the sideboard for sideboard card 40 / make main-deck champion 12 the Chosen Champion (TR 403) |
+//! | `field 2` | choose your second battlefield for the next game of a match (spec §5) |
 //! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act |
 
 use engine::NotationError;
@@ -78,6 +80,12 @@ pub enum RiftAction {
     AutoPay,
     /// The seat conceding (0-based), or `NOBODY` (u8::MAX) for "the seat to act" (bare `concede`).
     Concede(u8),
+    /// Between games of a match: swap a Main Deck card for a sideboard card (definitions, TR 403).
+    Swap(u16, u16),
+    /// Between games of a match: make a main-deck champion the Chosen Champion (definition).
+    Champion(u16),
+    /// Before a game of a match: choose one of your three battlefields (0-based; shown 1-based).
+    Field(u8),
 }
 
 impl RiftAction {
@@ -128,6 +136,9 @@ impl fmt::Display for RiftAction {
             AutoPay => f.write_str("pay"),
             Concede(u8::MAX) => f.write_str("concede"),
             Concede(s) => write!(f, "concede P{}", s + 1),
+            Swap(o, i) => write!(f, "swap d{o} d{i}"),
+            Champion(c) => write!(f, "champion d{c}"),
+            Field(k) => write!(f, "field {}", *k as u16 + 1),
         }
     }
 }
@@ -152,6 +163,13 @@ fn obj(text: &str, s: Option<&str>) -> Result<ObjId, NotationError> {
     s.and_then(|s| s.strip_prefix('c'))
         .and_then(|n| n.parse::<ObjId>().ok())
         .ok_or_else(|| NotationError::new(text, "expected a card like c12"))
+}
+
+/// A card definition: `d12`.
+fn def(text: &str, s: Option<&str>) -> Result<u16, NotationError> {
+    s.and_then(|s| s.strip_prefix('d'))
+        .and_then(|n| n.parse::<u16>().ok())
+        .ok_or_else(|| NotationError::new(text, "expected a card definition like d12"))
 }
 
 fn bf(text: &str, s: Option<&str>) -> Result<u8, NotationError> {
@@ -228,6 +246,18 @@ impl FromStr for RiftAction {
                         .ok_or_else(|| NotationError::new(text, "expected 'concede P2'"))?,
                 ),
             },
+            "swap" => {
+                let o = def(text, w.next())?;
+                Swap(o, def(text, w.next())?)
+            }
+            "champion" => Champion(def(text, w.next())?),
+            "field" => Field(
+                w.next()
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .filter(|n| *n >= 1)
+                    .map(|n| n - 1)
+                    .ok_or_else(|| NotationError::new(text, "expected 'field N' (1–3)"))?,
+            ),
             "first" => First(
                 w.next().and_then(|n| n.parse().ok()).ok_or_else(|| NotationError::new(text, "expected 'first N'"))?,
             ),

@@ -13,6 +13,9 @@ pub struct DeckList {
     pub main: Vec<(DefId, u8)>,
     pub runes: Vec<(DefId, u8)>,
     pub battlefields: Vec<(DefId, u8)>,
+    /// The sideboard (TR 403, 601.1.c): cards swapped 1-for-1 with the Main Deck between the
+    /// games of a match; not used in game 1.
+    pub sideboard: Vec<(DefId, u8)>,
 }
 
 /// Why a deck list is not a legal deck; the message cites the rule.
@@ -32,6 +35,7 @@ enum Section {
     Battlefields,
     Legend,
     Champion,
+    Sideboard,
 }
 
 fn parse_line(db: &CardDb, line: &str, lineno: usize) -> Result<(u8, DefId), DeckError> {
@@ -71,6 +75,7 @@ impl DeckList {
                     "main deck" | "main" => Some(Section::Main),
                     "runes" | "rune deck" => Some(Section::Runes),
                     "battlefields" => Some(Section::Battlefields),
+                    "sideboard" | "side deck" => Some(Section::Sideboard),
                     _ => None,
                 };
                 if let Some(sec) = sec {
@@ -110,6 +115,7 @@ impl DeckList {
             Section::Main => push(&mut self.main),
             Section::Runes => push(&mut self.runes),
             Section::Battlefields => push(&mut self.battlefields),
+            Section::Sideboard => push(&mut self.sideboard),
             Section::None => {}
         }
         Ok(())
@@ -135,12 +141,30 @@ impl DeckList {
         self.problems_in(&CardDb::builtin(), exact_forty)
     }
 
-    /// Every CR 103 problem of the deck (read against `db`), each naming the rule it breaks.
+    /// Every CR 103 problem of the deck (read against `db`), each naming the rule it breaks; a
+    /// sideboard may hold up to 10 cards (TR 2026-07-16).
     pub fn problems_in(&self, db: &CardDb, exact_forty: bool) -> Vec<String> {
+        self.problems_with(db, exact_forty, crate::deck_side::SIDEBOARD_MAX)
+    }
+
+    /// [`DeckList::problems_in`] with a sideboard of at most `sideboard_max` cards (the
+    /// `sideboard_max` option: 10 by TR 2026-07-16, 8 by TR 2026-05-02).
+    pub fn problems_with(&self, db: &CardDb, exact_forty: bool, sideboard_max: u8) -> Vec<String> {
         let mut problems = Vec::new();
         let mut err = |msg: String| problems.push(msg);
         self.check_structure(db, exact_forty, &mut err);
+        if self.legend.is_some() {
+            self.check_sideboard(db, sideboard_max, &mut err);
+        }
         problems
+    }
+
+    /// [`DeckList::validate_in`] with a sideboard of at most `sideboard_max` cards.
+    pub fn validate_with(&self, db: &CardDb, exact_forty: bool, sideboard_max: u8) -> Result<(), DeckError> {
+        match self.problems_with(db, exact_forty, sideboard_max).into_iter().next() {
+            Some(p) => err(p),
+            None => Ok(()),
+        }
     }
 
     fn check_structure(&self, db: &CardDb, exact_forty: bool, err: &mut impl FnMut(String)) {
@@ -166,7 +190,7 @@ impl DeckList {
             if !d.is_main_deck() {
                 err(format!("'{}' can't be in the Main Deck: it is a {:?} (CR 103.2)", d.name, d.kind));
             }
-            let copies = n as usize + usize::from(id == champ);
+            let copies = n as usize + usize::from(id == champ) + self.side_copies(id);
             if d.has(crate::cards::kw::UNIQUE) && copies > 1 {
                 // CR 825: a Unique card is at most one copy (the Chosen Champion counts).
                 err(format!("{} copies of '{}': it is Unique, at most 1 (CR 825)", copies, d.name));
@@ -261,6 +285,12 @@ impl fmt::Display for DeckText<'_> {
         for (title, list) in [("Main Deck", &d.main), ("Runes", &d.runes), ("Battlefields", &d.battlefields)] {
             writeln!(f, "{title}:")?;
             for (id, n) in list {
+                writeln!(f, "{n} {}", def(*id).name)?;
+            }
+        }
+        if !d.sideboard.is_empty() {
+            writeln!(f, "Sideboard:")?;
+            for (id, n) in &d.sideboard {
                 writeln!(f, "{n} {}", def(*id).name)?;
             }
         }

@@ -124,7 +124,11 @@ impl Game for RiftGame {
         };
         let private = matches!(
             self.prompt,
-            Some(Prompt::Mulligan { .. }) | Some(Prompt::Predict { .. }) | Some(Prompt::Recycle { .. })
+            Some(Prompt::Mulligan { .. })
+                | Some(Prompt::Predict { .. })
+                | Some(Prompt::Recycle { .. })
+                | Some(Prompt::Sideboard { .. })
+                | Some(Prompt::ChooseField { .. })
         ) || recycle_lead
             || matches!(action, RiftAction::Hide(..));
         let private = private && !matches!(action, RiftAction::Concede(_));
@@ -260,7 +264,8 @@ impl Game for RiftGame {
         // The turn limit counts turns per two players (see `RiftOptions::turn_limit`).
         let per_two = if self.opts.turn_limit == 0 { 200 } else { self.opts.turn_limit as usize };
         let turns = per_two * self.players.len() / 2;
-        50 + turns * 1500
+        // A match: every game, and the choices between games (swaps at most the sideboard).
+        (50 + turns * 1500 + 60) * self.opts.match_of.games() as usize
     }
 
     fn action_label(&self, action: &RiftAction) -> Label {
@@ -361,6 +366,12 @@ impl Game for RiftGame {
                     }
                     _ => Label::new(format!("Choose {e}"), format!("选择 {z}")),
                 }
+            }
+            RiftAction::Swap(..) | RiftAction::Champion(_) | RiftAction::Field(_) => self.match_label(action),
+            RiftAction::Yes | RiftAction::No | RiftAction::Done
+                if matches!(self.prompt, Some(Prompt::PlayFirst { .. } | Prompt::Sideboard { .. })) =>
+            {
+                self.match_label(action)
             }
             RiftAction::Yes | RiftAction::No => {
                 let yes = *action == RiftAction::Yes;
@@ -483,7 +494,11 @@ impl Game for RiftGame {
     }
 
     /// The position notation (docs/riftbound.md, "Position notation").
+    /// A game of a Bo3/Bo5 match has none: the notation does not hold the match record.
     fn position(&self) -> Option<String> {
+        if self.matchp.is_some() {
+            return None;
+        }
         Some(self.write_position())
     }
 
@@ -494,6 +509,13 @@ impl Game for RiftGame {
             return Err(SetupError::new(format!(
                 "not implemented: rules edition {:?} (only the Core Rules of 2026-07-16, spec §26)",
                 options.edition
+            )));
+        }
+        if options.match_of != crate::options::MatchFormat::Bo1 {
+            return Err(SetupError::new(format!(
+                "not implemented: a position in a {:?} match (the position notation does not hold the match \
+                 record: games played, battlefields used, sideboards); set up the match instead",
+                options.match_of
             )));
         }
         crate::position::read(options, text).map_err(SetupError::new)

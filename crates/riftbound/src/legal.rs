@@ -166,6 +166,9 @@ impl RiftGame {
                 out.push(RiftAction::First(0));
                 out.push(RiftAction::First(1));
             }
+            Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. } => {
+                self.match_options(p, out)
+            }
             Prompt::BurnOut { seat } => {
                 for o in self.burn_out_choices(*seat) {
                     out.push(RiftAction::Pick(Ref::Seat(o)));
@@ -199,6 +202,7 @@ impl RiftGame {
             self.actions += 1;
             self.concede(s);
             self.advance();
+            self.after_game();
             return Ok(());
         }
         if !self.is_legal(seat, a) {
@@ -282,6 +286,9 @@ impl RiftGame {
                     self.split_pick(u);
                 }
             }
+            Ok(Some(p @ (Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. }))) => {
+                self.match_apply(&p, a)
+            }
             Ok(Some(Prompt::Replacement { unit, .. })) => {
                 if let RiftAction::First(i) = a {
                     self.choose_replacement(unit, i == 1);
@@ -362,6 +369,7 @@ impl RiftGame {
             self.invited = NOBODY;
         }
         self.advance();
+        self.after_game();
         Ok(())
     }
 
@@ -504,6 +512,11 @@ impl RiftGame {
                 "pay the Hide cost: add to your rune pool, 'pay' the rest automatically or 'back' (CR 421, 444)".into()
             }
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
+            (Some(p @ (Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. })), _)
+                if !matches!(a, RiftAction::Concede(_)) =>
+            {
+                self.match_refusal(p)
+            }
             (Some(Prompt::Replacement { .. }), _) => {
                 "choose which replacement applies to the death: 'first 0' heal and stun, 'first 1' return to hand (CR 372)".into()
             }

@@ -182,6 +182,39 @@ pub enum Note {
     ExtraTurn {
         seat: u8,
     },
+    /// A game of a match ended (`winner` NOBODY: drawn); `wins`: game wins per seat so far.
+    MatchGameOver {
+        game: u8,
+        winner: u8,
+        wins: [u8; 2],
+    },
+    /// Game `game` of a best-of-`of` match is dealt, `first` going first.
+    MatchGameBegins {
+        game: u8,
+        of: u8,
+        first: u8,
+    },
+    /// A battlefield chosen for the next game of a match, revealed (spec §5).
+    FieldChosen {
+        seat: u8,
+        def: DefId,
+    },
+    /// A sideboard swap (TR 403): the cards only in the swapping seat's copy.
+    SideSwapped {
+        seat: u8,
+        out: Option<DefId>,
+        inn: Option<DefId>,
+    },
+    /// A new Chosen Champion for the next game (TR 403): the card only in the seat's own copy.
+    ChampionChanged {
+        seat: u8,
+        def: Option<DefId>,
+    },
+    /// The play-first choice (TR 407.4, spec §6): `first` = chose to play first.
+    PlayChoice {
+        seat: u8,
+        first: bool,
+    },
 }
 
 /// The recorder: a side channel of the state that compares equal and clones empty, so it never

@@ -98,6 +98,45 @@ pub struct RiftOptions {
     /// (`pay` = the auto-pay) (CR 164.2, 429, 444). Off by default so that random playouts, `sim`
     /// and bots keep the auto-pay; servers turn it on for people.
     pub rune_actions: bool,
+    /// A 1v1 match of several games (TR 407, spec §5 "1v1 Match"): `bo1` (one game, the
+    /// default), `bo3` or `bo5`, played inside one game state (`match_play.rs`).
+    #[serde(rename = "match")]
+    pub match_of: MatchFormat,
+    /// Most cards a sideboard may hold: 10 (TR 2026-07-16, the default) or 8 (TR 2026-05-02).
+    pub sideboard_max: u8,
+    /// Tournament play-first choice (TR; spec §6 step 4): a randomly designated player chooses to
+    /// go first or last (a prompt), instead of the random or `first` seat going first. Duel and
+    /// FFA3 only. In a Bo3/Bo5 match the loser of the previous game always chooses (TR 407.4).
+    pub choose_first: bool,
+}
+
+/// The games of a 1v1 match (TR 407; spec §5, decision table row 28 "Format config").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchFormat {
+    /// One game.
+    #[default]
+    Bo1,
+    /// Best of three: the first to two game wins.
+    Bo3,
+    /// Best of five: the first to three game wins; battlefields may be reused once all three
+    /// were shown, at most twice each.
+    Bo5,
+}
+
+impl MatchFormat {
+    /// Game wins that take the match.
+    pub fn wins_needed(self) -> u8 {
+        match self {
+            MatchFormat::Bo1 => 1,
+            MatchFormat::Bo3 => 2,
+            MatchFormat::Bo5 => 3,
+        }
+    }
+    /// Games at most (drawn games count): 1, 3 or 5.
+    pub fn games(self) -> u8 {
+        self.wins_needed() * 2 - 1
+    }
 }
 
 impl RiftOptions {
@@ -121,6 +160,9 @@ impl Default for RiftOptions {
             converted_combat_keeps_focus: true,
             allow_concede: false,
             rune_actions: false,
+            match_of: MatchFormat::Bo1,
+            sideboard_max: 10,
+            choose_first: false,
         }
     }
 }

@@ -498,6 +498,10 @@ impl RiftGame {
                 format!("{} left={left} slot={slot} points={}", head("split", *seat), ids(points))
             }
             Prompt::Replacement { seat, unit } => format!("{} unit=c{unit}", head("replacement", *seat)),
+            Prompt::PlayFirst { seat } => head("playfirst", *seat),
+            // A match has no position (`Game::position`): these are written for debugging only.
+            Prompt::Sideboard { seat } => head("sideboard", *seat),
+            Prompt::ChooseField { seat } => head("fieldchoice", *seat),
             Prompt::Build(b) => format!(
                 "{} stage={} card={} from={} location={} locations={} accelerate={} discard={} accepted={} paid={} item={}",
                 head("build", b.seat),

@@ -101,6 +101,12 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::GameOver => 0,
         Note::ControlChanged { to, .. } => to,
         Note::ExtraTurn { seat } => seat,
+        Note::MatchGameOver { .. } => 0,
+        Note::MatchGameBegins { first, .. } => first,
+        Note::FieldChosen { seat, .. }
+        | Note::SideSwapped { seat, .. }
+        | Note::ChampionChanged { seat, .. }
+        | Note::PlayChoice { seat, .. } => seat,
     }
 }
 
@@ -111,6 +117,8 @@ pub fn public_half(n: &Note) -> Option<Note> {
         Note::Drew { seat, .. } => Some(Note::Drew { seat, card: None, def: None }),
         Note::RecycledHand { seat, .. } => Some(Note::RecycledHand { seat, def: None }),
         Note::Predicted { seat, recycled, .. } => Some(Note::Predicted { seat, def: None, recycled }),
+        Note::SideSwapped { seat, .. } => Some(Note::SideSwapped { seat, out: None, inn: None }),
+        Note::ChampionChanged { seat, .. } => Some(Note::ChampionChanged { seat, def: None }),
         _ => None,
     }
 }
@@ -378,6 +386,9 @@ impl RiftGame {
             Some(Prompt::HidePay { .. }) => "pay",
             Some(Prompt::Split { .. }) => "split_damage",
             Some(Prompt::Replacement { .. }) => "replacement_order",
+            Some(Prompt::Sideboard { .. }) => "sideboard",
+            Some(Prompt::ChooseField { .. }) => "battlefield_choice",
+            Some(Prompt::PlayFirst { .. }) => "play_first",
             None if !self.chain.is_empty() => "priority",
             None if self.showdown.is_some() => "focus",
             None if self.invited != NOBODY && self.acting() == Some(self.invited) => "invited",
@@ -466,6 +477,7 @@ impl RiftGame {
             Exhaust(c, _) | Recycle(c, _) if obj(c) => answer(ActionMeta::of(ActionKind::Pay).subject(self.cref(c))),
             AutoPay => answer(ActionMeta::of(ActionKind::Pay)),
             Concede(_) => ActionMeta::of(ActionKind::Concede),
+            Swap(..) | Champion(_) | Field(_) => answer(self.match_meta(a)),
             _ => ActionMeta::of(ActionKind::Other),
         }
     }
@@ -671,6 +683,9 @@ impl RiftGame {
                         format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）"),
                     ),
                 )
+            }
+            Some(p @ (Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. })) => {
+                self.match_prompt(p, id)
             }
             None => {
                 if let Some(top) = self.chain.last() {
@@ -1187,6 +1202,12 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             format!("{} will take an additional turn after this one (CR 734)", seat_en(seat)),
             format!("{}将在本回合后进行一个额外回合（CR 734）", seat_zh(seat)),
         ),
+        Note::MatchGameOver { .. }
+        | Note::MatchGameBegins { .. }
+        | Note::FieldChosen { .. }
+        | Note::SideSwapped { .. }
+        | Note::ChampionChanged { .. }
+        | Note::PlayChoice { .. } => crate::match_words::describe_match_note(g, n),
     }
 }
 
@@ -1412,6 +1433,9 @@ pub fn options_info() -> Vec<OptionInfo> {
         )
         .yes_no(),
     ]
+    .into_iter()
+    .chain(crate::match_words::options_info())
+    .collect()
 }
 
 /// The setup's fields (`RiftSetup`, `SeatSetup`), labelled for forms: the deck and team are real

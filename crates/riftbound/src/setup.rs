@@ -4,7 +4,7 @@
 use crate::action::ObjId;
 use crate::cards::CardDb;
 use crate::deck::DeckList;
-use crate::options::{Edition, Mode, RiftOptions};
+use crate::options::{Edition, MatchFormat, Mode, RiftOptions};
 use crate::starter::{starter, STARTER_DECKS};
 use crate::state::*;
 use engine::{GameRng, SetupError};
@@ -79,10 +79,14 @@ impl RiftGame {
         }
         let mut rng = GameRng::new(seed);
         let mut g = RiftGame::empty(opts, Phase::Mulligan);
+        let mut lists = Vec::new();
         for (seat, s) in setup.seats.iter().enumerate() {
             let list = deck_of(opts, s)?;
-            list.validate_in(opts.cards.get(), opts.exact_forty)
+            list.validate_with(opts.cards.get(), opts.exact_forty, opts.sideboard_max)
                 .map_err(|e| SetupError::new(format!("P{} deck: {e}", seat + 1)))?;
+            if opts.match_of != MatchFormat::Bo1 {
+                lists.push(list.clone());
+            }
             let seat = seat as u8;
             let mut main = list.main_cards();
             rng.shuffle(&mut main);
@@ -119,6 +123,10 @@ impl RiftGame {
         }
         if opts.mode.teams() {
             g.check_teammates()?;
+        }
+        if opts.match_of != MatchFormat::Bo1 {
+            g.rng = rng;
+            return crate::match_setup::begin_match(g, opts, setup, &lists);
         }
         // Turn order (CR 115): random unless the setup names the first seat. In Duel and FFA3 the
         // battlefields are revealed first (the order of the random draws is kept stable); in FFA4
@@ -162,6 +170,19 @@ impl RiftGame {
                 blank: false,
             });
         }
+        if opts.choose_first && setup.first.is_none() {
+            // The tournament play-first choice (TR, spec §6 step 4): a random player chooses.
+            if skip_first {
+                return Err(SetupError::new(format!(
+                    "not implemented: choose_first in {:?} (the first player must be known before the battlefields,                      CR 487–489); Duel and FFA3 only",
+                    opts.mode
+                )));
+            }
+            let chooser = rng.index(n) as u8;
+            g.rng = rng;
+            g.prompt = Some(Prompt::PlayFirst { seat: chooser });
+            return Ok(g);
+        }
         let first = match first.take() {
             Some(f) => f,
             None => pick_first(&mut rng)?,
@@ -178,7 +199,7 @@ impl RiftGame {
         Ok(g)
     }
 
-    fn new_obj(&mut self, d: crate::cards::DefId, seat: u8, zone: Zone) -> ObjId {
+    pub(crate) fn new_obj(&mut self, d: crate::cards::DefId, seat: u8, zone: Zone) -> ObjId {
         self.objs.push(Obj {
             def: d,
             owner: seat,
@@ -222,7 +243,11 @@ impl RiftGame {
                 s
             })
             .collect();
-        Ok(RiftSetup { seats, first: None })
+        let mut setup = RiftSetup { seats, first: None };
+        if opts.match_of != MatchFormat::Bo1 {
+            crate::match_setup::sample_sideboards(opts, &mut setup, rng);
+        }
+        Ok(setup)
     }
 
     /// 2v2 (CR 489.8.h–i): teammates use different legends and battlefields with different names.

@@ -332,6 +332,19 @@ pub enum Prompt {
         seat: u8,
         unit: ObjId,
     },
+    /// Between the games of a match: `seat` makes 1-for-1 sideboard swaps, then `done` (TR 403).
+    Sideboard {
+        seat: u8,
+    },
+    /// Before a game of a match: `seat` secretly chooses one of their three battlefields (spec §5).
+    ChooseField {
+        seat: u8,
+    },
+    /// `seat` chooses to play first (`yes`) or last (`no`): the loser of the previous game of a
+    /// match (TR 407.4), or the randomly designated player with `choose_first` (spec §6).
+    PlayFirst {
+        seat: u8,
+    },
 }
 
 impl Prompt {
@@ -348,7 +361,10 @@ impl Prompt {
             | Prompt::BurnOut { seat }
             | Prompt::HidePay { seat, .. }
             | Prompt::Split { seat, .. }
-            | Prompt::Replacement { seat, .. } => *seat,
+            | Prompt::Replacement { seat, .. }
+            | Prompt::Sideboard { seat }
+            | Prompt::ChooseField { seat }
+            | Prompt::PlayFirst { seat } => *seat,
             Prompt::Build(b) => b.seat,
         }
     }
@@ -441,6 +457,8 @@ pub struct RiftGame {
     /// Battlefields (bits) where a combat repeated with an identical result this turn: it ended
     /// with no result and is not staged again until the turn ends (§29 #9).
     pub no_restage: u8,
+    /// A Bo3/Bo5 match (`match_play.rs`): the games so far and the decks; None in a single game.
+    pub matchp: Option<Box<crate::match_play::MatchState>>,
 }
 
 /// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
@@ -647,6 +665,7 @@ impl RiftGame {
             effects: Vec::new(),
             combat_marks: Vec::new(),
             no_restage: 0,
+            matchp: None,
         }
     }
 

@@ -202,6 +202,9 @@ pub struct RiftView {
     /// Additional turns to come (CR 734–738), the seat taking the next one first.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub extra_turns: Vec<u8>,
+    /// A Bo3/Bo5 match: the games so far and, for a seat, its own deck and sideboard.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none", default)]
+    pub match_record: Option<crate::match_view::MatchView>,
 }
 
 fn sees(viewer: Viewer, seat: u8) -> bool {
@@ -407,6 +410,9 @@ impl RiftGame {
                 Prompt::HidePay { .. } => "payment",
                 Prompt::Split { .. } => "split damage",
                 Prompt::Replacement { .. } => "replacement order",
+                Prompt::Sideboard { .. } => "sideboard",
+                Prompt::ChooseField { .. } => "battlefield choice",
+                Prompt::PlayFirst { .. } => "play first",
             }
             .to_string()
         });
@@ -454,6 +460,7 @@ impl RiftGame {
                 })
                 .collect(),
             extra_turns: self.extra_turns.iter().rev().copied().collect(),
+            match_record: self.match_view(viewer),
         }
     }
 

@@ -201,3 +201,22 @@ fn conformance_over_a_set_using_every_op() {
         assert_eq!(report.games, 40);
     }
 }
+
+/// Bo3 and Bo5 matches (TR 407, spec §5 "1v1 Match"): random sideboards, swaps, battlefield
+/// choices, play-first choices and every game of the match, with concession on and off, and the
+/// tournament play-first choice of game 1 (`choose_first`). A match has no position notation
+/// (`Game::position` is none), so positions are not round-tripped here.
+#[test]
+fn conformance_random_bo3_and_bo5_matches() {
+    use riftbound::options::MatchFormat;
+    for (m, concede, n) in [(MatchFormat::Bo3, false, 60), (MatchFormat::Bo3, true, 60), (MatchFormat::Bo5, true, 30)] {
+        let o = RiftOptions { match_of: m, allow_concede: concede, choose_first: concede, ..RiftOptions::default() };
+        let report = run::<RiftGame>(&o, &Config::new(n).seed(407).deep(10, 8).presentation(true));
+        assert_eq!(report.games, n);
+        eprintln!("{m:?} concede={concede}: {report:?}");
+    }
+    // The play-first choice in single games, with positions (the prompt is in the notation).
+    let o = RiftOptions { choose_first: true, ..RiftOptions::default() };
+    let report = run::<RiftGame>(&o, &Config::new(40).seed(408).presentation(true).positions(true));
+    assert_eq!(report.games, 40);
+}

@@ -823,7 +823,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
     let seat = rd.seat("prompt.seat", need("seat")?)?;
     let allowed: &[&str] = match kind {
         "mulligan" => &["aside"],
-        "triggerorder" | "showdown" | "burnout" => &[],
+        "triggerorder" | "showdown" | "burnout" | "playfirst" => &[],
         "discard" | "recycle" | "assign" => &["left"],
         "predict" => &["card"],
         "hidepay" => &["card", "bf"],
@@ -838,7 +838,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
-                     movegroup, showdown, burnout, hidepay, split, replacement)"
+                     movegroup, showdown, burnout, hidepay, split, replacement, playfirst)"
                 ),
             )
         }
@@ -854,6 +854,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "triggerorder" => Prompt::TriggerOrder { seat },
         "showdown" => Prompt::Showdown { seat },
         "burnout" => Prompt::BurnOut { seat },
+        "playfirst" => Prompt::PlayFirst { seat },
         "split" => Prompt::Split {
             seat,
             left: num("prompt.left", need("left")?)?,
