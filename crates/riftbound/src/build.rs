@@ -160,9 +160,6 @@ impl RiftGame {
 
     /// The item's ability in `db` (this game's set, held apart so the state may change meanwhile).
     pub fn ability_in<'a>(&self, db: &'a crate::cards::CardDb, item: &Item) -> Option<&'a Ability> {
-        if item.ab >= crate::keywords::FIRST_SPECIAL_AB {
-            return None;
-        }
         let d = match item.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => db.get(self.obj(id).def),
             ItemSrc::Legend(s) => db.get(self.players[s as usize].legend),
@@ -173,12 +170,6 @@ impl RiftGame {
     }
 
     pub fn specs(&self, item: &Item) -> &[TargetSpec] {
-        if item.ab == crate::keywords::AB_QUICK_DRAW {
-            return crate::keywords::quick_draw_spec();
-        }
-        if item.ab == crate::keywords::AB_WEAPONMASTER {
-            return crate::keywords::weaponmaster_spec();
-        }
         self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
     }
 
@@ -405,6 +396,9 @@ impl RiftGame {
         }
         let d = self.def(o.def);
         let cost = self.base_cost(card);
+        if (d.extra_discard || d.extra_cost.is_some()) && !self.own_costs_payable(seat, card) {
+            return false;
+        }
         if d.is_unit() {
             return self.each_unit_location(seat, card, |_| true) && self.can_pay(seat, &cost);
         }
@@ -456,10 +450,13 @@ impl RiftGame {
                     return None;
                 }
                 let d = self.def(o.def);
-                // One activated ability per source (`act cN`): Equip's first, as the card shows it.
-                let i = d
-                    .keyword_ability(KeywordAbility::Equip)
-                    .or_else(|| d.abilities.iter().position(|a| a.on == crate::cards::On::Activated))?;
+                // One activated ability per source (`act cN`): Equip's first, as the card shows it;
+                // Empower's is `empower cN` (CR 827).
+                let i = d.keyword_ability(KeywordAbility::Equip).or_else(|| {
+                    d.abilities
+                        .iter()
+                        .position(|a| a.on == crate::cards::On::Activated && a.keyword != Some(KeywordAbility::Empower))
+                })?;
                 let ab = &d.abilities[i];
                 if (ab.cost_exhaust && o.has(flag::EXHAUSTED)) || !self.ability_active(seat, Some(id), ab) {
                     return None;
@@ -521,6 +518,7 @@ impl RiftGame {
             discard: NONE,
             accepted: true,
             paid: Vec::new(),
+            cost_unit: NONE,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -540,6 +538,7 @@ impl RiftGame {
             discard: NONE,
             accepted: true,
             paid: Vec::new(),
+            cost_unit: NONE,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -548,16 +547,8 @@ impl RiftGame {
     /// A triggered ability is put on the chain (CR 383.3, 402): "you may" and a leading cost are
     /// decided now; without legal targets for a required slot it is removed (CR 402.4).
     pub fn begin_trigger(&mut self, item: Item) {
-        if RiftGame::keyword_trigger_direct(item.ab) {
-            self.push_chain(item);
-            return;
-        }
         let may = match self.ability(&item) {
             Some(ab) => ab.may,
-            // Quick-Draw's attach trigger (CR 819) is mandatory; it has the Equip target.
-            None if item.ab == crate::keywords::AB_QUICK_DRAW => false,
-            // Weaponmaster (CR 821): "you may".
-            None if item.ab == crate::keywords::AB_WEAPONMASTER => true,
             None => return,
         };
         if !self.targets_possible(&item, &Cost::default()) {
@@ -576,6 +567,7 @@ impl RiftGame {
             discard: NONE,
             accepted: !may,
             paid: Vec::new(),
+            cost_unit: NONE,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -610,8 +602,6 @@ impl RiftGame {
             c
         } else if b.item.trigger {
             Cost::default()
-        } else if let Some(c) = self.keyword_cost(&b.item) {
-            c
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
         }
@@ -657,7 +647,7 @@ impl RiftGame {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
             }
-            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+            Stage::ExtraDiscard => match self.unit_cost_due(b) {
                 Some(c) => {
                     for u in self.cost_units(&b.item, c) {
                         out.push(RiftAction::Pick(Ref::Obj(u)));
@@ -716,7 +706,7 @@ impl RiftGame {
             }),
             (Stage::Accelerate, RiftAction::Yes | RiftAction::No) => true,
             (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
-                match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                match self.unit_cost_due(b) {
                     // An additional cost paid with a unit (CR 204.2): one of the units that can pay.
                     Some(c) => self.cost_units(&b.item, c).contains(&h),
                     None => in_hand(h),
@@ -774,9 +764,13 @@ impl RiftGame {
                     b.stage = Stage::ExtraDiscard;
                 }
                 (Stage::Accelerate, _) => b.stage = Stage::ExtraDiscard,
+                // The unit of `extra_cost` first, then the card of `extra_discard` (CR 204.2).
                 (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
-                    b.discard = h;
-                    b.stage = Stage::Targets(0);
+                    if self.unit_cost_due(&b).is_some() {
+                        b.cost_unit = h;
+                    } else {
+                        b.discard = h;
+                    }
                 }
                 (Stage::Targets(slot), RiftAction::Pick(r)) => {
                     let t = match r {
@@ -837,11 +831,9 @@ impl RiftGame {
                     b.stage = Stage::ExtraDiscard;
                 }
                 Stage::ExtraDiscard => {
-                    let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
-                    let needs = !b.item.trigger
-                        && !permanent
-                        && self.ability(&b.item).is_some_and(|a| a.extra_discard || a.extra_cost.is_some());
-                    if needs && b.discard == NONE {
+                    let (discard, unit) = self.extra_costs(&b);
+                    let needs = (discard && b.discard == NONE) || (unit.is_some() && b.cost_unit == NONE);
+                    if needs {
                         self.prompt = Some(Prompt::Build(b));
                         return;
                     }
@@ -951,11 +943,13 @@ impl RiftGame {
             return;
         }
         self.pay_forced(seat, &cost, &b.paid);
-        if b.discard != NONE {
-            match self.ability(&b.item).and_then(|a| a.extra_cost.clone()) {
-                Some(c) => self.pay_unit_cost(&c, b.discard),
-                None => self.discard(seat, b.discard),
+        if b.cost_unit != NONE {
+            if let Some(c) = self.extra_costs(&b).1.cloned() {
+                self.pay_unit_cost(&c, b.cost_unit);
             }
+        }
+        if b.discard != NONE {
+            self.discard(seat, b.discard);
         }
         if in_showdown {
             self.focus_pass_due = true;
@@ -990,7 +984,14 @@ impl RiftGame {
                     _ => Zone::Base,
                 };
                 self.enter_board(b.card, seat, zone, false);
-                self.quick_draw_trigger(b.card);
+                // Play effects of gear: Quick-Draw's attach (CR 819), Vision (CR 817), the card's.
+                let before = self.pending.len();
+                self.push_trigger_obj(b.card, crate::cards::On::Play, None);
+                if let Zone::Facedown(x) = b.from {
+                    for p in &mut self.pending[before..] {
+                        p.item.restrict_bf = x;
+                    }
+                }
             }
             _ => {
                 let zone = match b.location {
@@ -1000,9 +1001,8 @@ impl RiftGame {
                 // Units enter exhausted unless Accelerate was paid (CR 143.4, 805).
                 self.enter_board(b.card, seat, zone, !b.accelerate);
                 let before = self.pending.len();
-                // Play effects, Vision's among them (CR 817).
+                // Play effects, Vision's and Weaponmaster's among them (CR 817, 821).
                 self.push_trigger_obj(b.card, crate::cards::On::Play, None);
-                self.weaponmaster_trigger(b.card);
                 if let Zone::Facedown(x) = b.from {
                     for p in &mut self.pending[before..] {
                         p.item.restrict_bf = x;

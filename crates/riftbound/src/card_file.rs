@@ -72,6 +72,12 @@ pub struct RawCard {
     pub flow: Option<u8>,
     #[serde(default, rename = "grant", skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<crate::keywords::Grant>,
+    /// "As an additional cost to play this, discard a card" / "… kill a friendly unit" on a unit
+    /// or gear (CR 204.2); a spell's are its `on = "spell"` ability's.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub extra_discard: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub extra_cost: Option<UnitCost>,
 }
 
 #[derive(Serialize)]
@@ -114,6 +120,8 @@ const CARD_FIELDS: &[(&str, Check)] = &[
     ("empower", typed::<Option<u8>>),
     ("flow", typed::<Option<u8>>),
     ("grant", typed::<Vec<crate::keywords::Grant>>),
+    ("extra_discard", typed::<bool>),
+    ("extra_cost", typed::<Option<UnitCost>>),
 ];
 const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
 
@@ -298,7 +306,8 @@ fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: 
 }
 
 /// An additional cost paid with a unit (CR 204.2): only a spell's or activated ability's (a
-/// trigger's cost is its `lead`), one unit, not both it and `extra_discard` (one cost choice).
+/// trigger's cost is its `lead`), one unit; with `extra_discard` both are paid (the unit is
+/// chosen first, then the card).
 fn check_unit_cost(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, c: &UnitCost) {
     if !matches!(a.on, On::Spell | On::Activated) {
         p.add(
@@ -308,14 +317,11 @@ fn check_unit_cost(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, c
             "an additional cost belongs to a spell or an activated ability (a trigger's cost is its 'lead')",
         );
     }
-    if a.extra_discard {
-        p.add(
-            ptr.into(),
-            id,
-            "extra_cost",
-            "not implemented: two additional costs (extra_discard and extra_cost) on one ability",
-        );
-    }
+    check_cost_shape(p, ptr, id, c);
+}
+
+/// The unit and act of an additional cost (an ability's or a permanent's own, CR 204.2).
+fn check_cost_shape(p: &mut Problems, ptr: &str, id: Option<&str>, c: &UnitCost) {
     if c.unit.what != What::Unit || c.unit.up_to != 0 || c.unit.dest_of != 0 {
         p.add(
             format!("{ptr}/unit"),
@@ -565,6 +571,18 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     if !r.text.is_empty() && r.text_zh.is_empty() && !matches!(r.kind, Kind::Rune) {
         p.add(ptr.clone(), id, "text_zh", "rules text without its Chinese (text_zh)");
     }
+    // A permanent's own additional costs (CR 204.2): a spell's are its `on = "spell"` ability's.
+    if (r.extra_discard || r.extra_cost.is_some()) && !matches!(r.kind, Kind::Unit | Kind::Gear) {
+        p.add(
+            format!("{ptr}/extra_cost"),
+            id,
+            "extra_cost",
+            "only a unit's or gear's card has its own additional costs (a spell's belong to its 'on = \"spell\"' ability)",
+        );
+    }
+    if let Some(c) = &r.extra_cost {
+        check_cost_shape(p, &format!("{ptr}/extra_cost"), id, c);
+    }
     let (kw_problems, grants) = crate::keywords::file::check_card(r);
     for (at, field, msg) in kw_problems {
         p.add(format!("{ptr}{at}"), id, field, msg);
@@ -572,23 +590,25 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     if r.id.trim().is_empty() || r.name.trim().is_empty() || r.zh.trim().is_empty() {
         p.add(ptr.clone(), id, "id", "id, name and zh must not be empty");
     }
-    // The keyword abilities, as card data after the file's own (CR 816–818). Only units play
-    // Vision's and Temporary's; equipment grants its keywords to its unit, which those two
-    // abilities (about "this") can't express yet.
+    // The keyword abilities, as card data after the file's own (CR 816–827), in this order:
+    // Vision, Temporary, Equip, Empower, Hunt, Quick-Draw, Weaponmaster. Gear plays its own
+    // Vision (when it is played) and Temporary (it is killed); an attached Equipment's text is
+    // its unit's (CR 434), and "kill this" can't name that unit yet.
     let mut abilities = r.abilities.clone();
-    if r.kind == Kind::Gear && keywords & (kw::VISION | kw::TEMPORARY) != 0 {
+    if r.kind == Kind::Gear && r.equipment && keywords & kw::TEMPORARY != 0 {
         p.add(
             format!("{ptr}/keywords"),
             id,
             "keywords",
-            "not implemented: gear granting Vision or Temporary to its unit",
+            "not implemented: Temporary on Equipment (the unit it is attached to would have it, CR 434)",
         );
     }
     let unit = matches!(r.kind, Kind::Unit | Kind::Token);
-    if unit && keywords & kw::VISION != 0 {
+    let permanent = unit || r.kind == Kind::Gear;
+    if permanent && keywords & kw::VISION != 0 {
         abilities.push(KeywordAbility::Vision.ability(0));
     }
-    if unit && keywords & kw::TEMPORARY != 0 {
+    if permanent && keywords & kw::TEMPORARY != 0 {
         abilities.push(KeywordAbility::Temporary.ability(0));
     }
     if let Some(e) = r.equip {
@@ -596,6 +616,19 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             p.add(format!("{ptr}/equip"), id, "equip", "only gear has Equip (CR 818)");
         }
         abilities.push(KeywordAbility::Equip.ability(e));
+    }
+    if let Some(e) = r.empower {
+        abilities.push(KeywordAbility::Empower.ability(e));
+    }
+    if r.hunt > 0 || (unit && r.grants.iter().any(|g| g.hunt > 0)) {
+        abilities.push(KeywordAbility::Hunt.ability(0));
+    }
+    if keywords & kw::QUICK_DRAW != 0 && r.kind == Kind::Gear {
+        abilities.push(KeywordAbility::QuickDraw.ability(0));
+    }
+    let granted_wm = r.grants.iter().any(|g| g.keywords.iter().any(|k| k == "weaponmaster"));
+    if unit && (keywords & kw::WEAPONMASTER != 0 || granted_wm) {
+        abilities.push(KeywordAbility::Weaponmaster.ability(0));
     }
     CardDef {
         id: r.id.clone(),
@@ -629,6 +662,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         empower: r.empower,
         flow: r.flow,
         grants,
+        extra_discard: r.extra_discard,
+        extra_cost: r.extra_cost.clone(),
     }
 }
 

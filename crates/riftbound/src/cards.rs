@@ -97,6 +97,9 @@ pub enum On {
     MightyAttacksHere,
     /// "When I become Empowered" (CR 828).
     BecomeEmpowered,
+    /// "When I conquer or hold" (CR 383.4.c–d): Hunt's trigger only (CR 823), fired once per
+    /// unit by `RiftGame::hunt_trigger` with the summed Hunt; a card file may not use it.
+    ConquerOrHold,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -241,6 +244,17 @@ pub enum Op {
     GainKeyword,
     /// "… loses [`keyword`] this turn" (layer 2, CR 477.2).
     LoseKeyword,
+    /// Hunt (CR 823): the item's controller gains XP equal to the source unit's Hunt, its
+    /// instances summed (its own, its Equipment's, its active grants'); for an Equipment's Hunt
+    /// row, the unit it is attached to.
+    HuntXp,
+    /// Weaponmaster (CR 821): pay the Equip cost of the selected Equipment (reduced by [A]) and
+    /// attach it to the source unit; not an activation of Equip; if it can't be paid or attached
+    /// nothing happens.
+    EquipToMe,
+    /// Move up to `n` counters named `counter` from each selected object to the target in slot 1
+    /// (CR 741–749: counters can be moved). Without a legal destination nothing moves.
+    MoveCounter,
 }
 
 impl Op {
@@ -270,6 +284,8 @@ impl Op {
                 | Op::SetMight
                 | Op::GainKeyword
                 | Op::LoseKeyword
+                | Op::EquipToMe
+                | Op::MoveCounter
         )
     }
 }
@@ -398,10 +414,22 @@ pub enum KeywordAbility {
     Vision,
     Temporary,
     Equip,
+    Empower,
+    Hunt,
+    QuickDraw,
+    Weaponmaster,
 }
 
 impl KeywordAbility {
-    pub const ALL: [KeywordAbility; 3] = [KeywordAbility::Vision, KeywordAbility::Temporary, KeywordAbility::Equip];
+    pub const ALL: [KeywordAbility; 7] = [
+        KeywordAbility::Vision,
+        KeywordAbility::Temporary,
+        KeywordAbility::Equip,
+        KeywordAbility::Empower,
+        KeywordAbility::Hunt,
+        KeywordAbility::QuickDraw,
+        KeywordAbility::Weaponmaster,
+    ];
 
     /// Its name in English, in Chinese, and as the position notation writes it.
     pub fn names(self) -> (&'static str, &'static str, &'static str) {
@@ -409,13 +437,21 @@ impl KeywordAbility {
             KeywordAbility::Vision => ("Vision", "预见", "vision"),
             KeywordAbility::Temporary => ("Temporary", "临时", "temporary"),
             KeywordAbility::Equip => ("Equip", "装备", "equip"),
+            KeywordAbility::Empower => ("Empower", "赋能", "empower"),
+            KeywordAbility::Hunt => ("Hunt", "狩猎", "hunt"),
+            KeywordAbility::QuickDraw => ("Quick-Draw", "快拔", "quickdraw"),
+            KeywordAbility::Weaponmaster => ("Weaponmaster", "武器大师", "weaponmaster"),
         }
     }
 
     /// The ability the keyword means, as card data: Vision — when you play this, predict 1
     /// (CR 817); Temporary — at the start of your Beginning Phase, kill this (CR 816); Equip N —
-    /// [N]: attach this to a unit you control (CR 818).
-    pub fn ability(self, equip: u8) -> Ability {
+    /// [N]: attach this to a unit you control (CR 818); Empower N — [N]: give this the Empowered
+    /// status, only while it is not Empowered (CR 827); Hunt — when I conquer or hold, gain XP
+    /// equal to my Hunt (CR 823); Quick-Draw — when you play this, attach it to a unit you control
+    /// (CR 819); Weaponmaster — when you play this, you may pay an Equipment's Equip cost less [A]
+    /// to attach it to this (CR 821). `cost` is Equip's or Empower's Energy.
+    pub fn ability(self, cost: u8) -> Ability {
         let (on, targets, ins) = match self {
             KeywordAbility::Vision => (On::Play, vec![], Instr::new(Op::Predict, 1, Who::Target)),
             KeywordAbility::Temporary => (On::Beginning, vec![], Instr::new(Op::Kill, 0, Who::Self_)),
@@ -424,13 +460,25 @@ impl KeywordAbility {
                 vec![TargetSpec { side: Side::Friendly, ..TargetSpec::default() }],
                 Instr::new(Op::Attach, 0, Who::Target),
             ),
+            KeywordAbility::Empower => (On::Activated, vec![], Instr::new(Op::Empower, 0, Who::Self_)),
+            KeywordAbility::Hunt => (On::ConquerOrHold, vec![], Instr::new(Op::HuntXp, 0, Who::Target)),
+            KeywordAbility::QuickDraw => (
+                On::Play,
+                vec![TargetSpec { side: Side::Friendly, ..TargetSpec::default() }],
+                Instr::new(Op::Attach, 0, Who::Target),
+            ),
+            KeywordAbility::Weaponmaster => (
+                On::Play,
+                vec![TargetSpec { what: What::Equipment, ..TargetSpec::default() }],
+                Instr::new(Op::EquipToMe, 0, Who::Target),
+            ),
         };
         Ability {
             on,
-            may: false,
+            may: self == KeywordAbility::Weaponmaster,
             lead: None,
             legion: false,
-            cost_energy: if self == KeywordAbility::Equip { equip } else { 0 },
+            cost_energy: if matches!(self, KeywordAbility::Equip | KeywordAbility::Empower) { cost } else { 0 },
             cost_exhaust: false,
             extra_discard: false,
             extra_cost: None,
@@ -518,6 +566,9 @@ pub enum CostAct {
     Exhaust,
     /// Return it to its owner's hand.
     ReturnHand,
+    /// Spend one of its `counter` counters (CR 741–749: "Spend a charge counter: …"): remove
+    /// it from a unit its payer controls.
+    SpendCounter,
 }
 
 /// An additional cost paid with a unit: `act` on one unit matching `unit` (the targeting model's
@@ -528,6 +579,12 @@ pub struct UnitCost {
     pub act: CostAct,
     #[serde(default)]
     pub unit: TargetSpec,
+    /// `spend_counter`: the counter's name (the set's counter table, CR 741).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub counter: String,
+    /// Its index in the set's counter table, filled when the set is read.
+    #[serde(skip)]
+    pub counter_ix: u8,
 }
 
 /// A static ability (CR 376.3): true while the card is on the board.
@@ -602,6 +659,9 @@ pub struct CardDef {
     pub flow: Option<u8>,
     /// Might and keywords granted while a dependent condition holds (Level N, Empowered; CR 726).
     pub grants: Vec<crate::keywords::Grant>,
+    /// A permanent's additional costs to play it (CR 204.2): a discard and/or a unit cost.
+    pub extra_discard: bool,
+    pub extra_cost: Option<UnitCost>,
 }
 
 impl CardDef {

@@ -17,6 +17,7 @@ impl CostAct {
             CostAct::Kill => (format!("kill {e}"), format!("消灭{z}")),
             CostAct::Exhaust => (format!("exhaust {e}"), format!("横置{z}")),
             CostAct::ReturnHand => (format!("return {e} to its owner's hand"), format!("将{z}返回其拥有者的手牌")),
+            CostAct::SpendCounter => (format!("spend a counter of {e}"), format!("花费{z}的一个计数器")),
         }
     }
 }
@@ -28,12 +29,63 @@ impl RiftGame {
         if cost.act == CostAct::Exhaust && self.obj(u).has(flag::EXHAUSTED) {
             return false;
         }
+        // Counters are spendable by their object's controller (CR 741–749).
+        if cost.act == CostAct::SpendCounter
+            && (self.obj(u).controller != item.controller || self.counter_count(u, cost.counter_ix) == 0)
+        {
+            return false;
+        }
         self.target_ok(item, &cost.unit, self.tgt(u))
     }
 
     /// The units that may pay `cost` for `item`, in board order.
     pub fn cost_units(&self, item: &Item, cost: &UnitCost) -> Vec<ObjId> {
         self.units().filter(|&u| self.cost_unit_ok(item, cost, u)).collect()
+    }
+
+    /// The additional costs of the item being built (CR 204.2), a discard and/or a unit cost: a
+    /// permanent's own (its card's), else its spell's or activated ability's; a trigger has none
+    /// (its cost is its `lead`).
+    pub(crate) fn extra_costs(&self, b: &Build) -> (bool, Option<&UnitCost>) {
+        if b.item.trigger {
+            return (false, None);
+        }
+        if b.card != NONE && b.item.src != ItemSrc::Spell(b.card) {
+            let d = self.card(b.card);
+            return (d.extra_discard, d.extra_cost.as_ref());
+        }
+        match self.ability(&b.item) {
+            Some(a) => (a.extra_discard, a.extra_cost.as_ref()),
+            None => (false, None),
+        }
+    }
+
+    /// The unit cost still to be chosen for the item being built (CR 204.2): the `extra_cost`
+    /// until its unit is chosen; after it, the `extra_discard` card if there is one.
+    pub(crate) fn unit_cost_due(&self, b: &Build) -> Option<&UnitCost> {
+        self.extra_costs(b).1.filter(|_| b.cost_unit == NONE)
+    }
+
+    /// Can `seat` pay the additional costs of playing permanent `card` from where it is (CR 203.3):
+    /// another card to discard, a unit for the unit cost?
+    pub(crate) fn own_costs_payable(&self, seat: u8, card: ObjId) -> bool {
+        let d = self.card(card);
+        if d.extra_discard && self.players[seat as usize].hand.iter().all(|&h| h == card) {
+            return false;
+        }
+        let Some(c) = &d.extra_cost else { return true };
+        let item = Item {
+            controller: seat,
+            src: ItemSrc::Obj(card),
+            ab: 0,
+            targets: Vec::new(),
+            here: Loc::Nowhere,
+            subject: None,
+            src_inc: self.obj(card).inc,
+            restrict_bf: NOBODY,
+            trigger: false,
+        };
+        self.cost_payable(&item, c)
     }
 
     /// Can the cost be paid at all (CR 203.3)?
@@ -47,6 +99,9 @@ impl RiftGame {
         match cost.act {
             CostAct::Kill => self.kill(u),
             CostAct::Exhaust => self.objs[u as usize].set(flag::EXHAUSTED, true),
+            CostAct::SpendCounter => {
+                self.remove_counters(u, cost.counter_ix, 1);
+            }
             CostAct::ReturnHand => {
                 self.set_zone(u, Zone::Hand);
                 let (def, owner) = (self.obj(u).def, self.obj(u).owner);

@@ -329,7 +329,7 @@ impl Game for RiftGame {
                     Some(Prompt::Build(b)) => match b.stage {
                         Stage::Pay => Label::new(format!("Pay with {e}"), format!("用{z}支付")),
                         Stage::Location => Label::new(format!("Enter at {e}"), format!("在{z}进场")),
-                        Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+                        Stage::ExtraDiscard => match self.unit_cost_due(b) {
                             Some(c) => {
                                 let (pe, pz) = c.act.phrase(&e, &z);
                                 Label::new(

@@ -375,6 +375,12 @@ impl RiftGame {
             if !self.ability_active(c, Some(id), &self.card(id).abilities[i as usize]) {
                 continue;
             }
+            // A keyword's row goes pending while the keyword is there (Weaponmaster, CR 821).
+            if let Some(k) = self.card(id).abilities[i as usize].keyword {
+                if !self.keyword_row_live(id, k) {
+                    continue;
+                }
+            }
             self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
         }
     }
@@ -389,7 +395,12 @@ impl RiftGame {
     pub fn fire_bf(&mut self, b: u8, on: On, controller: u8, subject: Option<Tgt>) {
         let db = self.db_arc();
         let Some(d) = (!self.bfs[b as usize].blank).then(|| db.get(self.bfs[b as usize].def)) else { return };
-        for (i, _) in d.ability_on(on) {
+        for (i, ab) in d.ability_on(on) {
+            // [Level N] abilities of a battlefield: its controller's XP (CR 824; an uncontrolled
+            // battlefield's abilities are the turn player's, CR 190.6).
+            if !self.ability_active(controller, None, ab) {
+                continue;
+            }
             self.push_trigger(controller, ItemSrc::Bf(b), i as u8, Loc::Bf(b), subject);
         }
     }

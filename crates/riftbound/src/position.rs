@@ -46,14 +46,6 @@ const PHASES: [(Phase, &str); 7] = [
 const MODES: [(Mode, &str); 4] =
     [(Mode::Duel, "duel"), (Mode::Ffa3, "ffa3"), (Mode::Ffa4, "ffa4"), (Mode::TwoVsTwo, "2v2")];
 
-/// Special ability numbers of keywords beyond ST1 (`crate::keywords`) by name.
-const SPECIAL_ABS: [(u8, &str); 4] = [
-    (crate::keywords::AB_EMPOWER, "empower"),
-    (crate::keywords::AB_HUNT, "hunt"),
-    (crate::keywords::AB_QUICK_DRAW, "quickdraw"),
-    (crate::keywords::AB_WEAPONMASTER, "weaponmaster"),
-];
-
 /// The owner-kept zones of a player section, in the order they are written.
 const OWNER_ZONES: [(Zone, &str); 5] = [
     (Zone::Trash, "trash"),
@@ -453,9 +445,7 @@ impl RiftGame {
         // A keyword's ability is written by the keyword's name (`vision`), any other by its row.
         let ab = match self.ability(it).and_then(|a| a.keyword) {
             Some(k) => k.names().2.to_string(),
-            None => {
-                SPECIAL_ABS.iter().find(|(n, _)| *n == it.ab).map(|(_, w)| w.to_string()).unwrap_or(it.ab.to_string())
-            }
+            None => it.ab.to_string(),
         };
         let mut w = format!("{}:{src}:{ab}", seat(it.controller));
         for (slot, t) in &it.targets {
@@ -515,7 +505,7 @@ impl RiftGame {
                 u8::from(b.accepted),
                 ids(&b.paid),
                 self.item_word(&b.item)
-            ),
+            ) + &if b.cost_unit == NONE { String::new() } else { format!(" unit=c{}", b.cost_unit) },
         }
     }
 }

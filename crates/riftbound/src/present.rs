@@ -233,6 +233,21 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             ("gain control this turn of".into(), "本回合获得其控制权".into()),
             ("gain control of a unit this turn".into(), "本回合获得一个单位的控制权".into()),
         ),
+        Op::MoveCounter => pick(
+            (format!("move {n} {} counter(s) from", ins.counter), format!("从其上移走{n}个{}计数器", ins.counter)),
+            (
+                format!("move {n} {} counter(s) to another object", ins.counter),
+                format!("将{n}个{}计数器移到另一个对象上", ins.counter),
+            ),
+        ),
+        Op::HuntXp => ("gain XP equal to its Hunt".into(), "获得等同于其狩猎值的经验".into()),
+        Op::EquipToMe => pick(
+            ("pay the Equip cost of and attach to this unit".into(), "支付其装备费用并将其装备给此单位".into()),
+            (
+                "pay an Equipment's Equip cost and attach it to this unit".into(),
+                "支付一件装备的装备费用并将其装备给此单位".into(),
+            ),
+        ),
     };
     let (en, zh) = match (ins.op.takes_selector(), ins.who) {
         (false, _) | (true, Who::Target) => (en, zh),
@@ -492,19 +507,18 @@ impl RiftGame {
                 return ("look at the top card of your deck".into(), "查看你牌库顶的牌".into())
             }
             Some(KeywordAbility::Temporary) => return ("kill it".into(), "消灭它".into()),
-            None => {}
-        }
-        match it.ab {
-            crate::keywords::AB_QUICK_DRAW => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
-            crate::keywords::AB_EMPOWER => return ("give it the Empowered status".into(), "使其获得赋能状态".into()),
-            crate::keywords::AB_HUNT => return ("gain XP (Hunt)".into(), "获得经验（狩猎）".into()),
-            crate::keywords::AB_WEAPONMASTER => {
+            Some(KeywordAbility::QuickDraw) => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
+            Some(KeywordAbility::Empower) => {
+                return ("give it the Empowered status".into(), "使其获得赋能状态".into())
+            }
+            Some(KeywordAbility::Hunt) => return ("gain XP (Hunt)".into(), "获得经验（狩猎）".into()),
+            Some(KeywordAbility::Weaponmaster) => {
                 return (
                     "pay an Equipment's Equip cost to attach it to this unit (Weaponmaster)".into(),
                     "支付一件武装的装备费用，将其装备给此单位（武器大师）".into(),
                 )
             }
-            _ => {}
+            None => {}
         }
         let Some(ab) = self.ability(it) else { return ("use its ability".into(), "使用其能力".into()) };
         let parts: Vec<(String, String)> = ab.effects.iter().take(2).map(|i| effect(self.db(), i, false)).collect();
@@ -518,7 +532,7 @@ impl RiftGame {
 
     /// What the ability does to the target in `slot`.
     fn slot_effect(&self, it: &Item, slot: u8) -> (String, String) {
-        if it.ab == crate::keywords::AB_QUICK_DRAW {
+        if self.ability(it).is_some_and(|a| a.keyword == Some(KeywordAbility::QuickDraw)) {
             return ("attach it to".into(), "将其装备给该单位".into());
         }
         let found = self.ability(it).and_then(|ab| {
@@ -767,7 +781,7 @@ impl RiftGame {
                 format!("Play {e}: pay the Accelerate cost (1 and one Power) so it enters ready? (CR 805)"),
                 format!("打出{z}：支付急速费用（1点和一点能量）使其以活跃状态进场吗？（CR 805）"),
             ),
-            Stage::ExtraDiscard => match self.ability(&b.item).and_then(|a| a.extra_cost.as_ref()) {
+            Stage::ExtraDiscard => match self.unit_cost_due(b) {
                 Some(c) => {
                     let (ne, nz) = target_noun(&c.unit, false);
                     let (pe, pz) = c.act.phrase(&ne, &nz);

@@ -12,22 +12,6 @@ impl RiftGame {
         if self.notes.on {
             self.notes.by = Some(self.by_of(item.src));
         }
-        // Keyword items (Empower, Hunt: crate::keywords).
-        if self.resolve_keyword(&item) {
-            self.after_resolve(&item);
-            return;
-        }
-        if item.ab == crate::keywords::AB_QUICK_DRAW {
-            // Quick-Draw (CR 819): attach to the target unit (not a move, CR 434).
-            if let (ItemSrc::Obj(g), Some(u)) = (item.src, item.target(0).and_then(|t| self.live(t))) {
-                let spec = &self.specs(&item)[0];
-                if self.obj(g).inc == item.src_inc && self.target_ok(&item, spec, self.tgt(u)) {
-                    self.attach(g, u);
-                }
-            }
-            self.after_resolve(&item);
-            return;
-        }
         let db = self.db_arc();
         let Some(ab) = self.ability_in(&db, &item) else {
             self.after_resolve(&item);
@@ -195,6 +179,7 @@ impl RiftGame {
         let seat = item.controller;
         match ins.op {
             Op::DamageSplit => self.start_split(item, ins.t, ins.n),
+            Op::HuntXp => self.hunt_xp(item),
             Op::CreateToken => {
                 let at = match ins.to {
                     To::Here => self.here_of(item),
@@ -380,6 +365,16 @@ impl RiftGame {
                     gg.attached_to = u;
                     gg.zone = zone;
                     self.objs[u as usize].set(flag::EQUIPPED, true);
+                }
+            }
+            Op::EquipToMe => self.equip_to_me(item, objs),
+            Op::MoveCounter => {
+                let Some(&to) = self.legal_target(item, 1).first() else { return };
+                for u in objs {
+                    if u != to {
+                        let k = self.remove_counters(u, ins.counter_ix, ins.n.max(0) as u16);
+                        self.add_counters(to, ins.counter_ix, k);
+                    }
                 }
             }
             Op::SaveToHand => {

@@ -264,6 +264,9 @@ pub struct Build {
     pub accepted: bool,
     /// Power sources chosen so far, one per pip in payment order.
     pub paid: Vec<ObjId>,
+    /// The unit chosen to pay the ability's `extra_cost` (CR 204.2), beside `discard`: an item
+    /// may have both additional costs.
+    pub cost_unit: ObjId,
 }
 
 /// The decision the game is waiting for, other than priority/focus/main-phase actions.

@@ -481,13 +481,7 @@ impl RiftGame {
         };
         match self.ability(it).and_then(|a| a.keyword) {
             Some(k) => format!("{base} ({})", k.names().0),
-            None => match it.ab {
-                crate::keywords::AB_EMPOWER => format!("{base} (Empower)"),
-                crate::keywords::AB_HUNT => format!("{base} (Hunt)"),
-                crate::keywords::AB_QUICK_DRAW => format!("{base} (Quick-Draw)"),
-                crate::keywords::AB_WEAPONMASTER => format!("{base} (Weaponmaster)"),
-                _ => base,
-            },
+            None => base,
         }
     }
 

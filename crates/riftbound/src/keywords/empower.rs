@@ -1,8 +1,7 @@
 //! Empower / Empowered (CR 441–442, 827–828).
 
-use super::AB_EMPOWER;
 use crate::action::ObjId;
-use crate::cards::On;
+use crate::cards::{KeywordAbility, On};
 use crate::payment::Cost;
 use crate::state::*;
 
@@ -18,22 +17,27 @@ impl RiftGame {
         self.push_trigger_obj(id, On::BecomeEmpowered, None);
     }
 
-    /// Empower [cost] (CR 827): an activated ability of a board object its controller may use
-    /// with normal timing, only while the object is not Empowered; the source is not a target.
+    /// Empower [cost] (CR 827): the card's Empower row (card data: "[cost]: give this the
+    /// Empowered status", built when the set is read), an activated ability of a board object its
+    /// controller may use with normal timing, only while the object is not Empowered; the source
+    /// is not a target.
     pub fn empower_activation(&self, seat: u8, id: ObjId) -> Option<(Item, Cost)> {
         let o = self.objs.get(id as usize)?;
-        let e = self.def(o.def).empower?;
+        let d = self.def(o.def);
+        let i = d.keyword_ability(KeywordAbility::Empower)?;
+        let ab = &d.abilities[i];
         if !o.zone.on_board()
             || o.controller != seat
             || o.has(flag::EMPOWERED)
-            || !self.speed_ok(seat, Default::default())
+            || !self.ability_active(seat, Some(id), ab)
+            || !self.speed_ok(seat, ab.speed)
         {
             return None;
         }
         let item = Item {
             controller: seat,
             src: ItemSrc::Obj(id),
-            ab: AB_EMPOWER,
+            ab: i as u8,
             targets: Vec::new(),
             here: self.loc(id),
             subject: None,
@@ -41,14 +45,6 @@ impl RiftGame {
             restrict_bf: NOBODY,
             trigger: false,
         };
-        Some((item, Cost::energy(e)))
-    }
-
-    /// The Energy cost of a keyword item being built (Empower), if it is one.
-    pub fn keyword_cost(&self, item: &Item) -> Option<Cost> {
-        match (item.ab, item.src) {
-            (AB_EMPOWER, ItemSrc::Obj(id)) => Some(Cost::energy(self.card(id).empower.unwrap_or(0))),
-            _ => None,
-        }
+        Some((item, Cost::energy(ab.cost_energy)))
     }
 }

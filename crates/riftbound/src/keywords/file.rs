@@ -1,6 +1,7 @@
 //! The card-file vocabulary of this module's keywords (docs/riftbound-cards.md "Keywords beyond
-//! ST1"): `hunt`, `empower`, `[[card.grant]]`, abilities' `level` / `empowered`, the ops
-//! `add_counter`, `remove_counter`, `gain_xp`, `empower`, `disempower`. Misuse is refused.
+//! ST1"): `hunt`, `empower`, `[[card.grant]]` (with `hunt`), abilities' `level` / `empowered`,
+//! the ops `add_counter`, `remove_counter`, `gain_xp`, `empower`, `disempower`, `hunt_xp`,
+//! `equip_to_me`. Misuse is refused.
 
 use super::Grant;
 use crate::card_file::{RawCard, MAX_ENERGY};
@@ -16,12 +17,34 @@ fn counter_name_ok(s: &str) -> bool {
     !s.is_empty() && s.len() <= 24 && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// A `spend_counter` cost names a counter (CR 741); other acts name none.
+fn check_counter_cost(out: &mut Vec<Problem>, p: &str, c: &crate::cards::UnitCost) {
+    let spend = c.act == crate::cards::CostAct::SpendCounter;
+    if spend && !counter_name_ok(&c.counter) {
+        out.push((
+            format!("{p}/counter"),
+            "extra_cost.counter",
+            format!("'spend_counter' needs a counter name of lowercase letters, digits and '_' (found '{}')", c.counter),
+        ));
+    }
+    if !spend && !c.counter.is_empty() {
+        out.push((format!("{p}/counter"), "extra_cost.counter", "only a 'spend_counter' cost names a counter".into()));
+    }
+}
+
 /// Check one card's use of the vocabulary; returns the problems and the grants with their bits.
 pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
     let mut out: Vec<Problem> = Vec::new();
+    if let Some(c) = &r.extra_cost {
+        check_counter_cost(&mut out, "/extra_cost", c);
+    }
     let unit = matches!(r.kind, Kind::Unit | Kind::Token);
-    if r.hunt > 0 && !unit {
-        out.push(("/hunt".into(), "hunt", "Hunt is a unit keyword (CR 823)".into()));
+    if r.hunt > 0 && !unit && !(r.kind == Kind::Gear && r.equipment) {
+        out.push((
+            "/hunt".into(),
+            "hunt",
+            "Hunt is a keyword of units, or of Equipment for its unit (CR 823, 434)".into(),
+        ));
     }
     if let Some(e) = r.empower {
         if !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
@@ -49,8 +72,8 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
     if r.keywords.iter().any(|k| k == "weaponmaster") && !unit {
         out.push(("/keywords".into(), "keywords", "Weaponmaster is a keyword of units (CR 821)".into()));
     }
-    if r.abilities.len() >= super::FIRST_SPECIAL_AB as usize {
-        out.push(("/ability".into(), "ability", format!("at most {} abilities on a card", super::FIRST_SPECIAL_AB)));
+    if r.abilities.len() > super::MAX_ABILITIES {
+        out.push(("/ability".into(), "ability", format!("at most {} abilities on a card", super::MAX_ABILITIES)));
     }
     if let Some(f) = r.flow {
         if r.kind != Kind::Spell {
@@ -97,8 +120,8 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                 None => out.push((format!("{p}/keywords/{k}"), "grant.keywords", format!("unknown keyword '{w}'"))),
             }
         }
-        if g.might == 0 && g.keywords.is_empty() {
-            out.push((p, "grant", "a grant without Might or keywords would do nothing".into()));
+        if g.might == 0 && g.keywords.is_empty() && g.hunt == 0 {
+            out.push((p, "grant", "a grant without Might, Hunt or keywords would do nothing".into()));
         }
         grants.push(g);
     }
@@ -113,8 +136,12 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     .into(),
             ));
         }
-        if a.level > 0 && r.kind == Kind::Battlefield {
-            out.push((p.clone(), "level", "not implemented: [Level] abilities of battlefields".into()));
+        if a.on == On::ConquerOrHold {
+            out.push((
+                format!("{p}/on"),
+                "on",
+                "'conquer_or_hold' is Hunt's trigger (write 'hunt = N'); use conquer_here / hold_here".into(),
+            ));
         }
         if a.empowered && !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
             out.push((p.clone(), "empowered", "only a permanent on the board can be Empowered (CR 828)".into()));
@@ -122,9 +149,19 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
         if a.on == On::BecomeEmpowered && !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
             out.push((format!("{p}/on"), "on", "only a permanent on the board can become Empowered (CR 828)".into()));
         }
+        if let Some(c) = &a.extra_cost {
+            check_counter_cost(&mut out, &format!("{p}/extra_cost"), c);
+        }
         for (k, ins) in a.effects.iter().enumerate() {
             let ip = format!("{p}/do/{k}");
-            let counter_op = matches!(ins.op, Op::AddCounter | Op::RemoveCounter);
+            let counter_op = matches!(ins.op, Op::AddCounter | Op::RemoveCounter | Op::MoveCounter);
+            if ins.op == Op::MoveCounter && a.targets.len() < 2 {
+                out.push((
+                    format!("{ip}/op"),
+                    "op",
+                    "'move_counter' moves counters to the target in slot 1: the ability needs two targets".into(),
+                ));
+            }
             if counter_op && !counter_name_ok(&ins.counter) {
                 out.push((
                     format!("{ip}/counter"),
@@ -139,7 +176,23 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                 out.push((
                     format!("{ip}/counter"),
                     "counter",
-                    "only add_counter and remove_counter name a counter".into(),
+                    "only add_counter, remove_counter and move_counter name a counter".into(),
+                ));
+            }
+            if ins.op == Op::HuntXp && !unit && !(r.kind == Kind::Gear && r.equipment) {
+                out.push((
+                    format!("{ip}/op"),
+                    "op",
+                    "'hunt_xp' gains the source unit's Hunt: a unit's or an Equipment's ability (CR 823)".into(),
+                ));
+            }
+            if ins.op == Op::EquipToMe
+                && (!unit || a.targets.get(ins.t as usize).map(|t| t.what) != Some(crate::cards::What::Equipment))
+            {
+                out.push((
+                    format!("{ip}/op"),
+                    "op",
+                    "'equip_to_me' attaches an Equipment target (what = \"equipment\") to this unit (CR 821)".into(),
                 ));
             }
             if (counter_op || ins.op == Op::GainXp) && ins.n <= 0 {
@@ -150,22 +203,31 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
     (out, grants)
 }
 
-/// The set's counter table (CR 741): every name an instruction uses, in first-use order; each
-/// instruction gets its index.
+/// The set's counter table (CR 741): every name an instruction or a `spend_counter` cost uses,
+/// in first-use order; each gets its index.
 pub(crate) fn index_counters(cards: &mut [CardDef]) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
+    let mut ix = |name: &str| -> u8 {
+        let i = match names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                names.push(name.to_string());
+                names.len() - 1
+            }
+        };
+        i.min(u8::MAX as usize) as u8
+    };
     for c in cards.iter_mut() {
         for a in c.abilities.iter_mut() {
             for ins in a.effects.iter_mut().filter(|i| !i.counter.is_empty()) {
-                let i = match names.iter().position(|n| *n == ins.counter) {
-                    Some(i) => i,
-                    None => {
-                        names.push(ins.counter.clone());
-                        names.len() - 1
-                    }
-                };
-                ins.counter_ix = i.min(u8::MAX as usize) as u8;
+                ins.counter_ix = ix(&ins.counter);
             }
+            if let Some(cost) = a.extra_cost.as_mut().filter(|c| !c.counter.is_empty()) {
+                cost.counter_ix = ix(&cost.counter);
+            }
+        }
+        if let Some(cost) = c.extra_cost.as_mut().filter(|c| !c.counter.is_empty()) {
+            cost.counter_ix = ix(&cost.counter);
         }
     }
     names

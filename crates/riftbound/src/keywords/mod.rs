@@ -11,23 +11,20 @@ pub(crate) mod present;
 mod xp;
 
 pub use counters::Counter;
-pub use equip::{quick_draw_spec, weaponmaster_spec};
 
 use crate::action::ObjId;
 use crate::cards::Ability;
 use crate::state::*;
 use serde::{Deserialize, Serialize};
 
-/// Special ability number of the Empower activated ability (CR 827).
-pub const AB_EMPOWER: u8 = 253;
-/// Special ability number of the Hunt trigger (CR 823).
-pub const AB_HUNT: u8 = 254;
-/// Special ability number of the Quick-Draw play trigger (CR 819): attach to a unit.
-pub const AB_QUICK_DRAW: u8 = 255;
-/// Special ability number of the Weaponmaster play effect (CR 821).
-pub const AB_WEAPONMASTER: u8 = 249;
-/// Ability numbers from here on are keyword items, not rows of the card data.
-pub const FIRST_SPECIAL_AB: u8 = AB_WEAPONMASTER;
+/// The ability numbers the keyword items had before they became card data (session 4:
+/// Weaponmaster 249, Empower 253, Hunt 254, Quick-Draw 255). A position naming one by number is
+/// refused (`position/read.rs`); positions name keyword abilities by the keyword (`hunt`).
+pub const OLD_SPECIAL_ABS: [u8; 4] = [249, 253, 254, 255];
+
+/// At most this many abilities in a card file's card (the keyword rows come after them, and an
+/// item names its row with a byte).
+pub const MAX_ABILITIES: usize = 240;
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
@@ -47,6 +44,9 @@ pub struct Grant {
     pub might: i32,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<String>,
+    /// Hunt X granted (CR 823: summed with the card's own and its Equipment's).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub hunt: u8,
     /// The keywords as bits (`cards::kw`), filled when the set is read.
     #[serde(skip)]
     pub kw: u32,
@@ -82,6 +82,14 @@ impl RiftGame {
             return 0;
         }
         self.grants_on(id).map(|g| g.might).sum()
+    }
+
+    /// Hunt from active dependent grants (CR 726, 823).
+    pub fn granted_hunt(&self, id: ObjId) -> u16 {
+        if self.card(id).grants.is_empty() {
+            return 0;
+        }
+        self.grants_on(id).map(|g| g.hunt as u16).sum()
     }
 
     /// A keyword from an active dependent grant (CR 726, 824, 828).

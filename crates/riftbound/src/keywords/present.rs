@@ -15,6 +15,10 @@ fn grant_label(g: &Grant) -> Label {
         en.push(format!("{:+} Might", g.might));
         zh.push(format!("战力{:+}", g.might));
     }
+    if g.hunt > 0 {
+        en.push(format!("Hunt {}", g.hunt));
+        zh.push(format!("狩猎 {}", g.hunt));
+    }
     let (ke, kz) = kw_names(g.kw);
     en.extend(ke.iter().map(|s| s.to_string()));
     zh.extend(kz.iter().map(|s| s.to_string()));

@@ -1,7 +1,7 @@
-//! XP and Hunt (CR 728–733, 823), and the resolution of keyword items (Empower, Hunt, Weaponmaster).
+//! XP and Hunt (CR 728–733, 823).
 
-use super::{AB_EMPOWER, AB_HUNT};
 use crate::action::ObjId;
+use crate::cards::KeywordAbility;
 use crate::state::*;
 
 impl RiftGame {
@@ -16,41 +16,62 @@ impl RiftGame {
         self.notes.add(|| crate::notes::Note::Xp { seat, n, total });
     }
 
-    /// Hunt X (CR 823): when this unit conquers or holds, a trigger on the chain gives its
-    /// controller X XP (summed instances are one number here: the card's `hunt`).
+    /// A unit's Hunt (CR 823: instances summed): its card's, its attached Equipment's and its
+    /// active grants' (Level N, Empowered). Off the board: its card's.
+    pub fn hunt_total(&self, unit: ObjId) -> u16 {
+        let o = self.obj(unit);
+        let own = self.card(unit).hunt as u16;
+        if !o.zone.on_board() {
+            return own;
+        }
+        let gear: u16 = if o.has(flag::EQUIPPED) {
+            self.objs
+                .iter()
+                .filter(|e| e.attached_to == unit && e.zone.on_board())
+                .map(|e| self.def(e.def).hunt as u16)
+                .sum()
+        } else {
+            0
+        };
+        own + gear + self.granted_hunt(unit)
+    }
+
+    /// Hunt X (CR 823): when this unit conquers or holds, one trigger (the instances are summed)
+    /// gives its controller X XP. The trigger is the Hunt row (card data) of the unit's card, or
+    /// else of an Equipment attached to it that has Hunt.
     pub fn hunt_trigger(&mut self, unit: ObjId) {
-        if self.card(unit).hunt > 0 {
-            let (c, here) = (self.obj(unit).controller, self.loc(unit));
-            self.push_trigger(c, ItemSrc::Obj(unit), AB_HUNT, here, None);
+        if self.hunt_total(unit) == 0 {
+            return;
         }
+        let src = match self.card(unit).keyword_ability(KeywordAbility::Hunt) {
+            Some(i) => Some((unit, i)),
+            None => (0..self.objs.len() as ObjId).find_map(|g| {
+                let e = self.obj(g);
+                (e.attached_to == unit && e.zone.on_board())
+                    .then(|| self.def(e.def).keyword_ability(KeywordAbility::Hunt).map(|i| (g, i)))
+                    .flatten()
+            }),
+        };
+        let Some((s, i)) = src else { return };
+        let (c, here) = (self.obj(unit).controller, self.loc(unit));
+        self.push_trigger(c, ItemSrc::Obj(s), i as u8, here, None);
     }
 
-    /// Put a keyword trigger straight on the chain (no choices): Hunt.
-    pub fn keyword_trigger_direct(item_ab: u8) -> bool {
-        item_ab == AB_HUNT
-    }
-
-    /// Resolve a keyword item (Empower, Hunt, Weaponmaster); false if `item` is not one.
-    pub fn resolve_keyword(&mut self, item: &Item) -> bool {
-        let ItemSrc::Obj(id) = item.src else { return false };
-        match item.ab {
-            AB_EMPOWER => {
-                // The status goes to the same object only (CR 124: a new object if it left).
-                if self.obj(id).inc == item.src_inc {
-                    self.empower(id);
-                }
-                true
-            }
-            AB_HUNT => {
-                let n = self.card(id).hunt as u16;
-                self.gain_xp(item.controller, n);
-                true
-            }
-            super::AB_WEAPONMASTER => {
-                self.resolve_weaponmaster(item, id);
-                true
-            }
-            _ => false,
-        }
+    /// `hunt_xp` (CR 823): the controller gains the source unit's Hunt in XP (the unit an
+    /// Equipment source is attached to; if it is no longer attached, its own Hunt).
+    pub(crate) fn hunt_xp(&mut self, item: &Item) {
+        let ItemSrc::Obj(s) = item.src else { return };
+        let o = self.obj(s);
+        let unit = if self.def(o.def).is_unit() {
+            s
+        } else if o.attached_to != NONE && o.zone.on_board() {
+            o.attached_to
+        } else {
+            let n = self.def(o.def).hunt as u16;
+            self.gain_xp(item.controller, n);
+            return;
+        };
+        let n = self.hunt_total(unit);
+        self.gain_xp(item.controller, n);
     }
 }

@@ -1,7 +1,7 @@
 //! Reading the position notation (docs/riftbound.md, "Position notation"). Every problem is one
 //! line naming the field (`p1.hand: unknown card 'ST1-999'`); nothing is half-read.
 
-use super::{FLAGS, MODES, OWNER_ZONES, PHASES, SPECIAL_ABS};
+use super::{FLAGS, MODES, OWNER_ZONES, PHASES};
 use crate::action::ObjId;
 use crate::cards::{DefId, DOMAIN_LETTERS};
 use crate::options::RiftOptions;
@@ -195,9 +195,19 @@ impl Reader<'_> {
                     None => return err(field, format!("'{src_word}' has no {ab} ability", src_word = src_text)),
                 }
             }
-            None => match SPECIAL_ABS.iter().find(|(_, w)| *w == ab) {
-                Some((n, _)) => *n,
-                None => num::<u8>(field, ab)?,
+            None => match num::<u8>(field, ab)? {
+                // Session 4's special numbers of Weaponmaster, Empower, Hunt and Quick-Draw: those
+                // are card data now, named by the keyword.
+                n if crate::keywords::OLD_SPECIAL_ABS.contains(&n) => {
+                    return err(
+                        field,
+                        format!(
+                            "ability {n} was a built-in keyword item: write the keyword's name \
+                             (empower, hunt, quickdraw, weaponmaster)"
+                        ),
+                    )
+                }
+                n => n,
             },
         };
         let mut it = Item {
@@ -902,6 +912,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 discard: rd.obj_or_none("prompt.discard", opt("discard", "-"))?,
                 accepted: flag01("prompt.accepted", opt("accepted", "0"))?,
                 paid: rd.objs("prompt.paid", opt("paid", "-"))?,
+                cost_unit: rd.obj_or_none("prompt.unit", opt("unit", "-"))?,
             }))
         }
     })
