@@ -241,6 +241,14 @@ pub enum Op {
     GainKeyword,
     /// "… loses [`keyword`] this turn" (layer 2, CR 477.2).
     LoseKeyword,
+    /// "… becomes a copy of the unit chosen in slot `n` this turn" (layer 1, CR 477.1): a copy
+    /// for a limited time, ending in the Expiration Step (CR 317).
+    CopyThisTurn,
+    /// "Prevent the next `n` damage that would be dealt to it this turn" (`n` = 0: all damage),
+    /// a replacement effect (CR 367–375; `replace.rs`).
+    PreventDamage,
+    /// "If damage would be dealt to it this turn, double it instead" (CR 367–375).
+    DoubleDamage,
 }
 
 impl Op {
@@ -267,6 +275,9 @@ impl Op {
                 | Op::GainControlThisTurn
                 | Op::SaveToHand
                 | Op::Copy
+                | Op::CopyThisTurn
+                | Op::PreventDamage
+                | Op::DoubleDamage
                 | Op::SetMight
                 | Op::GainKeyword
                 | Op::LoseKeyword
@@ -379,6 +390,10 @@ pub struct Instr {
     /// The keyword's bit, resolved when the set is read.
     #[serde(skip)]
     pub kw: u32,
+    /// `might`: "to a minimum of N" (n < 0) or "to a maximum of N" (n > 0), snapshotted when the
+    /// effect is applied (CR 477.3; `limits.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<i32>,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -461,6 +476,7 @@ impl Instr {
             kw: 0,
             counter: String::new(),
             counter_ix: 0,
+            limit: None,
         }
     }
 }
@@ -602,6 +618,8 @@ pub struct CardDef {
     pub flow: Option<u8>,
     /// Might and keywords granted while a dependent condition holds (Level N, Empowered; CR 726).
     pub grants: Vec<crate::keywords::Grant>,
+    /// "I enter ready" (CR 367, 370: replaces entering exhausted; `replace.rs`).
+    pub enters_ready: bool,
 }
 
 impl CardDef {
