@@ -323,9 +323,24 @@ impl RiftGame {
     ) -> bool {
         let Some(mut probe) = SlotProbe::new(self, item, slot) else { return false };
         probe.base_ok = base_ok;
+        let mut any = false;
         for t in self.all_tgts() {
-            if probe.ok(self, item, base, t) && f(t) {
-                return true;
+            if probe.ok(self, item, base, t) {
+                any = true;
+                if f(t) {
+                    return true;
+                }
+            }
+        }
+        // CR 355.16 "unless you have no other option" with CR 402.4: a trigger whose required
+        // slot has legal targets must choose one even if none has a payable Deflect; the Deflect
+        // stage then removes it (CR 203.3, 404.2; `deflect_forced`).
+        if !any && probe.forced_deflect_allowed(item) {
+            probe.deflect_free = true;
+            for t in self.all_tgts() {
+                if probe.ok(self, item, base, t) && f(t) {
+                    return true;
+                }
             }
         }
         false
@@ -344,7 +359,22 @@ impl RiftGame {
             Tgt::Bf(b) => (b as usize) < self.bfs.len(),
             Tgt::Base(s) => s < self.n(),
         };
-        listed && SlotProbe::new(self, item, slot).is_some_and(|mut p| p.ok(self, item, base, t))
+        listed
+            && SlotProbe::new(self, item, slot).is_some_and(|mut p| {
+                p.ok(self, item, base, t)
+                    || (p.forced_deflect_allowed(item)
+                        && {
+                            p.deflect_free = true;
+                            p.ok(self, item, base, t)
+                        }
+                        && !self.each_candidate_strict(item, slot, base))
+            })
+    }
+
+    /// Some target of the slot is legal with its Deflect payable (no forced choice, CR 355.16).
+    fn each_candidate_strict(&self, item: &Item, slot: u8, base: &Cost) -> bool {
+        let Some(mut probe) = SlotProbe::new(self, item, slot) else { return false };
+        self.all_tgts().any(|t| probe.ok(self, item, base, t))
     }
 
     /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty). Every
@@ -863,6 +893,9 @@ impl RiftGame {
                     return;
                 }
                 Stage::Deflect => {
+                    if self.deflect_forced(&b) {
+                        return;
+                    }
                     self.prompt = Some(Prompt::Build(b));
                     return;
                 }
@@ -909,6 +942,23 @@ impl RiftGame {
     /// Played cards and activated abilities must pay (the choice of target was theirs).
     fn deflect_to_decide(&self, b: &Build) -> bool {
         b.item.trigger && self.deflect_extra(b.seat, &b.item.targets) > 0
+    }
+
+    /// A trigger made to choose targets whose Deflect can't be paid (CR 355.16: no other option)
+    /// can't pay its cost: it is removed (CR 203.3, 404.2) and the log says why.
+    fn deflect_forced(&mut self, b: &Build) -> bool {
+        if self.can_pay(b.seat, &self.build_cost(b)) {
+            return false;
+        }
+        let seat = b.seat;
+        let def = match self.by_of(b.item.src) {
+            crate::notes::By::Card { def, .. }
+            | crate::notes::By::Legend { def, .. }
+            | crate::notes::By::Battlefield { def, .. } => def,
+            _ => self.players[seat as usize].legend,
+        };
+        self.notes.add(|| crate::notes::Note::DeflectUnpayable { seat, def });
+        true
     }
 
     /// Accelerate (CR 805) is offered if the extra cost can be paid.
@@ -1114,6 +1164,8 @@ struct SlotProbe<'a> {
     chosen_deflect: u8,
     base_ok: Option<bool>,
     slot: u8,
+    /// A trigger's forced choice (CR 355.16): Deflect need not be payable.
+    deflect_free: bool,
 }
 
 impl<'a> SlotProbe<'a> {
@@ -1128,7 +1180,14 @@ impl<'a> SlotProbe<'a> {
             chosen_deflect: g.deflect_extra(item.controller, &item.targets),
             base_ok: None,
             slot,
+            deflect_free: false,
         })
+    }
+
+    /// A required slot of a triggered ability (an "up to" slot may stay empty: that is another
+    /// option, CR 355.13, 355.16).
+    fn forced_deflect_allowed(&self, item: &Item) -> bool {
+        item.trigger && self.spec.up_to == 0 && self.spec.what != What::Destination
     }
 
     /// Is `t` a legal choice for the slot (CR 355.6–355.16), its Deflect included payable?
@@ -1149,6 +1208,9 @@ impl<'a> SlotProbe<'a> {
             _ => 0,
         };
         let chosen_deflect = self.chosen_deflect;
+        if self.deflect_free {
+            return g.can_pay(item.controller, base);
+        }
         if extra == 0 {
             *self.base_ok.get_or_insert_with(|| {
                 let mut c = base.clone();

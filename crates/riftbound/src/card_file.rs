@@ -78,6 +78,9 @@ pub struct RawCard {
     pub extra_discard: bool,
     #[serde(default, skip_serializing_if = "is_default")]
     pub extra_cost: Option<UnitCost>,
+    /// "I enter ready" (a replacement effect on entering the board, CR 367, 370; `replace.rs`).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub enters_ready: bool,
 }
 
 #[derive(Serialize)]
@@ -122,6 +125,7 @@ const CARD_FIELDS: &[(&str, Check)] = &[
     ("grant", typed::<Vec<crate::keywords::Grant>>),
     ("extra_discard", typed::<bool>),
     ("extra_cost", typed::<Option<UnitCost>>),
+    ("enters_ready", typed::<bool>),
 ];
 const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
 
@@ -153,6 +157,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("token", typed::<String>),
     ("counter", typed::<String>),
     ("keyword", typed::<String>),
+    ("limit", typed::<i32>),
 ];
 
 /// Collects problems for one file.
@@ -520,9 +525,12 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if !names_keyword && !ins.keyword.is_empty() {
                 p.add(format!("{iptr}/keyword"), id, "keyword", "only gain_keyword and lose_keyword name a keyword");
             }
+            if let Some(why) = crate::limits::limit_problem(ins) {
+                p.add(format!("{iptr}/limit"), id, "limit", why);
+            }
             // CR 477.1: the unit copied is the target chosen in slot n.
             let copy_slot_ok = a.targets.get(ins.n.max(0) as usize).is_some_and(|s| s.what == What::Unit);
-            if ins.op == Op::Copy && (ins.n < 0 || !copy_slot_ok) {
+            if matches!(ins.op, Op::Copy | Op::CopyThisTurn) && (ins.n < 0 || !copy_slot_ok) {
                 p.add(
                     format!("{iptr}/n"),
                     id,
@@ -550,7 +558,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         || r.hunt > 0
         || r.empower.is_some()
         || r.flow.is_some()
-        || !r.grants.is_empty();
+        || !r.grants.is_empty()
+        || r.enters_ready;
     let vanilla_ok = match r.kind {
         // A vanilla unit: no text, or text that only names its keywords.
         Kind::Unit => r.abilities.is_empty() && r.statics.is_empty() && (r.text.is_empty() || only_keywords(&r.text)),
@@ -562,6 +571,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         && r.abilities.is_empty()
         && r.statics.is_empty()
         && r.grants.is_empty()
+        && !r.enters_ready
         && r.empower.is_none()
         && !r.text.is_empty()
         && !only_keywords(&r.text);
@@ -664,6 +674,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         grants,
         extra_discard: r.extra_discard,
         extra_cost: r.extra_cost.clone(),
+        enters_ready: r.enters_ready,
     }
 }
 

@@ -255,6 +255,14 @@ pub enum Op {
     /// Move up to `n` counters named `counter` from each selected object to the target in slot 1
     /// (CR 741–749: counters can be moved). Without a legal destination nothing moves.
     MoveCounter,
+    /// "… becomes a copy of the unit chosen in slot `n` this turn" (layer 1, CR 477.1): a copy
+    /// for a limited time, ending in the Expiration Step (CR 317).
+    CopyThisTurn,
+    /// "Prevent the next `n` damage that would be dealt to it this turn" (`n` = 0: all damage),
+    /// a replacement effect (CR 367–375; `replace.rs`).
+    PreventDamage,
+    /// "If damage would be dealt to it this turn, double it instead" (CR 367–375).
+    DoubleDamage,
 }
 
 impl Op {
@@ -281,6 +289,9 @@ impl Op {
                 | Op::GainControlThisTurn
                 | Op::SaveToHand
                 | Op::Copy
+                | Op::CopyThisTurn
+                | Op::PreventDamage
+                | Op::DoubleDamage
                 | Op::SetMight
                 | Op::GainKeyword
                 | Op::LoseKeyword
@@ -395,6 +406,10 @@ pub struct Instr {
     /// The keyword's bit, resolved when the set is read.
     #[serde(skip)]
     pub kw: u32,
+    /// `might`: "to a minimum of N" (n < 0) or "to a maximum of N" (n > 0), snapshotted when the
+    /// effect is applied (CR 477.3; `limits.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<i32>,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -509,6 +524,7 @@ impl Instr {
             kw: 0,
             counter: String::new(),
             counter_ix: 0,
+            limit: None,
         }
     }
 }
@@ -662,6 +678,8 @@ pub struct CardDef {
     /// A permanent's additional costs to play it (CR 204.2): a discard and/or a unit cost.
     pub extra_discard: bool,
     pub extra_cost: Option<UnitCost>,
+    /// "I enter ready" (CR 367, 370: replaces entering exhausted; `replace.rs`).
+    pub enters_ready: bool,
 }
 
 impl CardDef {

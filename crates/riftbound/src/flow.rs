@@ -112,7 +112,7 @@ impl RiftGame {
     /// turn (the second player in 1v1, CR 482; the last of three or four, CR 486–489).
     fn channel_phase(&mut self) {
         let tp = self.turn_player;
-        let extra = i32::from(self.turn == self.n() as u16 && tp != self.first_player);
+        let extra = i32::from(self.first_round_extra_rune(tp));
         self.channel(tp, 2 + extra, false);
         self.phase = Phase::Draw;
     }
@@ -121,7 +121,7 @@ impl RiftGame {
     /// then every rune pool empties as the Main Phase starts (CR 316.2).
     fn draw_phase(&mut self) {
         let tp = self.turn_player;
-        let skip = self.opts.mode != crate::options::Mode::Duel && self.turn == 1;
+        let skip = self.first_round_skips_draw(tp);
         if !skip {
             self.draw(tp, 1);
         }
@@ -155,6 +155,8 @@ impl RiftGame {
         self.invite_declined = false;
         self.end_loans();
         self.end_turn_effects();
+        self.mark_turned(tp);
+        self.end_wards();
         self.turn_player = self.next_turn_player();
         self.turn += 1;
         // The engine bound counts turns per two players, so every mode gets the same rounds.
@@ -512,18 +514,18 @@ impl RiftGame {
                 continue;
             }
             self.prompt = None;
-            // CR 465.3: all assigned damage is dealt at once.
+            // CR 465.3: all assigned damage is dealt at once (CR 373 with replacements).
             self.notes.by = Some(By::Combat { bf: sd.bf });
-            for (u, n) in c.assigned {
-                self.deal(u, n as i32);
+            let events: Vec<(ObjId, i32)> = c.assigned.iter().map(|&(u, n)| (u, n as i32)).collect();
+            if self.deal_batch(&events, true) {
+                self.combat_cleanup();
             }
-            self.combat_cleanup();
             return;
         }
     }
 
     /// Combat Cleanup (CR 466.1): deaths, heal all units, recall attackers if defenders remain.
-    fn combat_cleanup(&mut self) {
+    pub(crate) fn combat_cleanup(&mut self) {
         let dying: Vec<ObjId> = self.units().filter(|&u| self.lethal(u)).collect();
         for u in dying {
             self.kill(u);

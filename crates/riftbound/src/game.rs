@@ -447,6 +447,12 @@ impl Game for RiftGame {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
                 Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
             }
+            RiftAction::First(i)
+                if matches!(self.prompt, Some(Prompt::Replacement { .. })) && !self.dmg_batch.is_empty() =>
+            {
+                let (e, z) = self.damage_choice_label(i as usize).unwrap_or_default();
+                Label::new(format!("Apply first: {e} (CR 372)"), format!("先适用：{z}（CR 372）"))
+            }
             RiftAction::First(i) if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
                 if i == 1 {
                     Label::new("Apply the return to hand", "适用返回手牌")

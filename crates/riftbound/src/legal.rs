@@ -162,6 +162,12 @@ impl RiftGame {
                     }
                 }
             }
+            Prompt::Replacement { .. } if !self.dmg_batch.is_empty() => {
+                // Damage: which of the replacements applies first (CR 372, `replace.rs`).
+                for i in 0..self.damage_choices() {
+                    out.push(RiftAction::First(i as u8));
+                }
+            }
             Prompt::Replacement { .. } => {
                 out.push(RiftAction::First(0));
                 out.push(RiftAction::First(1));
@@ -288,6 +294,11 @@ impl RiftGame {
             }
             Ok(Some(p @ (Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. }))) => {
                 self.match_apply(&p, a)
+            }
+            Ok(Some(Prompt::Replacement { .. })) if !self.dmg_batch.is_empty() => {
+                if let RiftAction::First(i) = a {
+                    self.choose_damage_replacement(i as usize);
+                }
             }
             Ok(Some(Prompt::Replacement { unit, .. })) => {
                 if let RiftAction::First(i) = a {

@@ -146,7 +146,11 @@ impl RiftGame {
                 if v.is_empty() {
                     match &self.prompt {
                         Some(Prompt::Build(b)) if !b.item.trigger => self.back_out(),
-                        _ => self.prompt = None,
+                        _ => {
+                            self.prompt = None;
+                            // A damage batch waiting for the leaver's choice goes on (`replace.rs`).
+                            self.settle_damage_batch();
+                        }
                     }
                 }
             }

@@ -215,6 +215,20 @@ pub enum Note {
         seat: u8,
         first: bool,
     },
+    /// A triggered ability had to target objects whose Deflect its controller can't pay: it is
+    /// removed (CR 355.16, 203.3, 404.2).
+    DeflectUnpayable {
+        seat: u8,
+        /// The ability's source card.
+        def: DefId,
+    },
+    /// Replacement effects changed the damage a unit was about to be dealt (CR 370, 372).
+    DamageReplaced {
+        unit: ObjId,
+        def: DefId,
+        controller: u8,
+        amount: i16,
+    },
 }
 
 /// The recorder: a side channel of the state that compares equal and clones empty, so it never

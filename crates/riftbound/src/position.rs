@@ -234,6 +234,32 @@ impl RiftGame {
         if self.order_seat != NOBODY {
             l += &format!(" order={}", seat(self.order_seat));
         }
+        if self.turned != self.default_turned() {
+            let seats = (0..self.n()).filter(|s| self.turned & (1 << s) != 0).map(seat).collect();
+            l += &format!(" turned={}", list(seats));
+        }
+        if !self.wards.is_empty() {
+            let words = self
+                .wards
+                .iter()
+                .map(|w| {
+                    let u = self.tgt_word(Tgt::Obj(w.unit, w.inc));
+                    format!("{u}:{}:{}", crate::replace::ward_word(w.kind), seat(w.controller))
+                })
+                .collect();
+            l += &format!(" wards={}", list(words));
+        }
+        if !self.dmg_batch.is_empty() {
+            let words = self
+                .dmg_batch
+                .iter()
+                .map(|e| format!("c{}:{}:{}:{}", e.unit, e.amount, e.applied, u8::from(e.modified)))
+                .collect();
+            l += &format!(" dmgbatch={}", list(words));
+        }
+        if self.dmg_combat {
+            l += " dmgcombat=1";
+        }
         if !self.loans.is_empty() {
             let words = self
                 .loans

@@ -107,6 +107,8 @@ pub fn note_seat(n: &Note) -> u8 {
         | Note::SideSwapped { seat, .. }
         | Note::ChampionChanged { seat, .. }
         | Note::PlayChoice { seat, .. } => seat,
+        Note::DeflectUnpayable { seat, .. } => seat,
+        Note::DamageReplaced { controller, .. } => controller,
     }
 }
 
@@ -140,6 +142,7 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Kill => pick(("kill".into(), "消灭其".into()), ("kill a unit".into(), "消灭一个单位".into())),
         Op::Stun => pick(("stun".into(), "眩晕其".into()), ("stun a unit".into(), "眩晕一个单位".into())),
         Op::Ready => pick(("ready".into(), "重置其".into()), ("ready a unit".into(), "重置一个单位".into())),
+        Op::Might if ins.limit.is_some() => crate::limits::limited_might_text(n, ins.limit.unwrap_or(0), object),
         Op::Might => pick(
             (format!("give +{n} Might this turn to"), format!("本回合使其战力+{n}")),
             (format!("give a unit +{n} Might this turn"), format!("本回合使一个单位战力+{n}")),
@@ -204,6 +207,25 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Copy => pick(
             ("make a copy of another unit out of".into(), "使其成为另一个单位的复制品".into()),
             ("make a unit a copy of another".into(), "使一个单位成为另一个单位的复制品".into()),
+        ),
+        Op::PreventDamage if n > 0 => pick(
+            (format!("prevent the next {n} damage this turn to"), format!("本回合防止接下来对其造成的{n}点伤害")),
+            (
+                format!("prevent the next {n} damage this turn to a unit"),
+                format!("本回合防止接下来对一个单位造成的{n}点伤害"),
+            ),
+        ),
+        Op::PreventDamage => pick(
+            ("prevent all damage this turn to".into(), "本回合防止对其造成的所有伤害".into()),
+            ("prevent all damage this turn to a unit".into(), "本回合防止对一个单位造成的所有伤害".into()),
+        ),
+        Op::DoubleDamage => pick(
+            ("double the damage dealt this turn to".into(), "本回合使对其造成的伤害翻倍".into()),
+            ("double the damage dealt this turn to a unit".into(), "本回合使对一个单位造成的伤害翻倍".into()),
+        ),
+        Op::CopyThisTurn => pick(
+            ("make a copy of another unit this turn out of".into(), "本回合使其成为另一个单位的复制品".into()),
+            ("make a unit a copy of another this turn".into(), "本回合使一个单位成为另一个单位的复制品".into()),
         ),
         Op::SetMight => pick(
             (format!("set the Might to {n} this turn of"), format!("本回合使其战力变为{n}")),
@@ -688,6 +710,16 @@ impl RiftGame {
                     "燃尽：你的牌库耗尽——选择获得1分的对手（CR 431）",
                 ),
             ),
+            Some(Prompt::Replacement { unit, .. }) if !self.dmg_batch.is_empty() => {
+                let (e, z) = names(self.db(), self.obj(*unit).def);
+                UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e} would be dealt damage and several effects replace it: choose which applies first (CR 372)"),
+                        format!("{z}将受到伤害，有多个效果可以替代：选择先适用哪一个（CR 372）"),
+                    ),
+                )
+            }
             Some(Prompt::Replacement { unit, .. }) => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);
                 UiPrompt::new(
@@ -1222,6 +1254,23 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         | Note::SideSwapped { .. }
         | Note::ChampionChanged { .. }
         | Note::PlayChoice { .. } => crate::match_words::describe_match_note(g, n),
+        Note::DeflectUnpayable { seat, def: d } => {
+            let (e, z) = names(g.db(), d);
+            t(
+                K::Info,
+                format!(
+                    "{}'s triggered ability of {e} is removed: the Deflect of its targets can't be paid (CR 355.16, 404.2)",
+                    seat_en(seat)
+                ),
+                format!("{}的{z}触发能力被移除：无法支付其目标的偏转费用（CR 355.16、404.2）", seat_zh(seat)),
+            )
+        }
+        Note::DamageReplaced { unit, def: d, amount, .. } => t(
+            K::Info,
+            format!("Replacement effects change the damage to {}: {amount} instead (CR 370)", names(g.db(), d).0),
+            format!("替代效果改变了对{}的伤害：改为{amount}点（CR 370）", names(g.db(), d).1),
+        )
+        .card(card_of(g.db(), unit, d)),
     }
 }
 

@@ -255,8 +255,19 @@ impl RiftGame {
     fn exec_on(&mut self, item: &Item, ins: &Instr, objs: Vec<ObjId>) {
         match ins.op {
             Op::Damage => {
+                // One game action: simultaneous events with their replacements (CR 373).
+                let events: Vec<(ObjId, i32)> = objs.iter().map(|&u| (u, ins.n)).collect();
+                self.deal_batch(&events, false);
+            }
+            Op::PreventDamage | Op::DoubleDamage => {
+                use crate::replace::WardKind;
+                let kind = match (ins.op, ins.n) {
+                    (Op::DoubleDamage, _) => WardKind::Double,
+                    (_, n) if n <= 0 => WardKind::PreventAll,
+                    (_, n) => WardKind::PreventNext(n.min(u8::MAX as i32) as u8),
+                };
                 for u in objs {
-                    self.deal(u, ins.n);
+                    self.add_ward(u, kind, item.controller);
                 }
             }
             Op::Kill => {
@@ -276,7 +287,8 @@ impl RiftGame {
             }
             Op::Might => {
                 for u in objs {
-                    self.objs[u as usize].temp_might += ins.n as i16;
+                    let n = self.limited_might_change(u, ins.n, ins.limit);
+                    self.objs[u as usize].temp_might += n as i16;
                 }
             }
             Op::Buff => {
@@ -387,14 +399,16 @@ impl RiftGame {
                     self.gain_control(u, item.controller, ins.op == Op::GainControlThisTurn);
                 }
             }
-            Op::Copy => {
+            Op::Copy | Op::CopyThisTurn => {
                 // The copied unit's current copyable traits (a copy's copy, CR 477.1); without a
-                // legal unit in slot n nothing happens (CR 359.3.e).
+                // legal unit in slot n nothing happens (CR 359.3.e). "This turn": a copy for a
+                // limited time, ended in the Expiration Step (CR 317).
                 let Some(src) = self.legal_target(item, ins.n as u8).first().copied() else { return };
                 let def = self.obj(src).def;
+                let this_turn = ins.op == Op::CopyThisTurn;
                 for u in objs {
                     if u != src {
-                        self.add_effect(u, crate::layers::Effect::Copy { def, printed: def }, false);
+                        self.add_effect(u, crate::layers::Effect::Copy { def, printed: def }, this_turn);
                     }
                 }
             }

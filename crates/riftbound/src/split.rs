@@ -60,13 +60,14 @@ impl RiftGame {
             }
         }
         let Some(Prompt::Split { points, .. }) = self.prompt.take() else { return };
-        let mut done: Vec<ObjId> = Vec::new();
+        let mut done: Vec<(ObjId, i32)> = Vec::new();
         for &u in &points {
-            if !done.contains(&u) {
-                done.push(u);
+            if !done.iter().any(|&(x, _)| x == u) {
                 let n = points.iter().filter(|&&x| x == u).count() as i32;
-                self.deal(u, n);
+                done.push((u, n));
             }
         }
+        // The split's damage is one game action (CR 373, with replacements).
+        self.deal_batch(&done, false);
     }
 }

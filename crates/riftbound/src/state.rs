@@ -449,6 +449,15 @@ pub struct RiftGame {
     /// During an additional turn, the seat whose regular turn came last (turn order resumes
     /// after it, CR 736); NOBODY during a regular turn.
     pub order_seat: u8,
+    /// Seats (bits) that have ended a turn: the first-round adjustments belong to a player's
+    /// first turn (CR 482, 486–489; `first_round.rs`).
+    pub turned: u8,
+    /// Damage replacement effects this turn (CR 367–375; `replace.rs`), oldest first.
+    pub wards: Vec<crate::replace::Ward>,
+    /// Simultaneous damage events waiting for a replacement order (CR 372–373).
+    pub dmg_batch: Vec<crate::replace::DamageEvent>,
+    /// The waiting batch is combat damage: the Combat Cleanup follows once it is dealt.
+    pub dmg_combat: bool,
     /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
     /// controller it returns to), oldest first.
     pub loans: Vec<Loan>,
@@ -664,6 +673,10 @@ impl RiftGame {
             counters: Vec::new(),
             extra_turns: Vec::new(),
             order_seat: NOBODY,
+            turned: 0,
+            wards: Vec::new(),
+            dmg_batch: Vec::new(),
+            dmg_combat: false,
             loans: Vec::new(),
             effects: Vec::new(),
             combat_marks: Vec::new(),

@@ -237,6 +237,10 @@ impl RiftGame {
         if self.loans.iter().any(|l| l.unit == id && l.inc == o.inc) {
             status.push("control_this_turn".to_string());
         }
+        // Damage replacement effects on it this turn (CR 367–375, `replace.rs`): public.
+        for w in self.wards.iter().filter(|w| w.unit == id && w.inc == o.inc) {
+            status.push(crate::replace::ward_status(w.kind));
+        }
         CardView {
             id,
             card: d.id.clone(),

@@ -91,11 +91,18 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
     for (j, g) in r.grants.iter().enumerate() {
         let p = format!("/grant/{j}");
         let mut g = g.clone();
-        if (g.level > 0) == g.empowered {
+        if u8::from(g.level > 0) + u8::from(g.empowered) + u8::from(g.mighty) != 1 {
             out.push((
                 p.clone(),
                 "grant",
-                "a grant needs exactly one condition: 'level = N' or 'empowered = true'".into(),
+                "a grant needs exactly one condition: 'level = N', 'empowered = true' or 'mighty = true'".into(),
+            ));
+        }
+        if g.mighty && g.might != 0 {
+            out.push((
+                format!("{p}/might"),
+                "grant.might",
+                "a Mighty grant gives keywords only: Might granted while Mighty would depend on itself (CR 478)".into(),
             ));
         }
         if !unit {

@@ -50,6 +50,10 @@ pub struct Grant {
     /// The keywords as bits (`cards::kw`), filled when the set is read.
     #[serde(skip)]
     pub kw: u32,
+    /// "While I'm Mighty, I have <keywords>" (CR 706, 476.3, 478): a layer-2 grant that depends on
+    /// the layer-3 result; it gives keywords only (a Might change would depend on itself).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub mighty: bool,
 }
 
 impl RiftGame {
@@ -73,10 +77,11 @@ impl RiftGame {
         self.def(o.def)
             .grants
             .iter()
-            .filter(move |g| on && self.dependent_ok(o.controller, Some(id), g.level, g.empowered))
+            .filter(move |g| on && !g.mighty && self.dependent_ok(o.controller, Some(id), g.level, g.empowered))
     }
 
-    /// Might from active dependent grants (CR 726, 824, 828).
+    /// Might from active dependent grants (CR 726, 824, 828). Mighty grants give no Might, so
+    /// layer 3 never reads layer 2's Mighty grants (no loop, CR 478).
     pub fn granted_might(&self, id: ObjId) -> i32 {
         if self.card(id).grants.is_empty() {
             return 0;
@@ -92,8 +97,16 @@ impl RiftGame {
         self.grants_on(id).map(|g| g.hunt as u16).sum()
     }
 
-    /// A keyword from an active dependent grant (CR 726, 824, 828).
+    /// A keyword from an active dependent grant (CR 726, 824, 828), or from a Mighty grant whose
+    /// unit is Mighty once layer 3 is applied (CR 476.3, 478: the grant depends on the Might).
     pub fn granted_kw(&self, id: ObjId, k: u32) -> bool {
-        !self.card(id).grants.is_empty() && self.grants_on(id).any(|g| g.kw & k != 0)
+        let d = self.card(id);
+        if d.grants.is_empty() {
+            return false;
+        }
+        if self.grants_on(id).any(|g| g.kw & k != 0) {
+            return true;
+        }
+        self.obj(id).zone.on_board() && d.grants.iter().any(|g| g.mighty && g.kw & k != 0) && self.mighty(id)
     }
 }

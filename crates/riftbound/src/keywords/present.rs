@@ -24,6 +24,8 @@ fn grant_label(g: &Grant) -> Label {
     zh.extend(kz.iter().map(|s| s.to_string()));
     let (ce, cz) = if g.empowered {
         ("Empowered".to_string(), "已赋能".to_string())
+    } else if g.mighty {
+        ("While Mighty".to_string(), "强大时".to_string())
     } else {
         (format!("Level {}", g.level), format!("等级{}", g.level))
     };

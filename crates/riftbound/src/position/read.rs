@@ -681,6 +681,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
     let mut over: Option<Vec<Seat>> = None;
     let mut reason = String::new();
     let mut scores = Vec::new();
+    let mut turned: Option<u8> = None;
     for (k, v) in &sec.fields {
         let f = k.as_str();
         match f {
@@ -704,6 +705,41 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "revealed" => g.revealed = rd.objs(f, v)?,
             "extra" => g.extra_turns = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
             "order" => g.order_seat = rd.seat_or_none(f, v)?,
+            "wards" => {
+                for w in items(v) {
+                    let parts: Vec<&str> = w.split(':').collect();
+                    let [u, k, s] = parts.as_slice() else {
+                        return err(f, format!("'{w}' is not UNIT:KIND:SEAT like c5:prevent2:p1"));
+                    };
+                    let Tgt::Obj(unit, inc) = rd.tgt(f, u, g)? else { return err(f, format!("'{u}' is not an object")) };
+                    let kind = crate::replace::ward_from_word(k)
+                        .ok_or(format!("{f}: '{k}' is not prevent<N>, preventall or double"))?;
+                    g.wards.push(crate::replace::Ward { unit, inc, kind, controller: rd.seat(f, s)? });
+                }
+            }
+            "dmgbatch" => {
+                for w in items(v) {
+                    let parts: Vec<&str> = w.split(':').collect();
+                    let [u, n, a, m] = parts.as_slice() else {
+                        return err(f, format!("'{w}' is not UNIT:AMOUNT:APPLIED:MODIFIED like c5:4:0:0"));
+                    };
+                    let Tgt::Obj(unit, _) = rd.tgt(f, u, g)? else { return err(f, format!("'{u}' is not an object")) };
+                    g.dmg_batch.push(crate::replace::DamageEvent {
+                        unit,
+                        amount: num(f, n)?,
+                        applied: num(f, a)?,
+                        modified: flag01(f, m)?,
+                    });
+                }
+            }
+            "dmgcombat" => g.dmg_combat = flag01(f, v)?,
+            "turned" => {
+                let mut t = 0u8;
+                for w in items(v) {
+                    t |= 1 << rd.seat(f, w)?;
+                }
+                turned = Some(t);
+            }
             "norestage" => g.no_restage = rd.bits(f, v)?,
             "combatmarks" => {
                 for w in items(v) {
@@ -740,12 +776,14 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, extra, order, loans, combatmarks, norestage, over, reason, scores, \
+                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, loans, combatmarks, norestage, over, reason, scores, \
                      actions, rng)",
                 )
             }
         }
     }
+    // Without `turned=`, no additional turn was taken in the first round (`first_round.rs`).
+    g.turned = turned.unwrap_or_else(|| g.default_turned());
     if let Some(winners) = over {
         g.outcome = Some(Outcome { winners, scores, reason });
     } else if !reason.is_empty() || !scores.is_empty() {
