@@ -530,9 +530,7 @@ impl RiftGame {
             }
             Some(KeywordAbility::Temporary) => return ("kill it".into(), "消灭它".into()),
             Some(KeywordAbility::QuickDraw) => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
-            Some(KeywordAbility::Empower) => {
-                return ("give it the Empowered status".into(), "使其获得赋能状态".into())
-            }
+            Some(KeywordAbility::Empower) => return ("give it the Empowered status".into(), "使其获得赋能状态".into()),
             Some(KeywordAbility::Hunt) => return ("gain XP (Hunt)".into(), "获得经验（狩猎）".into()),
             Some(KeywordAbility::Weaponmaster) => {
                 return (

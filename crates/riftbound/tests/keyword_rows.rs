@@ -2,7 +2,7 @@
 //! data"): Empower, Hunt, Quick-Draw and Weaponmaster are rows of ordinary ops built when the set
 //! is read; positions name them by the keyword, and session 4's special numbers are refused.
 
-use engine::{Cards, Game};
+use engine::{CardSet, Cards, Game};
 use riftbound::cards::{CardDb, KeywordAbility, On, Op, What};
 use riftbound::{RiftGame, RiftOptions};
 use serde_json::json;

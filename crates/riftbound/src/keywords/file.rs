@@ -24,7 +24,10 @@ fn check_counter_cost(out: &mut Vec<Problem>, p: &str, c: &crate::cards::UnitCos
         out.push((
             format!("{p}/counter"),
             "extra_cost.counter",
-            format!("'spend_counter' needs a counter name of lowercase letters, digits and '_' (found '{}')", c.counter),
+            format!(
+                "'spend_counter' needs a counter name of lowercase letters, digits and '_' (found '{}')",
+                c.counter
+            ),
         ));
     }
     if !spend && !c.counter.is_empty() {
