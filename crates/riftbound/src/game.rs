@@ -63,7 +63,7 @@ impl Game for RiftGame {
         for (i, text) in decks.iter().enumerate() {
             let deck = crate::setup::deck_of(options, &SeatSetup::deck(text))
                 .map_err(|e| SetupError::new(format!("deck {}: {e}", i + 1)))?;
-            let problems = deck.problems_in(options.cards.get(), false);
+            let problems = deck.problems_with(options.cards.get(), false, options.sideboard_max);
             if !problems.is_empty() {
                 return Err(SetupError::new(format!("deck {}: {}", i + 1, problems.join("; "))));
             }

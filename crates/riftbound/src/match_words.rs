@@ -76,6 +76,23 @@ impl RiftGame {
         }
     }
 
+    /// The words of a match outcome's reason ("won the match 2–1 (best of 3)").
+    pub(crate) fn match_reason_words(&self, reason: &str) -> (String, String) {
+        let Some(m) = self.match_state() else { return (reason.to_string(), reason.to_string()) };
+        let (a, b) = (m.wins(0), m.wins(1));
+        let (hi, lo) = (a.max(b), a.min(b));
+        let of = self.opts.match_of.games();
+        let format_zh = match self.opts.match_of {
+            MatchFormat::Bo5 => "五局三胜",
+            _ => "三局两胜",
+        };
+        if a == b {
+            (reason.to_string(), format!("比赛以{a}–{b}战平（{format_zh}，共{of}局）"))
+        } else {
+            (reason.to_string(), format!("以{hi}–{lo}赢得比赛（{format_zh}）"))
+        }
+    }
+
     /// The prompt of a match stage, naming its purpose and the rule.
     pub(crate) fn match_prompt(&self, p: &Prompt, id: &str) -> UiPrompt {
         let (game, of) = match self.match_state() {

@@ -914,6 +914,7 @@ impl RiftGame {
             "opponents conceded" => ("every opponent conceded".to_string(), "所有对手均已认输".to_string()),
             "everyone conceded" => ("everyone conceded".to_string(), "所有玩家均已认输".to_string()),
             "turn limit" => ("the turn limit was reached".to_string(), "达到回合上限".to_string()),
+            r if self.matchp.is_some() && r.contains("match") => self.match_reason_words(r),
             r => (r.to_string(), format!("原因：{r}")),
         };
         if o.winners.is_empty() {

@@ -41,3 +41,19 @@ fn malformed_notation_is_refused() {
         assert!(bad.parse::<RiftAction>().is_err(), "{bad:?}");
     }
 }
+
+/// The match actions (TR 403, spec §5): `swap dA dB`, `champion dC`, `field N` (1-based).
+#[test]
+fn match_action_notation_round_trips() {
+    for (a, text) in [
+        (RiftAction::Swap(2, 99), "swap d2 d99"),
+        (RiftAction::Champion(99), "champion d99"),
+        (RiftAction::Field(1), "field 2"),
+    ] {
+        assert_eq!(a.to_string(), text);
+        assert_eq!(text.parse::<RiftAction>().unwrap(), a, "{text}");
+    }
+    for bad in ["swap d2", "swap c2 d3", "champion", "champion 5", "field 0", "field", "field b1", "swap d1 d2 d3"] {
+        assert!(bad.parse::<RiftAction>().is_err(), "{bad:?}");
+    }
+}
