@@ -72,6 +72,11 @@ pub struct RawCard {
     pub flow: Option<u8>,
     #[serde(default, rename = "grant", skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<crate::keywords::Grant>,
+    /// Power pips of the Flow / Empower cost (CR 829, 827): `pay_file.rs`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flow_pips: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub empower_pips: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -114,6 +119,8 @@ const CARD_FIELDS: &[(&str, Check)] = &[
     ("empower", typed::<Option<u8>>),
     ("flow", typed::<Option<u8>>),
     ("grant", typed::<Vec<crate::keywords::Grant>>),
+    ("flow_pips", typed::<Vec<String>>),
+    ("empower_pips", typed::<Vec<String>>),
 ];
 const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
 
@@ -132,6 +139,7 @@ const ABILITY_FIELDS: &[(&str, Check)] = &[
     ("targets", typed::<Vec<TargetSpec>>),
     ("subject", typed::<Option<TargetSpec>>),
     ("do", typed::<Vec<Value>>),
+    ("repeat", typed::<Option<PayCost>>),
 ];
 
 const INSTR_FIELDS: &[(&str, Check)] = &[
@@ -145,6 +153,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("token", typed::<String>),
     ("counter", typed::<String>),
     ("keyword", typed::<String>),
+    ("pips", typed::<Vec<String>>),
 ];
 
 /// Collects problems for one file.
@@ -392,7 +401,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             }
             StaticEffect::AddPower => {
                 if !matches!(r.kind, Kind::Gear | Kind::Unit | Kind::Token) {
-                    p.add(sptr.clone(), id, "static", "only gear and units have an '[E]: Add' ability ('add_power')");
+                    p.add(sptr.clone(), id, "static", "only gear and units have the static '[E]: Add' used while paying ('add_power'); elsewhere Add is an instruction: { op = \"add\" }");
                 }
                 if s.domains.is_empty() {
                     p.add(sptr.clone(), id, "static", "'add_power' needs domains (it would do nothing)");
@@ -491,6 +500,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                         | Op::GainXp
                         | Op::Predict
                         | Op::ExtraTurn
+                        | Op::Add
                 )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
@@ -569,13 +579,17 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     for (at, field, msg) in kw_problems {
         p.add(format!("{ptr}{at}"), id, field, msg);
     }
+    let mut abilities = r.abilities.clone();
+    let (pay_problems, paid) = crate::pay_file::check_card(r, domains, &mut abilities);
+    for (at, field, msg) in pay_problems {
+        p.add(format!("{ptr}{at}"), id, field, msg);
+    }
     if r.id.trim().is_empty() || r.name.trim().is_empty() || r.zh.trim().is_empty() {
         p.add(ptr.clone(), id, "id", "id, name and zh must not be empty");
     }
     // The keyword abilities, as card data after the file's own (CR 816–818). Only units play
     // Vision's and Temporary's; equipment grants its keywords to its unit, which those two
     // abilities (about "this") can't express yet.
-    let mut abilities = r.abilities.clone();
     if r.kind == Kind::Gear && keywords & (kw::VISION | kw::TEMPORARY) != 0 {
         p.add(
             format!("{ptr}/keywords"),
@@ -629,6 +643,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         empower: r.empower,
         flow: r.flow,
         grants,
+        flow_pips: paid.flow_pips,
+        empower_pips: paid.empower_pips,
     }
 }
 

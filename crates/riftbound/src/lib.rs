@@ -2,6 +2,7 @@
 //! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
 
 pub mod action;
+mod alt_costs;
 mod build;
 pub mod card_file;
 mod card_place;
@@ -10,6 +11,7 @@ mod control;
 pub mod deck;
 mod extra_cost;
 mod flow;
+mod instr_pay;
 pub mod game;
 pub mod keywords;
 pub mod layers;
@@ -18,11 +20,13 @@ mod multiplayer;
 pub mod notes;
 pub mod ops;
 pub mod options;
+mod pay_file;
 mod payment;
 mod pool;
 pub mod position;
 pub mod present;
 mod render;
+mod repeat;
 mod resolve;
 mod restage;
 pub mod setup;

@@ -121,6 +121,8 @@ fn stage_word(s: Stage) -> String {
         Stage::Targets(n) => format!("targets{n}"),
         Stage::Pay => "pay".into(),
         Stage::Deflect => "deflect".into(),
+        Stage::Repeat => "repeat".into(),
+        Stage::PayInstr => "payinstr".into(),
     }
 }
 
@@ -475,6 +477,9 @@ impl RiftGame {
         }
         if it.trigger {
             w += "/trigger";
+        }
+        if it.repeat != 0 {
+            w += &format!("/repeat{}", it.repeat);
         }
         w
     }

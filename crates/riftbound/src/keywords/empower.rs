@@ -22,7 +22,7 @@ impl RiftGame {
     /// with normal timing, only while the object is not Empowered; the source is not a target.
     pub fn empower_activation(&self, seat: u8, id: ObjId) -> Option<(Item, Cost)> {
         let o = self.objs.get(id as usize)?;
-        let e = self.def(o.def).empower?;
+        self.def(o.def).empower?;
         if !o.zone.on_board()
             || o.controller != seat
             || o.has(flag::EMPOWERED)
@@ -40,14 +40,15 @@ impl RiftGame {
             src_inc: o.inc,
             restrict_bf: NOBODY,
             trigger: false,
+            repeat: 0,
         };
-        Some((item, Cost::energy(e)))
+        Some((item, self.empower_cost(id)))
     }
 
     /// The Energy cost of a keyword item being built (Empower), if it is one.
     pub fn keyword_cost(&self, item: &Item) -> Option<Cost> {
         match (item.ab, item.src) {
-            (AB_EMPOWER, ItemSrc::Obj(id)) => Some(Cost::energy(self.card(id).empower.unwrap_or(0))),
+            (AB_EMPOWER, ItemSrc::Obj(id)) => Some(self.empower_cost(id)),
             _ => None,
         }
     }
