@@ -17,14 +17,7 @@ pub(crate) struct Paid {
 
 /// Pips as masks. A cost's pip must be payable by the deck (CR 103.1.b, 103.3: a deck holds only
 /// runes of its identity, which contains the card's domains); an Add's Power is of one domain.
-fn masks(
-    out: &mut Vec<Problem>,
-    at: &str,
-    field: &'static str,
-    pips: &[String],
-    domains: u8,
-    adding: bool,
-) -> Vec<u8> {
+fn masks(out: &mut Vec<Problem>, at: &str, field: &'static str, pips: &[String], domains: u8, adding: bool) -> Vec<u8> {
     let mut v = Vec::with_capacity(pips.len());
     for (j, s) in pips.iter().enumerate() {
         match domain_mask(s) {

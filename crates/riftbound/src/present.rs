@@ -800,7 +800,9 @@ impl RiftGame {
                 let c = self.ability(&b.item).and_then(|a| a.repeat.as_ref()).map(|r| cost_text(r.energy, &r.masks));
                 let c = c.unwrap_or_default();
                 l(
-                    format!("{e}: pay Repeat {c} so its instructions execute once more, with their own choices? (CR 820)"),
+                    format!(
+                        "{e}: pay Repeat {c} so its instructions execute once more, with their own choices? (CR 820)"
+                    ),
                     format!("{z}：支付重复费用{c}，使其指令再执行一次（另作选择）吗？（CR 820）"),
                 )
             }
@@ -1232,7 +1234,10 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             let (pe, pz) = if count == 0 {
                 (String::new(), String::new())
             } else {
-                (format!(" and {count} Power ({})", names.join(", ")), format!("和{count}点能量（{}）", names.join("、")))
+                (
+                    format!(" and {count} Power ({})", names.join(", ")),
+                    format!("和{count}点能量（{}）", names.join("、")),
+                )
             };
             t(
                 K::Info,
@@ -1242,7 +1247,8 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         }
         Note::InstrPay { seat, energy, pips, paid } => {
             let c = if pips > 0 { format!("{energy} Energy and {pips} Power") } else { format!("{energy} Energy") };
-            let cz = if pips > 0 { format!("{energy}点法力和{pips}点能量") } else { format!("{energy}点法力") };
+            let cz =
+                if pips > 0 { format!("{energy}点法力和{pips}点能量") } else { format!("{energy}点法力") };
             if paid {
                 t(
                     K::Info,

@@ -27,12 +27,7 @@ impl RiftGame {
         let n = self.specs(item).len() as u8;
         let mut v = item.clone();
         v.repeat = 0;
-        v.targets = item
-            .targets
-            .iter()
-            .filter(|(s, _)| n > 0 && s / n == k)
-            .map(|&(s, t)| (s % n, t))
-            .collect();
+        v.targets = item.targets.iter().filter(|(s, _)| n > 0 && s / n == k).map(|&(s, t)| (s % n, t)).collect();
         v
     }
 

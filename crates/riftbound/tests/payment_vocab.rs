@@ -70,7 +70,10 @@ fn the_payment_vocabulary_refuses_misuse() {
     has(&SPELL.replace("flow = 2\n", ""), "without 'flow'");
     has(&SPELL.replace("flow = 2\n", "empower_pips = [\"R\"]\nflow = 2\n"), "without 'empower'");
     // An Add names one domain per Power; pips on another op; nothing added or paid.
-    has(&SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", pips = [\"R/P\"] }"), "one domain per Power");
+    has(
+        &SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", pips = [\"R/P\"] }"),
+        "one domain per Power",
+    );
     has(&SPELL.replace("{ op = \"draw\", n = 1 }", "{ op = \"draw\", n = 1, pips = [\"R\"] }"), "only add and pay");
     has(&SPELL.replace("{ op = \"pay\", n = 1, pips = [\"R\"] }", "{ op = \"pay\" }"), "paying nothing");
     has(&SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", n = 13 }"), "0 to 12");
