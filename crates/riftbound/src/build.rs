@@ -101,8 +101,8 @@ impl RiftGame {
             return Cost::default();
         }
         if o.zone == Zone::Trash {
-            // CR 829: the Flow cost replaces the base cost.
-            return Cost::energy(self.def(o.def).flow.unwrap_or(0));
+            // CR 829: the Flow cost replaces the base cost (its reductions apply, `alt_costs.rs`).
+            return self.flow_cost(o.controller, card);
         }
         self.card_cost(o.controller, card)
     }
@@ -112,13 +112,17 @@ impl RiftGame {
     /// card was finalized this turn (CR 812); `hand_empty` leaves this card out.
     pub fn card_cost(&self, seat: u8, card: ObjId) -> Cost {
         let d = self.card(card);
-        let mut energy = d.energy;
-        for r in &d.cost_less {
+        Cost::new(self.reduced_energy(seat, card, d.energy), &d.pips)
+    }
+
+    /// `energy` less the card's reductions that apply now (CR 356.4).
+    pub(crate) fn reduced_energy(&self, seat: u8, card: ObjId, mut energy: u8) -> u8 {
+        for r in &self.card(card).cost_less {
             if self.cost_cond(seat, card, r.cond) {
                 energy = energy.saturating_sub(r.n);
             }
         }
-        Cost::new(energy, &d.pips)
+        energy
     }
 
     fn cost_cond(&self, seat: u8, card: ObjId, c: crate::cards::Cond) -> bool {
@@ -143,7 +147,7 @@ impl RiftGame {
     }
 
     /// Deflect (CR 809): an opponent's spell or ability pays [A] per Deflect per chosen target.
-    fn deflect_extra(&self, seat: u8, targets: &[(u8, Tgt)]) -> u8 {
+    pub(crate) fn deflect_extra(&self, seat: u8, targets: &[(u8, Tgt)]) -> u8 {
         targets
             .iter()
             .filter_map(|(_, t)| self.live(*t))
@@ -407,6 +411,7 @@ impl RiftGame {
             src_inc,
             restrict_bf,
             trigger: false,
+            repeat: 0,
         }
     }
 
@@ -611,20 +616,33 @@ impl RiftGame {
 
     /// The cost of the item being built, so far (CR 356), Deflect included.
     pub(crate) fn build_cost(&self, b: &Build) -> Cost {
+        if b.stage == Stage::PayInstr {
+            return self.instr_pay_cost().unwrap_or_default();
+        }
         let mut c = self.build_base_cost(b);
         c.add_any(self.deflect_extra(b.seat, &b.item.targets));
         c
     }
 
     /// The cost without Deflect (which `candidates` adds for the targets it probes).
-    fn build_base_cost(&self, b: &Build) -> Cost {
+    pub(crate) fn build_base_cost(&self, b: &Build) -> Cost {
+        let mut c = self.build_printed_cost(b);
+        // Repeat (CR 820): an additional cost, added once paid.
+        self.add_repeat_cost(&b.item, &mut c, b.item.repeat);
+        c
+    }
+
+    fn build_printed_cost(&self, b: &Build) -> Cost {
+        if b.stage == Stage::PayInstr {
+            return self.instr_pay_cost().unwrap_or_default();
+        }
         if b.card != NONE {
             let mut c = self.card_cost(b.seat, b.card);
             if matches!(b.from, Zone::Facedown(_)) {
                 c = Cost::default();
             }
             if b.from == Zone::Trash {
-                c = Cost::energy(self.card(b.card).flow.unwrap_or(0));
+                c = self.flow_cost(b.seat, b.card);
             }
             if b.accelerate {
                 c = self.accel_cost(b.card, c);
@@ -632,6 +650,8 @@ impl RiftGame {
             c
         } else if b.item.trigger {
             Cost::default()
+        } else if let Some(c) = self.keyword_cost(&b.item) {
+            c
         } else {
             Cost::energy(self.ability(&b.item).map(|a| a.cost_energy).unwrap_or(0))
         }
@@ -673,9 +693,19 @@ impl RiftGame {
                     }));
                 }
             }
-            Stage::Accelerate | Stage::Deflect => {
+            Stage::Accelerate | Stage::Deflect | Stage::Repeat => {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
+            }
+            Stage::PayInstr => {
+                // CR 204.3: pay (manually with `rune_actions`, CR 444) or decline.
+                out.push(RiftAction::No);
+                if self.opts.rune_actions {
+                    self.pool_actions_paying(seat, &self.build_cost(b), &b.paid, out);
+                    out.push(RiftAction::AutoPay);
+                } else {
+                    out.push(RiftAction::Yes);
+                }
             }
             Stage::ExtraDiscard => match self.unit_cost_due(b) {
                 Some(c) => {
@@ -702,13 +732,13 @@ impl RiftGame {
                 }
             }
             Stage::Targets(slot) => {
-                let spec = &self.specs(&b.item)[slot as usize];
-                let base = self.build_base_cost(b);
+                let (item, local, base) = self.target_frame(b, slot);
+                let spec = &self.specs(&b.item)[local as usize];
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                 if spec.up_to > 0 && chosen < spec.up_to as usize {
                     out.push(RiftAction::Done);
                 }
-                for t in self.candidates(&b.item, slot, &base) {
+                for t in self.candidates(&item, local, &base) {
                     out.push(RiftAction::Pick(match t {
                         Tgt::Obj(id, _) => Ref::Obj(id),
                         Tgt::Bf(x) => Ref::Bf(x),
@@ -746,18 +776,19 @@ impl RiftGame {
                 self.pay_choices(seat, &self.build_cost(b), &b.paid).contains(&id)
             }
             (Stage::Targets(slot), RiftAction::Done) => {
-                let Some(spec) = self.specs(&b.item).get(slot as usize) else { return false };
+                let local = self.repeat_slot(&b.item, slot).1;
+                let Some(spec) = self.specs(&b.item).get(local as usize) else { return false };
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                 spec.up_to > 0 && chosen < spec.up_to as usize
             }
             (Stage::Targets(slot), RiftAction::Pick(r)) => {
-                let base = self.build_base_cost(b);
+                let (item, slot, base) = self.target_frame(b, slot);
                 match r {
                     Ref::Obj(id) if (id as usize) < self.objs.len() => {
-                        self.is_candidate(&b.item, slot, &base, self.tgt(id))
+                        self.is_candidate(&item, slot, &base, self.tgt(id))
                     }
-                    Ref::Bf(x) => self.is_candidate(&b.item, slot, &base, Tgt::Bf(x)),
-                    Ref::Base => (0..self.n()).any(|s| self.is_candidate(&b.item, slot, &base, Tgt::Base(s))),
+                    Ref::Bf(x) => self.is_candidate(&item, slot, &base, Tgt::Bf(x)),
+                    Ref::Base => (0..self.n()).any(|s| self.is_candidate(&item, slot, &base, Tgt::Base(s))),
                     Ref::Obj(_) | Ref::Seat(_) => false,
                 }
             }
@@ -791,9 +822,30 @@ impl RiftGame {
                 }
                 (Stage::Accelerate, RiftAction::Yes) => {
                     b.accelerate = true;
+                    b.stage = Stage::Repeat;
+                }
+                (Stage::Accelerate, _) => b.stage = Stage::Repeat,
+                (Stage::Repeat, RiftAction::Yes) => {
+                    b.item.repeat = 1;
                     b.stage = Stage::ExtraDiscard;
                 }
-                (Stage::Accelerate, _) => b.stage = Stage::ExtraDiscard,
+                (Stage::Repeat, _) => b.stage = Stage::ExtraDiscard,
+                (Stage::PayInstr, RiftAction::No) => {
+                    self.decline_instr_pay(b.seat);
+                    return;
+                }
+                (Stage::PayInstr, RiftAction::Yes | RiftAction::AutoPay) => {
+                    self.finish_instr_pay(b.seat, &b.paid);
+                    return;
+                }
+                (Stage::PayInstr, a) if a.is_pool() => {
+                    self.add_to_pool(b.seat, a);
+                    // The pool pays once it covers the cost (CR 444).
+                    if self.pool_covers(b.seat, &self.build_cost(&b), &b.paid) {
+                        self.finish_instr_pay(b.seat, &b.paid);
+                        return;
+                    }
+                }
                 // The unit of `extra_cost` first, then the card of `extra_discard` (CR 204.2).
                 (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
                     if self.unit_cost_due(&b).is_some() {
@@ -858,7 +910,18 @@ impl RiftGame {
                         self.prompt = Some(Prompt::Build(b));
                         return;
                     }
+                    b.stage = Stage::Repeat;
+                }
+                Stage::Repeat => {
+                    if self.repeat_open(&b) {
+                        self.prompt = Some(Prompt::Build(b));
+                        return;
+                    }
                     b.stage = Stage::ExtraDiscard;
+                }
+                Stage::PayInstr => {
+                    self.prompt = Some(Prompt::Build(b));
+                    return;
                 }
                 Stage::ExtraDiscard => {
                     let (discard, unit) = self.extra_costs(&b);
@@ -872,19 +935,20 @@ impl RiftGame {
                 Stage::Targets(slot) => {
                     let specs = self.specs(&b.item);
                     let permanent = b.card != NONE && b.item.src != ItemSrc::Spell(b.card);
-                    if permanent || slot as usize >= specs.len() {
+                    // Repeat (CR 820): every execution's targets are chosen now.
+                    if permanent || slot as usize >= specs.len() * (1 + b.item.repeat as usize) {
                         b.stage = if self.deflect_to_decide(&b) { Stage::Deflect } else { Stage::Pay };
                         continue;
                     }
-                    let spec = &specs[slot as usize];
+                    let spec = &specs[self.repeat_slot(&b.item, slot).1 as usize];
                     let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                     let full = if spec.up_to > 0 { chosen >= spec.up_to as usize } else { chosen == 1 };
                     if full {
                         b.stage = Stage::Targets(slot + 1);
                         continue;
                     }
-                    let base = self.build_base_cost(&b);
-                    if !self.each_candidate(&b.item, slot, &base, |_| true) {
+                    let (item, local, base) = self.target_frame(&b, slot);
+                    if !self.each_candidate(&item, local, &base, |_| true) {
                         // Only "up to" slots can run out (required ones were checked up front).
                         b.stage = Stage::Targets(slot + 1);
                         continue;
@@ -989,7 +1053,12 @@ impl RiftGame {
                 }
             }
             self.pay_forced(seat, &cost, &b.paid);
-            self.push_chain(b.item);
+            if self.adds_at_once(&b.item) {
+                // CR 429: an Add ability resolves at once, without the chain.
+                self.add_at_once(b.item);
+            } else {
+                self.push_chain(b.item);
+            }
             return;
         }
         self.pay_forced(seat, &cost, &b.paid);
@@ -1001,7 +1070,8 @@ impl RiftGame {
         if b.discard != NONE {
             self.discard(seat, b.discard);
         }
-        if in_showdown {
+        let adds_at_once = b.card == NONE && self.adds_at_once(&b.item);
+        if in_showdown && !adds_at_once {
             self.focus_pass_due = true;
         }
         if b.card == NONE {
@@ -1013,7 +1083,12 @@ impl RiftGame {
                     _ => {}
                 }
             }
-            self.push_chain(b.item);
+            if adds_at_once {
+                // CR 429: it resolves at once and does not pass Priority or Focus.
+                self.add_at_once(b.item);
+            } else {
+                self.push_chain(b.item);
+            }
             return;
         }
         // A card: it is now finalized (Legion counts it, CR 812).

@@ -81,6 +81,11 @@ pub struct RawCard {
     /// "I enter ready" (a replacement effect on entering the board, CR 367, 370; `replace.rs`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub enters_ready: bool,
+    /// Power pips of the Flow / Empower cost (CR 829, 827): `pay_file.rs`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flow_pips: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub empower_pips: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -126,6 +131,8 @@ const CARD_FIELDS: &[(&str, Check)] = &[
     ("extra_discard", typed::<bool>),
     ("extra_cost", typed::<Option<UnitCost>>),
     ("enters_ready", typed::<bool>),
+    ("flow_pips", typed::<Vec<String>>),
+    ("empower_pips", typed::<Vec<String>>),
 ];
 const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
 
@@ -144,6 +151,7 @@ const ABILITY_FIELDS: &[(&str, Check)] = &[
     ("targets", typed::<Vec<TargetSpec>>),
     ("subject", typed::<Option<TargetSpec>>),
     ("do", typed::<Vec<Value>>),
+    ("repeat", typed::<Option<PayCost>>),
 ];
 
 const INSTR_FIELDS: &[(&str, Check)] = &[
@@ -158,6 +166,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("counter", typed::<String>),
     ("keyword", typed::<String>),
     ("limit", typed::<i32>),
+    ("pips", typed::<Vec<String>>),
 ];
 
 /// Collects problems for one file.
@@ -403,7 +412,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             }
             StaticEffect::AddPower => {
                 if !matches!(r.kind, Kind::Gear | Kind::Unit | Kind::Token) {
-                    p.add(sptr.clone(), id, "static", "only gear and units have an '[E]: Add' ability ('add_power')");
+                    p.add(sptr.clone(), id, "static", "only gear and units have the static '[E]: Add' used while paying ('add_power'); elsewhere Add is an instruction: { op = \"add\" }");
                 }
                 if s.domains.is_empty() {
                     p.add(sptr.clone(), id, "static", "'add_power' needs domains (it would do nothing)");
@@ -502,6 +511,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                         | Op::GainXp
                         | Op::Predict
                         | Op::ExtraTurn
+                        | Op::Add
                 )
             {
                 p.add(format!("{iptr}/player"), id, "player", format!("'{:?}' does not act on a player", ins.op));
@@ -597,6 +607,11 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     for (at, field, msg) in kw_problems {
         p.add(format!("{ptr}{at}"), id, field, msg);
     }
+    let mut abilities = r.abilities.clone();
+    let (pay_problems, paid) = crate::pay_file::check_card(r, domains, &mut abilities);
+    for (at, field, msg) in pay_problems {
+        p.add(format!("{ptr}{at}"), id, field, msg);
+    }
     if r.id.trim().is_empty() || r.name.trim().is_empty() || r.zh.trim().is_empty() {
         p.add(ptr.clone(), id, "id", "id, name and zh must not be empty");
     }
@@ -675,6 +690,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         extra_discard: r.extra_discard,
         extra_cost: r.extra_cost.clone(),
         enters_ready: r.enters_ready,
+        flow_pips: paid.flow_pips,
+        empower_pips: paid.empower_pips,
     }
 }
 

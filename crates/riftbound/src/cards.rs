@@ -263,6 +263,12 @@ pub enum Op {
     PreventDamage,
     /// "If damage would be dealt to it this turn, double it instead" (CR 367–375).
     DoubleDamage,
+    /// "Add [n] and one Power per `pips` domain" (CR 429): into the player's rune pool, which
+    /// empties as the CR says (CR 165–167). On spells, triggers and activated abilities.
+    Add,
+    /// "You may pay [n] and `pips`: if you do, …" (a cost inside an instruction, paid during
+    /// resolution, CR 204.3): declined or unpayable, the rest of this execution is skipped.
+    Pay,
 }
 
 impl Op {
@@ -410,6 +416,12 @@ pub struct Instr {
     /// effect is applied (CR 477.3; `limits.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<i32>,
+    /// `add` / `pay`: Power, one entry per pip ("R", "fury"; `pay` also "R/P").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pips: Vec<String>,
+    /// The pips as domain masks, resolved when the set is read.
+    #[serde(skip)]
+    pub pip_masks: Vec<u8>,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -504,6 +516,7 @@ impl KeywordAbility {
             keyword: Some(self),
             level: 0,
             empowered: false,
+            repeat: None,
         }
     }
 }
@@ -525,6 +538,8 @@ impl Instr {
             counter: String::new(),
             counter_ix: 0,
             limit: None,
+            pips: Vec::new(),
+            pip_masks: Vec::new(),
         }
     }
 }
@@ -570,6 +585,23 @@ pub struct Ability {
     /// Set on the abilities a keyword means (built when the set is read, after the file's own).
     #[serde(skip)]
     pub keyword: Option<KeywordAbility>,
+    /// Repeat [cost] (CR 820): an optional additional cost; paid, the instructions execute once
+    /// more on resolution (`repeat.rs`).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub repeat: Option<PayCost>,
+}
+
+/// A cost in Energy and Power pips as a card file writes it (Repeat's, CR 820).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PayCost {
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub energy: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pips: Vec<String>,
+    /// The pips as domain masks, resolved when the set is read.
+    #[serde(skip)]
+    pub masks: Vec<u8>,
 }
 
 /// What an additional cost does to the unit paying it (CR 204.2).
@@ -680,6 +712,10 @@ pub struct CardDef {
     pub extra_cost: Option<UnitCost>,
     /// "I enter ready" (CR 367, 370: replaces entering exhausted; `replace.rs`).
     pub enters_ready: bool,
+    /// Power pips of the Flow cost (CR 829), as domain masks.
+    pub flow_pips: Vec<u8>,
+    /// Power pips of the Empower cost (CR 827), as domain masks.
+    pub empower_pips: Vec<u8>,
 }
 
 impl CardDef {

@@ -84,6 +84,7 @@ impl RiftGame {
             src_inc: self.obj(card).inc,
             restrict_bf: NOBODY,
             trigger: false,
+            repeat: 0,
         };
         self.cost_payable(&item, c)
     }

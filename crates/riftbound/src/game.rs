@@ -348,7 +348,9 @@ impl Game for RiftGame {
                             _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
                         },
                         Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
-                        Stage::Accelerate | Stage::Deflect => Label::new(format!("Choose {e}"), format!("选择 {z}")),
+                        Stage::Accelerate | Stage::Deflect | Stage::Repeat | Stage::PayInstr => {
+                            Label::new(format!("Choose {e}"), format!("选择 {z}"))
+                        }
                     },
                     Some(Prompt::Discard { .. }) => Label::new(format!("Discard {e}"), format!("弃置{z}")),
                     Some(Prompt::Recycle { .. }) => Label::new(format!("Recycle {e}"), format!("回收{z}")),
@@ -381,6 +383,20 @@ impl Game for RiftGame {
                             Label::new("Pay Accelerate: enter ready", "支付急速：以活跃状态进场")
                         } else {
                             Label::new("Don't accelerate", "不使用急速")
+                        }
+                    }
+                    Some(Prompt::Build(b)) if b.stage == Stage::Repeat => {
+                        if yes {
+                            Label::new("Pay Repeat: execute it once more", "支付重复：再执行一次")
+                        } else {
+                            Label::new("Don't repeat", "不重复")
+                        }
+                    }
+                    Some(Prompt::Build(b)) if b.stage == Stage::PayInstr => {
+                        if yes {
+                            Label::new("Pay the cost and go on", "支付费用并继续")
+                        } else {
+                            Label::new("Don't pay: skip what follows", "不支付：跳过后续效果")
                         }
                     }
                     Some(Prompt::Build(b)) if b.stage == Stage::Deflect => {

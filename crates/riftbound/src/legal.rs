@@ -125,7 +125,7 @@ impl RiftGame {
             }
             Prompt::Build(b) => {
                 self.build_options(b, out);
-                if !b.item.trigger {
+                if !b.item.trigger && b.stage != Stage::PayInstr {
                     out.push(RiftAction::Back);
                 }
             }
@@ -446,7 +446,7 @@ impl RiftGame {
             (Prompt::Mulligan { seat, aside }, RiftAction::Mull(h)) => {
                 aside.len() < self.opts.mulligan_max as usize && in_hand(*seat, h) && !aside.contains(&h)
             }
-            (Prompt::Build(b), RiftAction::Back) => !b.item.trigger,
+            (Prompt::Build(b), RiftAction::Back) => !b.item.trigger && b.stage != Stage::PayInstr,
             (Prompt::Build(b), a) => self.build_allows(b, a),
             (Prompt::TriggerOrder { seat }, RiftAction::First(i)) => self.pending.get(i as usize).is_some_and(|pd| {
                 pd.item.controller == *seat && !self.pending[..i as usize].iter().any(|q| q.item == pd.item)
@@ -503,7 +503,7 @@ impl RiftGame {
         }
         let msg = match (&self.prompt, a) {
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
-            (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay => {
+            (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay && b.stage != Stage::PayInstr => {
                 "'pay' pays a cost: there is none to pay now (CR 357)".into()
             }
             (Some(Prompt::Build(_)), _) => "finish the choices of the item being played first (CR 355)".into(),

@@ -2,6 +2,7 @@
 //! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
 
 pub mod action;
+mod alt_costs;
 mod build;
 pub mod card_file;
 mod card_place;
@@ -13,6 +14,7 @@ mod extra_cost;
 mod first_round;
 mod flow;
 pub mod game;
+mod instr_pay;
 pub mod keywords;
 pub mod layers;
 mod legal;
@@ -25,12 +27,14 @@ mod multiplayer;
 pub mod notes;
 pub mod ops;
 pub mod options;
+mod pay_file;
 mod payment;
 mod pool;
 pub mod position;
 pub mod present;
 mod render;
 pub mod replace;
+mod repeat;
 mod resolve;
 mod restage;
 pub mod setup;

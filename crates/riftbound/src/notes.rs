@@ -229,6 +229,22 @@ pub enum Note {
         controller: u8,
         amount: i16,
     },
+    /// An instruction added to a player's rune pool (CR 429): `energy` and one Power per domain
+    /// bit of `power`, `count` Power in all.
+    Added {
+        seat: u8,
+        energy: u8,
+        power: u8,
+        count: u8,
+    },
+    /// A cost inside an instruction (CR 204.3): paid, or declined / unpayable (the rest of the
+    /// execution is skipped).
+    InstrPay {
+        seat: u8,
+        energy: u8,
+        pips: u8,
+        paid: bool,
+    },
 }
 
 /// The recorder: a side channel of the state that compares equal and clones empty, so it never

@@ -297,6 +297,7 @@ impl RiftGame {
                     src_inc: o.inc,
                     restrict_bf: NOBODY,
                     trigger: true,
+                    repeat: 0,
                 };
                 if ab.subject.as_ref().is_none_or(|s| self.target_ok(&probe, s, t)) {
                     self.push_trigger(probe.controller, probe.src, probe.ab, probe.here, None);
@@ -358,6 +359,7 @@ impl RiftGame {
                 src_inc,
                 restrict_bf: NOBODY,
                 trigger: true,
+                repeat: 0,
             },
         });
     }

@@ -212,9 +212,14 @@ impl RiftGame {
     /// the same domain and state are alike, and so are identical Add gear), keeping the rest of the
     /// cost payable.
     pub fn pay_choices(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> Vec<ObjId> {
-        let (_, n) = Self::pay_order(cost);
+        let (pips, n) = Self::pay_order(cost);
         let mut out = Vec::new();
         if forced.len() >= n {
+            return out;
+        }
+        // Power already in the pool (added by an instruction, CR 429) pays the pip: no choice.
+        let pool = &self.players[seat as usize].pool.power;
+        if (0..6).any(|d| pool[d] > 0 && pips[forced.len()] & (1 << d) != 0) {
             return out;
         }
         // Candidates: runes (exhausted ones first: their Energy is already spent), then Add gear.

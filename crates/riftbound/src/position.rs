@@ -113,6 +113,8 @@ fn stage_word(s: Stage) -> String {
         Stage::Targets(n) => format!("targets{n}"),
         Stage::Pay => "pay".into(),
         Stage::Deflect => "deflect".into(),
+        Stage::Repeat => "repeat".into(),
+        Stage::PayInstr => "payinstr".into(),
     }
 }
 
@@ -491,6 +493,9 @@ impl RiftGame {
         }
         if it.trigger {
             w += "/trigger";
+        }
+        if it.repeat != 0 {
+            w += &format!("/repeat{}", it.repeat);
         }
         w
     }

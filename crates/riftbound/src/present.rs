@@ -109,6 +109,7 @@ pub fn note_seat(n: &Note) -> u8 {
         | Note::PlayChoice { seat, .. } => seat,
         Note::DeflectUnpayable { seat, .. } => seat,
         Note::DamageReplaced { controller, .. } => controller,
+        Note::Added { seat, .. } | Note::InstrPay { seat, .. } => seat,
     }
 }
 
@@ -194,6 +195,14 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             pick(("disempower".into(), "解除其赋能".into()), ("disempower a unit".into(), "解除一个单位的赋能".into()))
         }
         Op::ExtraTurn => ("take a turn after this one".into(), "在本回合后进行一个额外回合".into()),
+        Op::Add => {
+            let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
+            (format!("add {c}"), format!("添加{c}"))
+        }
+        Op::Pay => {
+            let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
+            (format!("pay {c} to go on"), format!("支付{c}以继续"))
+        }
         Op::SaveToHand => pick(
             (
                 "return to its owner's hand instead of its next death this turn".into(),
@@ -411,6 +420,8 @@ impl RiftGame {
                 Stage::Targets(_) => "target",
                 Stage::Pay => "pay",
                 Stage::Deflect => "deflect",
+                Stage::Repeat => "repeat",
+                Stage::PayInstr => "pay_in_instruction",
             },
             Some(Prompt::TriggerOrder { .. }) => "trigger_order",
             Some(Prompt::Discard { .. }) => "discard",
@@ -826,16 +837,47 @@ impl RiftGame {
                 ),
             },
             Stage::Targets(slot) => {
-                let spec = &self.specs(&b.item)[slot as usize];
+                // A repeated execution's slots follow the first's (CR 820, `repeat.rs`).
+                let (k, local) = self.repeat_slot(&b.item, slot);
+                let spec = &self.specs(&b.item)[local as usize];
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                 let (ne, nz) = target_noun(spec, chosen > 0);
                 let (fe, fz) = if spec.what == What::Destination {
                     ("move it to".to_string(), "将其移动到该处".to_string())
                 } else {
-                    self.slot_effect(&b.item, slot)
+                    self.slot_effect(&b.item, local)
                 };
                 let up = if spec.up_to > 0 { (" (or done)", "（或完成）") } else { ("", "") };
-                l(format!("{e}: choose {ne} to {fe}{}", up.0), format!("{z}：选择{nz}，{fz}{}", up.1))
+                let (re, rz) = if k > 0 {
+                    (format!(" (Repeat: execution {})", k + 1), format!("（重复：第{}次执行）", k + 1))
+                } else {
+                    (String::new(), String::new())
+                };
+                l(format!("{e}{re}: choose {ne} to {fe}{}", up.0), format!("{z}{rz}：选择{nz}，{fz}{}", up.1))
+            }
+            Stage::Repeat => {
+                let c = self.ability(&b.item).and_then(|a| a.repeat.as_ref()).map(|r| cost_text(r.energy, &r.masks));
+                let c = c.unwrap_or_default();
+                l(
+                    format!(
+                        "{e}: pay Repeat {c} so its instructions execute once more, with their own choices? (CR 820)"
+                    ),
+                    format!("{z}：支付重复费用{c}，使其指令再执行一次（另作选择）吗？（CR 820）"),
+                )
+            }
+            Stage::PayInstr => {
+                let c = cost_of(&self.build_cost(b));
+                if self.opts.rune_actions {
+                    l(
+                        format!("{e} resolving: pay {c} to go on (add to your rune pool or 'pay' automatically), or 'no' to skip what follows (CR 204.3)"),
+                        format!("{z}结算中：支付{c}以继续（向法力池中添加或“自动支付”），或“否”跳过后续效果（CR 204.3）"),
+                    )
+                } else {
+                    l(
+                        format!("{e} resolving: pay {c} to go on, or decline and skip what follows? (CR 204.3)"),
+                        format!("{z}结算中：支付{c}以继续，还是拒绝并跳过后续效果？（CR 204.3）"),
+                    )
+                }
             }
             Stage::Pay if self.opts.rune_actions => {
                 let c = cost_of(&self.build_cost(b));
@@ -864,12 +906,12 @@ impl RiftGame {
         };
         let mut p = UiPrompt::new(id, title).source(source);
         // CR 358.5: a play or activation not yet finished can be undone (`back`); a trigger can't.
-        if !b.item.trigger {
+        if !b.item.trigger && b.stage != Stage::PayInstr {
             p = p.cancel("back");
         }
         match b.stage {
             Stage::Targets(slot) => {
-                let spec = &self.specs(&b.item)[slot as usize];
+                let spec = &self.specs(&b.item)[self.repeat_slot(&b.item, slot).1 as usize];
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count() as u32;
                 let want = if spec.up_to > 0 { spec.up_to as u32 } else { 1 };
                 p = p.picks_left(want.saturating_sub(chosen));
@@ -1270,6 +1312,40 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
             format!("替代效果改变了对{}的伤害：改为{amount}点（CR 370）", names(g.db(), d).1),
         )
         .card(card_of(g.db(), unit, d)),
+        Note::Added { seat, energy, power, count } => {
+            let names: Vec<&str> = (0..6).filter(|d| power & (1 << d) != 0).map(|d| crate::cards::DOMAINS[d]).collect();
+            let (pe, pz) = if count == 0 {
+                (String::new(), String::new())
+            } else {
+                (
+                    format!(" and {count} Power ({})", names.join(", ")),
+                    format!("和{count}点能量（{}）", names.join("、")),
+                )
+            };
+            t(
+                K::Info,
+                format!("{} added {energy} Energy{pe} to their rune pool (CR 429)", seat_en(seat)),
+                format!("{}向其法力池中添加了{energy}点法力{pz}（CR 429）", seat_zh(seat)),
+            )
+        }
+        Note::InstrPay { seat, energy, pips, paid } => {
+            let c = if pips > 0 { format!("{energy} Energy and {pips} Power") } else { format!("{energy} Energy") };
+            let cz =
+                if pips > 0 { format!("{energy}点法力和{pips}点能量") } else { format!("{energy}点法力") };
+            if paid {
+                t(
+                    K::Info,
+                    format!("{} paid {c} during resolution (CR 204.3)", seat_en(seat)),
+                    format!("{}在结算中支付了{cz}（CR 204.3）", seat_zh(seat)),
+                )
+            } else {
+                t(
+                    K::Info,
+                    format!("{} did not pay {c}: what follows is skipped (CR 204.3)", seat_en(seat)),
+                    format!("{}未支付{cz}：跳过后续效果（CR 204.3）", seat_zh(seat)),
+                )
+            }
+        }
     }
 }
 

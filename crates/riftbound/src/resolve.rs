@@ -21,13 +21,35 @@ impl RiftGame {
         // Resuming an instruction for each opponent after `after`'s choice (its condition was
         // checked when it began).
         let mut after = r.after;
-        while pc < ab.effects.len() {
-            let ins = &ab.effects[pc];
+        // Repeat (CR 820): the instructions execute 1 + `repeat` times, each execution with its
+        // own targets (`repeat.rs`); `pc` counts across executions.
+        let len = ab.effects.len();
+        let total = len * (1 + item.repeat as usize);
+        while pc < total {
+            let k = pc / len;
+            let ins = &ab.effects[pc % len];
             pc += 1;
-            if after == NOBODY && !self.cond(&item, ins.cond) {
+            let view_owned;
+            let view: &Item = if item.repeat == 0 {
+                &item
+            } else {
+                view_owned = self.exec_view(&item, k as u8);
+                &view_owned
+            };
+            if after == NOBODY && !self.cond(view, ins.cond) {
                 continue;
             }
-            let paused = self.exec(&item, ins, after);
+            if ins.op == Op::Pay {
+                // A cost inside the instruction (CR 204.3): pause for it, or skip the rest of
+                // this execution if it can't be paid.
+                if self.begin_instr_pay(view, ins) {
+                    self.resolving = Some(Resolving { item, pc: pc as u8, after: NOBODY });
+                    return;
+                }
+                pc = (k + 1) * len;
+                continue;
+            }
+            let paused = self.exec(view, ins, after);
             after = NOBODY;
             if self.outcome.is_some() {
                 return;
@@ -59,7 +81,7 @@ impl RiftGame {
             .collect()
     }
 
-    fn cond(&self, item: &Item, c: Cond) -> bool {
+    pub(crate) fn cond(&self, item: &Item, c: Cond) -> bool {
         let seat = item.controller;
         let t0 = self.legal_target(item, 0).first().copied();
         match c {
@@ -170,7 +192,7 @@ impl RiftGame {
     /// Execute one instruction. On players, those after `after` in turn order from the
     /// controller act (all, with `after = NOBODY`); if one's choice pauses resolution, returns that
     /// player, so the rest choose in turn once it is made (CR 489.8.b, spec §24).
-    fn exec(&mut self, item: &Item, ins: &Instr, after: u8) -> Option<u8> {
+    pub(crate) fn exec(&mut self, item: &Item, ins: &Instr, after: u8) -> Option<u8> {
         if ins.op.takes_selector() {
             let objs = self.select(item, ins);
             self.exec_on(item, ins, objs);
@@ -248,6 +270,7 @@ impl RiftGame {
                 }
             }
             Op::ExtraTurn => self.add_extra_turn(seat),
+            Op::Add => self.add_instr(ins, seat),
             _ => {}
         }
     }

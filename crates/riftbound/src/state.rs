@@ -191,6 +191,9 @@ pub struct Item {
     /// Played from facedown: targets must be at this battlefield (CR 811).
     pub restrict_bf: u8,
     pub trigger: bool,
+    /// Repeat (CR 820) paid: the instructions execute this many more times; the targets of
+    /// execution k are in slots k × (the ability's slot count) + slot (`repeat.rs`).
+    pub repeat: u8,
 }
 
 impl Item {
@@ -244,6 +247,10 @@ pub enum Stage {
     /// A triggered ability's controller pays the Deflect of its targets or declines, which
     /// removes the trigger (CR 809).
     Deflect,
+    /// Pay Repeat's optional additional cost or not (CR 820).
+    Repeat,
+    /// "You may pay …: if you do" during resolution (CR 204.3): pay or decline (`instr_pay.rs`).
+    PayInstr,
 }
 
 /// Choices of an item being played, activated or put on the chain (CR 355).

@@ -402,6 +402,8 @@ impl RiftGame {
                     Stage::Targets(_) => "targets",
                     Stage::Pay => "payment",
                     Stage::Deflect => "deflect",
+                    Stage::Repeat => "repeat",
+                    Stage::PayInstr => "payment in an instruction",
                 },
                 Prompt::TriggerOrder { .. } => "trigger order",
                 Prompt::Discard { .. } => "discard",

@@ -44,7 +44,16 @@ impl RiftGame {
             src_inc: o.inc,
             restrict_bf: NOBODY,
             trigger: false,
+            repeat: 0,
         };
-        Some((item, Cost::energy(ab.cost_energy)))
+        Some((item, self.empower_cost(id)))
+    }
+
+    /// The cost of a keyword item being built (Empower's Energy and Power pips, CR 827), if it
+    /// is one.
+    pub fn keyword_cost(&self, item: &Item) -> Option<Cost> {
+        let ItemSrc::Obj(id) = item.src else { return None };
+        let ab = self.ability(item)?;
+        (!item.trigger && ab.keyword == Some(KeywordAbility::Empower)).then(|| self.empower_cost(id))
     }
 }

@@ -38,9 +38,11 @@ pub fn keywords_of(d: &CardDef, out: &mut Vec<Label>) {
         out.push(Label::new(format!("Hunt {}", d.hunt), format!("狩猎 {}", d.hunt)));
     }
     if let Some(f) = d.flow {
+        let f = crate::present::cost_text(f, &d.flow_pips);
         out.push(Label::new(format!("Flow {f}"), format!("流转 {f}")));
     }
     if let Some(e) = d.empower {
+        let e = crate::present::cost_text(e, &d.empower_pips);
         out.push(Label::new(format!("Empower {e}"), format!("赋能 {e}")));
     }
     for g in &d.grants {

@@ -220,6 +220,7 @@ impl Reader<'_> {
             src_inc: 0,
             restrict_bf: NOBODY,
             trigger: false,
+            repeat: 0,
         };
         for p in parts {
             if let Some(rest) = p.strip_prefix('t').filter(|r| r.contains(':')) {
@@ -235,6 +236,8 @@ impl Reader<'_> {
                 it.restrict_bf = self.bf(field, b)?;
             } else if p == "trigger" {
                 it.trigger = true;
+            } else if let Some(n) = p.strip_prefix("repeat") {
+                it.repeat = num(field, n)?;
             } else {
                 return err(field, format!("unknown item part '{p}'"));
             }
@@ -554,7 +557,8 @@ fn check(g: &RiftGame) -> R<()> {
                 return err("prompt.card", format!("c{} is being played but is not on the chain (chain=)", b.card));
             }
             if let Stage::Targets(n) = b.stage {
-                let slots = g.specs(&b.item).len();
+                // Repeat (CR 820): each execution has its own slots.
+                let slots = g.specs(&b.item).len() * (1 + b.item.repeat as usize);
                 if n as usize >= slots {
                     return err("prompt.stage", format!("targets{n}: the item has {slots} target slots"));
                 }
@@ -590,6 +594,7 @@ fn blank_item() -> Item {
         src_inc: 0,
         restrict_bf: NOBODY,
         trigger: false,
+        repeat: 0,
     }
 }
 
@@ -931,6 +936,8 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "optional" => Stage::Optional,
                 "pay" => Stage::Pay,
                 "deflect" => Stage::Deflect,
+                "repeat" => Stage::Repeat,
+                "payinstr" => Stage::PayInstr,
                 _ => match sv.strip_prefix("targets").and_then(|n| n.parse::<u8>().ok()) {
                     Some(n) => Stage::Targets(n),
                     None => return err("prompt.stage", format!("unknown stage '{sv}'")),

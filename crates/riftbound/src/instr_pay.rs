@@ -1,0 +1,125 @@
+//! Costs inside instructions and Adds on resolution.
+//!
+//! * `pay` ("you may pay [2]: if you do, …", CR 204.3): on a spell or an ability the cost is paid
+//!   during resolution. Resolution pauses at a `PayInstr` build prompt: "no" (or a cost that can't
+//!   be paid, CR 203.3) skips the rest of this execution; with the option `rune_actions` the
+//!   player adds to the rune pool with the rune actions and the pool pays once it covers the
+//!   cost, or asks the auto-pay (`pay`); without it, "yes" auto-pays as every cost is paid.
+//! * `add` (CR 429): Energy and Power into the player's rune pool, which empties at the start of
+//!   the Main Phase and in the Expiration Step (CR 165–167, `flow.rs`). A spell that adds stays on
+//!   the chain like any spell (CR 429.2.b); a triggered or activated ability whose instructions
+//!   all add resolves as it is finalized, without the chain and without passing Priority.
+
+use crate::cards::{Instr, Op};
+use crate::notes::Note;
+use crate::payment::Cost;
+use crate::state::*;
+
+fn instr_cost(ins: &Instr) -> Cost {
+    Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks)
+}
+
+impl RiftGame {
+    /// The cost of the `pay` instruction being resolved (the one before `resolving.pc`).
+    pub(crate) fn instr_pay_cost(&self) -> Option<Cost> {
+        let r = self.resolving.as_ref()?;
+        let ab = self.ability(&r.item)?;
+        let len = ab.effects.len();
+        if len == 0 || r.pc == 0 {
+            return None;
+        }
+        let ins = &ab.effects[(r.pc as usize - 1) % len];
+        (ins.op == Op::Pay).then(|| instr_cost(ins))
+    }
+
+    /// Start paying a `pay` instruction of `item` (execution view): true if the prompt is open,
+    /// false if it can't be paid (the caller skips the rest of the execution).
+    pub(crate) fn begin_instr_pay(&mut self, item: &Item, ins: &Instr) -> bool {
+        let seat = item.controller;
+        let cost = instr_cost(ins);
+        if !self.can_pay(seat, &cost) {
+            self.note_instr_pay(seat, &cost, false);
+            return false;
+        }
+        let b = Build {
+            seat,
+            item: item.clone(),
+            stage: Stage::PayInstr,
+            card: crate::state::NONE,
+            from: Zone::Gone,
+            location: Loc::Nowhere,
+            locations: Vec::new(),
+            accelerate: false,
+            discard: crate::state::NONE,
+            accepted: true,
+            paid: Vec::new(),
+            cost_unit: crate::state::NONE,
+        };
+        self.prompt = Some(Prompt::Build(Box::new(b)));
+        true
+    }
+
+    fn note_instr_pay(&mut self, seat: u8, cost: &Cost, paid: bool) {
+        let (energy, pips) = (cost.energy, cost.pips().len() as u8);
+        self.notes.add(|| Note::InstrPay { seat, energy, pips, paid });
+    }
+
+    /// Pay the `pay` instruction now (the prompt is closed; resolution goes on).
+    pub(crate) fn finish_instr_pay(&mut self, seat: u8, paid: &[crate::action::ObjId]) {
+        let cost = self.instr_pay_cost().unwrap_or_default();
+        if self.pay_forced(seat, &cost, paid) {
+            self.note_instr_pay(seat, &cost, true);
+        } else {
+            self.decline_instr_pay(seat);
+        }
+    }
+
+    /// Declined: the rest of this execution is skipped (resolution goes on with the next
+    /// execution of a repeated item, or ends).
+    pub(crate) fn decline_instr_pay(&mut self, seat: u8) {
+        let cost = self.instr_pay_cost().unwrap_or_default();
+        self.note_instr_pay(seat, &cost, false);
+        let len = self.resolving.as_ref().and_then(|r| self.ability(&r.item)).map(|a| a.effects.len()).unwrap_or(0);
+        if let Some(r) = self.resolving.as_mut() {
+            if len > 0 && r.pc > 0 {
+                let k = (r.pc as usize - 1) / len;
+                r.pc = ((k + 1) * len).min(u8::MAX as usize) as u8;
+            }
+        }
+    }
+
+    /// Add to `seat`'s rune pool (CR 429).
+    pub(crate) fn add_instr(&mut self, ins: &Instr, seat: u8) {
+        let energy = ins.n.clamp(0, 255) as u8;
+        let pool = &mut self.players[seat as usize].pool;
+        pool.energy = pool.energy.saturating_add(energy);
+        let mut power = 0u8;
+        for &m in &ins.pip_masks {
+            let d = m.trailing_zeros() as usize;
+            if d < 6 {
+                pool.power[d] = pool.power[d].saturating_add(1);
+                power |= 1 << d;
+            }
+        }
+        let count = ins.pip_masks.len() as u8;
+        self.notes.add(|| Note::Added { seat, energy, power, count });
+    }
+
+    /// Does the item resolve as it is finalized (CR 429: a triggered or activated ability that
+    /// only adds)?
+    pub(crate) fn adds_at_once(&self, item: &Item) -> bool {
+        !matches!(item.src, ItemSrc::Spell(_))
+            && self.ability(item).is_some_and(|a| !a.effects.is_empty() && a.effects.iter().all(|i| i.op == Op::Add))
+    }
+
+    /// Resolve an Add ability at once (CR 429): its instructions, no chain, Priority stays.
+    pub(crate) fn add_at_once(&mut self, item: Item) {
+        let db = self.db_arc();
+        let Some(ab) = self.ability_in(&db, &item) else { return };
+        for ins in &ab.effects {
+            if self.cond(&item, ins.cond) {
+                self.exec(&item, ins, NOBODY);
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The card-file vocabulary of payments (docs/riftbound-cards.md "Payment vocabulary"): an
+//! ability's `repeat` (Repeat [cost], CR 820), the ops `add` (CR 429) and `pay` (a cost inside an
+//! instruction, CR 204.3), a card's `flow_pips` (CR 829) and `empower_pips` (CR 827). Misuse is
+//! refused; the pips become domain masks here.
+
+use crate::card_file::{RawCard, MAX_ENERGY};
+use crate::cards::{domain_mask, Ability, Op, ANY_DOMAIN};
+
+/// A problem: JSON pointer below the card (`/ability/0/repeat/pips/1`), field, message.
+pub(crate) type Problem = (String, &'static str, String);
+
+/// What the payment vocabulary of one card resolves to.
+pub(crate) struct Paid {
+    pub flow_pips: Vec<u8>,
+    pub empower_pips: Vec<u8>,
+}
+
+/// Pips as masks. A cost's pip must be payable by the deck (CR 103.1.b, 103.3: a deck holds only
+/// runes of its identity, which contains the card's domains); an Add's Power is of one domain.
+fn masks(out: &mut Vec<Problem>, at: &str, field: &'static str, pips: &[String], domains: u8, adding: bool) -> Vec<u8> {
+    let mut v = Vec::with_capacity(pips.len());
+    for (j, s) in pips.iter().enumerate() {
+        match domain_mask(s) {
+            Ok(m) if adding && m.count_ones() != 1 => {
+                out.push((format!("{at}/{j}"), field, format!("'{s}': Add names one domain per Power (CR 429)")))
+            }
+            Ok(m) if !adding && m != ANY_DOMAIN && m & domains == 0 => out.push((
+                format!("{at}/{j}"),
+                field,
+                format!("a cost the rules cannot pay: a '{s}' pip on a card without that domain"),
+            )),
+            Ok(m) => v.push(m),
+            Err(e) => out.push((format!("{at}/{j}"), field, e)),
+        }
+    }
+    if pips.len() > crate::payment::MAX_PIPS {
+        out.push((at.into(), field, format!("at most {} Power pips in a cost", crate::payment::MAX_PIPS)));
+    }
+    v
+}
+
+/// Check one card's payment vocabulary (`domains`: its domain mask) and resolve the masks of its
+/// abilities (`abilities`: the card's, in file order).
+pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) -> (Vec<Problem>, Paid) {
+    let mut out = Vec::new();
+    let flow_pips = masks(&mut out, "/flow_pips", "flow_pips", &r.flow_pips, domains, false);
+    if !r.flow_pips.is_empty() && r.flow.is_none() {
+        out.push(("/flow_pips".into(), "flow_pips", "Power pips of a Flow cost on a card without 'flow'".into()));
+    }
+    let empower_pips = masks(&mut out, "/empower_pips", "empower_pips", &r.empower_pips, domains, false);
+    if !r.empower_pips.is_empty() && r.empower.is_none() {
+        out.push((
+            "/empower_pips".into(),
+            "empower_pips",
+            "Power pips of an Empower cost on a card without 'empower'".into(),
+        ));
+    }
+    for (j, a) in abilities.iter_mut().enumerate() {
+        let at = format!("/ability/{j}");
+        if let Some(rep) = a.repeat.as_mut() {
+            rep.masks = masks(&mut out, &format!("{at}/repeat/pips"), "repeat", &rep.pips, domains, false);
+            if rep.energy > MAX_ENERGY {
+                out.push((
+                    format!("{at}/repeat/energy"),
+                    "repeat",
+                    format!("a cost the rules cannot pay: {} Energy, at most {MAX_ENERGY}", rep.energy),
+                ));
+            }
+        }
+        if a.repeat.is_some() && a.effects.iter().all(|i| i.op == Op::Add) && a.on != crate::cards::On::Spell {
+            // An Add ability resolves as it is finalized (CR 429); Repeat on it is not needed by
+            // any card and not implemented.
+            out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat on an Add ability".into()));
+        }
+        if a.repeat.is_some() && a.effects.iter().any(|i| i.op == Op::DamageSplit) {
+            // The split prompt reads the first execution's targets.
+            out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat with damage_split".into()));
+        }
+        for (k, ins) in a.effects.iter_mut().enumerate() {
+            let ip = format!("{at}/do/{k}");
+            match ins.op {
+                Op::Add | Op::Pay => {
+                    let adding = ins.op == Op::Add;
+                    ins.pip_masks = masks(&mut out, &format!("{ip}/pips"), "pips", &ins.pips, domains, adding);
+                    if ins.n < 0 || ins.n > MAX_ENERGY as i32 {
+                        out.push((format!("{ip}/n"), "n", format!("{} Energy: 0 to {MAX_ENERGY}", ins.n)));
+                    }
+                    if ins.n == 0 && ins.pips.is_empty() {
+                        let what = if adding { "adding nothing" } else { "paying nothing" };
+                        out.push((format!("{ip}/n"), "n", format!("{what} would do nothing")));
+                    }
+                }
+                _ if !ins.pips.is_empty() => {
+                    out.push((format!("{ip}/pips"), "pips", "only add and pay name Power pips".into()))
+                }
+                _ => {}
+            }
+        }
+    }
+    (out, Paid { flow_pips, empower_pips })
+}
