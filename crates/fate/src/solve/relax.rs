@@ -56,16 +56,23 @@ pub(crate) fn cannot_win(g: &FateGame, side: u8, horizon: u32) -> bool {
 /// Over-approximation: can the active player possibly discard the other King in the rest of this
 /// turn? (Draw or main phase, nothing pending.)
 fn may_win_this_turn(g: &FateGame) -> bool {
+    let draws = if g.step == Step::Draw { g.budget as u32 } else { 0 };
+    // The draws left go to Wands or Swords (or elsewhere): try every split.
+    (0..=draws).any(|ds| may_win_with(g, draws - ds, ds))
+}
+
+/// [`may_win_this_turn`] when `dw` of the draws left become Wands and `ds` Swords.
+fn may_win_with(g: &FateGame, dw: u32, ds: u32) -> bool {
     let (a, q) = (g.ap as usize, 1 - g.ap as usize);
     let (pa, pq) = (&g.players[a], &g.players[q]);
     let ctrl = pa.hand | pa.field_set();
     let has = |s: u8, r: u8| cards_of(ctrl).any(|c| suit(c) == s && rank(c) == r);
-    let draws = if g.step == Step::Draw { g.budget as u32 } else { 0 };
     let kop = has(PENTACLES, KING);
-    let acts = pa.u[WANDS as usize] as u32 + draws + if kop { pq.u[WANDS as usize] as u32 } else { 0 };
+    let acts = pa.u[WANDS as usize] as u32 + dw + if kop { pq.u[WANDS as usize] as u32 } else { 0 };
     let koc = has(CUPS, KING);
     let qoc = has(CUPS, QUEEN);
     let qos = has(SWORDS, QUEEN);
+    let knc = has(CUPS, KNIGHT);
     let gain = if has(WANDS, QUEEN) || koc {
         2
     } else if has(WANDS, KING) || kop || qos {
@@ -73,7 +80,7 @@ fn may_win_this_turn(g: &FateGame) -> bool {
     } else {
         0
     };
-    let swords = (pa.u[SWORDS as usize] as u32 + draws + gain * acts).min(pa.cap(SWORDS) as u32);
+    let swords = (pa.u[SWORDS as usize] as u32 + ds + gain * acts).min(pa.cap(SWORDS) as u32);
 
     let q_ctrl = pq.hand | pq.field_set();
     let q_king_field = pq.row().iter().any(|&c| rank(c) == KING);
@@ -127,7 +134,20 @@ fn may_win_this_turn(g: &FateGame) -> bool {
                 .map(|&c| g.cards[c as usize].extra_attacks as u32 + g.cards[c as usize].skn_bonus as u32)
                 .sum();
             let extra = extra_now + if has(WANDS, KNIGHT) || has(SWORDS, KNIGHT) { acts } else { 0 };
-            let damage = base_sum + swords + extra * (base_max + swords);
+            let loose = base_sum + swords + extra * (base_max + swords);
+            // While q's row is not empty an attack must hit one of its characters (R-C2), each
+            // removing at most one of them; only the Knight of Swords bonus (R-C5) skips that.
+            // Nothing but Queen of Swords, King/Queen/Knight of Cups empties q's row in the main
+            // phase. The Knight of Wands costs 2 Wands an extra attack (§5.1 #11).
+            let row_left = if qos || koc || qoc || knc { 0 } else { pq.row_len as u32 };
+            let cards = |c: &Card| g.cards[*c as usize];
+            let bonus = pa.row().iter().map(|c| cards(c).skn_bonus as u32).sum::<u32>()
+                + if has(SWORDS, KNIGHT) { acts } else { 0 };
+            let extras = pa.row().iter().map(|c| cards(c).extra_attacks as u32).sum::<u32>()
+                + if has(WANDS, KNIGHT) { acts / 2 } else { 0 };
+            let attackers_n = attackers().count() as u32 + cards_of(pa.hand).count() as u32;
+            let resource_attacks = (attackers_n + extras).saturating_sub(row_left) + bonus;
+            let damage = loose.min(resource_attacks * (base_max + swords));
             let removed = if qos || koc { 2 * acts } else { 0 };
             let need = non_king(pq.hand).saturating_sub(removed) + 1;
             if damage >= need {
