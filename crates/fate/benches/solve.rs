@@ -1,9 +1,12 @@
 //! `cargo bench -p fate --bench solve`: the solver on a fixed set of positions (the ones the
 //! tests prove), reporting nodes/s, the transposition-table hit rate and the time to prove
-//! each, for 1 and 2 threads. A small harness of our own (no criterion): figures, not asserts.
+//! each, for 1 and 2 threads; then one reply proof of the setup question at N = 5 (the first
+//! setup against the first reply, P1 to win) with the pruning by relaxation on and off. A small
+//! harness of our own (no criterion): figures, not asserts.
 
 use engine::Game;
-use fate::solve::{solve, SolveConfig};
+use fate::solve::setups::{after_setups, setup_choices};
+use fate::solve::{prove_goal_with, solve, SolveConfig};
 use fate::{FateGame, FateOptions};
 
 const BASE: &str = "fate ply=3 ap=P1 first=P1 step=main actor=P1 setup1=5:4:0 setup2=5:4:0";
@@ -54,6 +57,25 @@ fn main() {
             "",
             nodes as f64 / secs,
             ""
+        );
+    }
+    println!(
+        "\n{:<34} {:>8} {:>10} {:>10} {:>12} {:>8}",
+        "reply proof (setups 0 v 0, N = 5)", "proof", "nodes", "pruned", "nodes/s", "seconds"
+    );
+    let opts = FateOptions::default();
+    let choices = setup_choices(&opts).expect("setups");
+    let g = after_setups(&opts, &choices[0], &choices[0]).expect("setup pair");
+    for relax in [true, false] {
+        let cfg = SolveConfig { max_nodes: 20_000_000, tt_mb: 64, want_line: false, ..SolveConfig::default() };
+        let t = std::time::Instant::now();
+        let (proof, n, pruned) = prove_goal_with(&g, 0, 5, &cfg, relax).expect("prove");
+        let secs = t.elapsed().as_secs_f64();
+        let name = if relax { "relaxation on" } else { "relaxation off (plain)" };
+        println!(
+            "{name:<34} {:>8} {n:>10} {pruned:>10} {:>12.0} {secs:>8.2}",
+            format!("{proof:?}").to_lowercase(),
+            n as f64 / secs
         );
     }
 }

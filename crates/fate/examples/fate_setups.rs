@@ -5,8 +5,11 @@
 //! skipped). A release build of this example is far lighter than one of the whole CLI.
 //!
 //! `cargo run --release -p fate --example fate_setups -- PLIES NODES_PER_PAIR i/n OUT [OPTIONS_JSON]`
+//!
+//! `FATE_SETUPS_REPLIES=K` tries only the first K reply setups per setup (a setup none of them
+//! refutes is then `unknown`, never `forced`), so a budget-limited run moves on.
 
-use fate::solve::setups::{judge, setup_choices, SetupVerdict};
+use fate::solve::setups::{judge_against, setup_choices, SetupVerdict};
 use fate::solve::SolveConfig;
 use fate::FateOptions;
 use std::io::Write;
@@ -35,12 +38,16 @@ fn main() -> Result<(), String> {
         .map(|v| v.index)
         .collect();
     let choices = setup_choices(&opts)?;
-    let per_pair = SolveConfig { max_nodes: nodes, tt_mb: 8, want_line: false, ..SolveConfig::default() };
+    let max_replies = match std::env::var("FATE_SETUPS_REPLIES") {
+        Ok(k) => k.parse().map_err(|e| format!("FATE_SETUPS_REPLIES: {e}"))?,
+        Err(_) => choices.len(),
+    };
+    let per_pair = SolveConfig { max_nodes: nodes, tt_mb: 64, want_line: false, ..SolveConfig::default() };
     let mut file =
         std::fs::OpenOptions::new().create(true).append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
     for index in (i..choices.len()).step_by(n).filter(|x| !done.contains(x)) {
         let started = std::time::Instant::now();
-        let v = judge(&opts, &choices, index, plies, &per_pair)?;
+        let v = judge_against(&opts, &choices, index, max_replies, plies, &per_pair)?;
         let line = serde_json::to_string(&v).map_err(|e| e.to_string())?;
         writeln!(file, "{line}").map_err(|e| format!("{out}: {e}"))?;
         eprintln!("{index:>3} {:<8} {:.0}s {}", v.status, started.elapsed().as_secs_f64(), v.setup);

@@ -10,6 +10,9 @@
 
 pub mod analysis;
 mod order;
+mod relax;
+#[cfg(test)]
+mod relax_tests;
 mod search;
 pub mod setups;
 mod tt;
@@ -119,6 +122,18 @@ pub enum Proof {
 /// Can `side` force a win within `plies` plies of `g` (the current ply counted)? One proof
 /// search, no deepening; also returns the nodes spent.
 pub fn prove_goal(g: &FateGame, side: u8, plies: u32, cfg: &SolveConfig) -> Result<(Proof, u64), SolveError> {
+    prove_goal_with(g, side, plies, cfg, true).map(|(p, n, _)| (p, n))
+}
+
+/// [`prove_goal`] with the pruning by relaxation on or off (off only to check it against the
+/// plain search); also returns the nodes the relaxation answered.
+pub fn prove_goal_with(
+    g: &FateGame,
+    side: u8,
+    plies: u32,
+    cfg: &SolveConfig,
+    relax: bool,
+) -> Result<(Proof, u64, u64), SolveError> {
     if g.step == Step::Setup {
         return Err(SolveError::InSetup);
     }
@@ -127,14 +142,15 @@ pub fn prove_goal(g: &FateGame, side: u8, plies: u32, cfg: &SolveConfig) -> Resu
     }
     std::thread::scope(|s| {
         let run = || {
-            let sh = Shared::new(cfg, Instant::now());
+            let mut sh = Shared::new(cfg, Instant::now());
+            sh.relax = relax;
             let r = prove(&sh, g, Goal { side: side.min(1), draw_ok: false }, g.ply + plies, cfg.threads);
             let p = match r {
                 Res::Yes => Proof::Yes,
                 Res::No => Proof::No,
                 Res::Abort => Proof::Unknown,
             };
-            (p, sh.nodes.load(Relaxed))
+            (p, sh.nodes.load(Relaxed), sh.pruned.load(Relaxed))
         };
         std::thread::Builder::new()
             .stack_size(search::STACK)

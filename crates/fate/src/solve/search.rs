@@ -5,6 +5,7 @@
 //! any number of threads and every cut-off keeps the result exact.
 
 use super::order::{is_threat, moves};
+use super::relax::cannot_win;
 use super::tt::Table;
 use super::zobrist::{key, z};
 use crate::action::FateAction;
@@ -50,6 +51,10 @@ pub(crate) struct Shared {
     pub stop: AtomicBool,
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
+    /// Sound pruning by relaxation ([`super::relax`]); off only to check it against the plain search.
+    pub relax: bool,
+    /// Nodes answered by the relaxation.
+    pub pruned: AtomicU64,
 }
 
 impl Shared {
@@ -62,6 +67,8 @@ impl Shared {
             stop: AtomicBool::new(false),
             max_nodes: cfg.max_nodes,
             deadline: cfg.max_seconds.map(|s| started + std::time::Duration::from_secs_f64(s.max(0.0))),
+            relax: true,
+            pruned: AtomicU64::new(0),
         }
     }
     fn out_of_budget(&self) -> bool {
@@ -83,18 +90,31 @@ pub(crate) struct Searcher<'a> {
     local: u64,
     local_probes: u64,
     local_hits: u64,
+    local_pruned: u64,
     aborted: bool,
 }
 
 impl<'a> Searcher<'a> {
     pub fn new(sh: &'a Shared, cancel: Option<&'a AtomicBool>, goal: Goal, horizon: u32) -> Self {
-        Searcher { sh, cancel, goal, horizon, local: 0, local_probes: 0, local_hits: 0, aborted: false }
+        Searcher {
+            sh,
+            cancel,
+            goal,
+            horizon,
+            local: 0,
+            local_probes: 0,
+            local_hits: 0,
+            local_pruned: 0,
+            aborted: false,
+        }
     }
 
     fn flush(&mut self) {
         self.sh.nodes.fetch_add(self.local, Relaxed);
         self.sh.probes.fetch_add(self.local_probes, Relaxed);
         self.sh.hits.fetch_add(self.local_hits, Relaxed);
+        self.sh.pruned.fetch_add(self.local_pruned, Relaxed);
+        self.local_pruned = 0;
         self.local = 0;
         self.local_probes = 0;
         self.local_hits = 0;
@@ -135,6 +155,10 @@ impl<'a> Searcher<'a> {
         }
         let left = self.left(g);
         if left == 0 {
+            return Res::No;
+        }
+        if self.sh.relax && !self.goal.draw_ok && cannot_win(g, self.goal.side, self.horizon) {
+            self.local_pruned += 1;
             return Res::No;
         }
         let k = key(g) ^ self.goal.salt();

@@ -86,10 +86,24 @@ pub fn judge(
     plies: u32,
     per_pair: &SolveConfig,
 ) -> Result<SetupVerdict, String> {
+    judge_against(opts, choices, index, choices.len(), plies, per_pair)
+}
+
+/// [`judge`] against the first `max_replies` reply setups only: a setup no tried reply refutes is
+/// `unknown` (never `forced`) unless every reply was tried and proved to lose; the replies not
+/// tried count in `unknown_replies`.
+pub fn judge_against(
+    opts: &crate::FateOptions,
+    choices: &[SetupChoice],
+    index: usize,
+    max_replies: usize,
+    plies: u32,
+    per_pair: &SolveConfig,
+) -> Result<SetupVerdict, String> {
     let mine = choices.get(index).ok_or_else(|| format!("setup index {index} out of range"))?;
     let mut nodes = 0;
-    let mut unknown = 0;
-    for reply in choices {
+    let mut unknown = choices.len().saturating_sub(max_replies);
+    for reply in choices.iter().take(max_replies) {
         let g = after_setups(opts, mine, reply)?;
         let (proof, n) = prove_goal(&g, g.first, plies, per_pair).map_err(|e| e.to_string())?;
         nodes += n;
