@@ -73,8 +73,21 @@ fn run(args: &[String]) -> Result<(), String> {
     match what.as_str() {
         "train" => {
             let train = ai.train.ok_or("this game has no learned evaluator")?;
-            let config = ai::TrainConfig { games, seed, options };
-            let w = train(&config, Some(&progress)).map_err(|e| e.to_string())?;
+            // OPTIONS for train: the rules options, or {"policy": "mcts:100", "options": {…}}.
+            let policy = options.get("policy").and_then(|p| p.as_str()).map(str::to_string);
+            let rules = match policy {
+                Some(_) => options.get("options").cloned().unwrap_or(serde_json::Value::Null),
+                None => options,
+            };
+            let config = ai::TrainConfig { games, seed, options: rules };
+            let w = match (game.as_str(), policy) {
+                (_, None) => train(&config, Some(&progress)),
+                ("fate", Some(p)) => ai::train::train_with::<fate::FateGame>(&config, &p, Some(&progress)),
+                ("ardent", Some(p)) => ai::train::train_with::<ardent::ArdentGame>(&config, &p, Some(&progress)),
+                ("riftbound", Some(p)) => ai::train::train_with::<riftbound::RiftGame>(&config, &p, Some(&progress)),
+                (g, Some(_)) => return Err(format!("{g}: no learned evaluator to train")),
+            }
+            .map_err(|e| e.to_string())?;
             std::fs::write(rest, w.to_json()).map_err(|e| e.to_string())?;
             eprintln!(
                 "\n{rest}: {} positions, log-loss {} (constant {})",
