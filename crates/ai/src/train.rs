@@ -1,8 +1,8 @@
 //! Training the learned evaluator (crate::eval::learned) by self-play, on the CPU.
 //!
 //! 1. Self-play: `games` games, game `i` set up and played from `GameRng::derive(seed, i)` by
-//!    [`POLICY`] at every seat (the hand-written evaluator's greedy bot, with a random move a
-//!    fifth of the time so that the positions vary). Games run on rayon and are collected in
+//!    the game's [`Featured::TRAIN_POLICY`] at every seat (a bot on the hand-written evaluator,
+//!    with a random move a fifth of the time so that the positions vary). Games run on rayon and are collected in
 //!    game order, so the data — and the weights — are the same whatever the thread count.
 //! 2. Every decision point gives one training position per seat: the seat's model input
 //!    ([`crate::eval::learned::inputs`]) and, as its target, the reward that seat got at the end
@@ -24,8 +24,10 @@ use engine::{EventLog, GameRng, Seat, Status};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The self-play policy.
-pub const POLICY: &str = "greedy (hand-written evaluator), 20% random moves";
+/// The self-play policy of a run, for the weights' provenance.
+fn policy_text(policy: &str) -> String {
+    format!("{policy}, 20% random moves")
+}
 /// Ridge penalty per training position.
 const RIDGE: f64 = 1e-3;
 /// Newton steps (it converges in far fewer; the loop stops when a step changes nothing).
@@ -43,17 +45,33 @@ pub struct TrainConfig {
 /// One game's positions: inputs (rows of `dim`) and targets.
 type Positions = (Vec<f64>, Vec<f64>);
 
-/// Train `G`'s learned evaluator.
+/// Train `G`'s learned evaluator on self-play by the game's [`Featured::TRAIN_POLICY`].
 pub fn train<G: AiGame + Featured>(config: &TrainConfig, progress: Option<Progress<'_>>) -> Result<Weights, AiError> {
+    train_with::<G>(config, G::TRAIN_POLICY, progress)
+}
+
+/// Train `G`'s learned evaluator on self-play by `policy`, a bot spec. It must have an iteration
+/// budget, so that the games, and the weights, are the same for a seed.
+pub fn train_with<G: AiGame + Featured>(
+    config: &TrainConfig,
+    policy: &str,
+    progress: Option<Progress<'_>>,
+) -> Result<Weights, AiError> {
     if config.games == 0 {
         return Err(AiError::Config("train at least one game".into()));
     }
     let options = parse_options::<G>(&config.options)?;
+    let spec: BotSpec = policy.parse()?;
+    if !spec.is_deterministic() {
+        return Err(AiError::Config(format!(
+            "the self-play policy '{policy}' has a time budget: give it an iteration budget so that training is reproducible"
+        )));
+    }
     let done = AtomicUsize::new(0);
     let games: Vec<Result<Positions, AiError>> = (0..config.games)
         .into_par_iter()
         .map(|i| {
-            let r = self_play::<G>(&options, config.seed, i);
+            let r = self_play::<G>(&options, &spec, config.seed, i);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(p) = progress {
                 p(n, config.games);
@@ -86,7 +104,7 @@ pub fn train<G: AiGame + Featured>(config: &TrainConfig, progress: Option<Progre
             games: config.games,
             seed: config.seed,
             samples: ys.len(),
-            policy: POLICY.to_string(),
+            policy: policy_text(policy),
             log_loss: round(loss),
             baseline_log_loss: round(baseline),
         },
@@ -102,15 +120,19 @@ fn round_to(x: f64, scale: f64) -> f64 {
 }
 
 /// Play game `index` and return its positions.
-fn self_play<G: AiGame + Featured>(options: &G::Options, seed: u64, index: usize) -> Result<Positions, AiError> {
+fn self_play<G: AiGame + Featured>(
+    options: &G::Options,
+    spec: &BotSpec,
+    seed: u64,
+    index: usize,
+) -> Result<Positions, AiError> {
     let mut rng = GameRng::derive(seed, index as u64);
     let game_seed = rng.next_u64();
     let setup = G::sample_setup(options, &mut rng)?;
     let mut state = G::new(options, &setup, game_seed)?;
     let kit = G::kit();
-    let mut bots = (0..state.num_seats())
-        .map(|_| "greedy".parse::<BotSpec>().and_then(|s| s.build::<G>(&kit, rng.next_u64())))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut bots =
+        (0..state.num_seats()).map(|_| spec.build::<G>(&kit, rng.next_u64())).collect::<Result<Vec<_>, _>>()?;
     let bound = state.max_actions();
     let mut x = Vec::new();
     let mut seats_at: Vec<usize> = Vec::new();
@@ -129,7 +151,7 @@ fn self_play<G: AiGame + Featured>(options: &G::Options, seed: u64, index: usize
             bots.get_mut(seat.index()).ok_or(AiError::GameOver)?.choose(&obs)?
         };
         state.apply(&action, &mut log).map_err(|e| AiError::IllegalChoice {
-            bot: "greedy".into(),
+            bot: spec.to_string(),
             action: action.to_string(),
             reason: e.message,
         })?;

@@ -100,6 +100,13 @@ impl Featured for ArdentGame {
         "lullabied",
         "calmed",
         "silenced",
+        // Session 5: the hand-written evaluator's own logit (so the model nests it), the same
+        // scaled by how far the game has gone (a VP lead late is worth more than one early),
+        // and the VP still to come: in hand and on the cards in the line.
+        "hand_logit",
+        "hand_logit_x_progress",
+        "hand_vp",
+        "line_vp",
     ];
 
     fn seat_features(state: &Self, out: &mut Vec<f64>, sides: &mut Vec<u8>) {
@@ -111,6 +118,10 @@ impl Featured for ArdentGame {
                 continue;
             };
             let flag = |b: bool| f64::from(u8::from(b));
+            let logit = player_score(p) / SCALE;
+            // Turns, as a fraction of 20, saturating at 1.5.
+            let progress = (f64::from(view.turn) / 20.0).min(1.5);
+            let vp = |cards: &[ardent::view::CardView]| cards.iter().map(|c| f64::from(c.vp)).sum::<f64>();
             out.extend([
                 f64::from(p.score_total),
                 p.line.len() as f64,
@@ -123,6 +134,10 @@ impl Featured for ArdentGame {
                 flag(p.lullabied),
                 flag(p.calmed),
                 flag(p.silenced),
+                logit,
+                logit * progress,
+                p.hand.as_deref().map_or(0.0, vp),
+                vp(&p.line),
             ]);
         }
     }

@@ -154,6 +154,14 @@ impl Featured for FateGame {
         "untapped_swords",
         "tapped",
         "row_acted",
+        // Session 5: the hand-written evaluator's own logit (so the model nests it), the same
+        // scaled by how far the game has gone (a lead late is worth more than one early), and
+        // threats: the strongest attacker in the row, and an exposed King against the attack
+        // the opponent has in its row (R-WIN: a King in play can be attacked and discarded).
+        "hand_logit",
+        "hand_logit_x_progress",
+        "row_attack_max",
+        "king_exposed_x_enemy_attack",
     ];
 
     fn seat_features(state: &Self, out: &mut Vec<f64>, sides: &mut Vec<u8>) {
@@ -172,6 +180,11 @@ impl Featured for FateGame {
             let untapped: u32 = p.resources.iter().map(|r| u32::from(r.untapped)).sum();
             let swords: u32 = p.resources.iter().filter(|r| r.suit == "S").map(|r| u32::from(r.untapped)).sum();
             let tapped: u32 = p.resources.iter().map(|r| u32::from(r.tapped)).sum();
+            let logit = player_score(p) / SCALE;
+            let progress = f64::from(view.ply) / f64::from(view.ply_limit.max(1));
+            let enemy_attack: f64 =
+                view.players.iter().filter(|o| o.seat != seat).map(|o| attack(&o.row)).sum::<f64>() / 10.0;
+            let max_attack = p.row.iter().map(|c| f64::from(c.atk)).fold(0.0, f64::max) / 10.0;
             out.extend([
                 count(&p.row, 0),
                 count(&p.row, 1),
@@ -186,6 +199,10 @@ impl Featured for FateGame {
                 f64::from(swords),
                 f64::from(tapped),
                 p.row.iter().filter(|c| c.acted).count() as f64,
+                logit,
+                logit * progress,
+                max_attack,
+                f64::from(u8::from(king)) * enemy_attack,
             ]);
         }
     }

@@ -25,6 +25,11 @@ pub trait Featured: Game {
     /// Every seat's raw features (`FEATURES.len()` numbers per seat, seats in order), appended to
     /// `out`, and each seat's side (team) appended to `sides`.
     fn seat_features(state: &Self, out: &mut Vec<f64>, sides: &mut Vec<u8>);
+
+    /// The bot spec whose self-play games train the model (crate::train), a fifth of its
+    /// moves replaced by random ones. The stronger the play, the closer the outcome targets are
+    /// to the value of a position under good play, which is what a search wants at its leaves.
+    const TRAIN_POLICY: &'static str = "greedy";
 }
 
 /// How the weights were trained (so anyone can retrain them).
