@@ -66,6 +66,15 @@ else
   exit 1
 fi
 
+# Caddy for the deploy/ topology test (crates/cli/tests/deploy.rs: three nodes behind Caddy
+# with deploy/Caddyfile, one killed): Debian's package, installed when missing, then required.
+if ! command -v caddy >/dev/null 2>&1; then
+  echo "== installing caddy"
+  apt-get install -y caddy >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y caddy >/dev/null; }
+fi
+command -v caddy >/dev/null 2>&1 || { echo "caddy could not be installed (apt-get install caddy)" >&2; exit 1; }
+export CT_REQUIRE_CADDY=1
+
 echo "== cargo test"
 cargo test --workspace --locked
 

@@ -45,3 +45,24 @@ fn loadtest_rejects_cap_for_a_server_it_did_not_start() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("leave out --addr"), "{out:?}");
 }
+
+#[test]
+fn a_bot_in_the_second_seat_needs_one_socket_per_table() {
+    // `--bot-seat random`: the player of seat 1 is a server bot, so 40 tables are 40 sockets,
+    // and the server stores the bots' moves as well as the players' (its /metrics).
+    let out = Command::new(BIN)
+        .args(["loadtest", "--tables", "40", "--duration", "3", "--think-ms", "50", "--game", "fate"])
+        .args(["--bot-seat", "random", "--json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "loadtest failed: {stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["connections"], 40, "{report}");
+    assert_eq!(report["bot_seat"], "random", "{report}");
+    assert_eq!(report["errors"], 0, "{report}");
+    let players = report["actions_per_sec"].as_f64().unwrap();
+    let stored = report["server_actions_per_sec"].as_f64().expect("the server's figure");
+    assert!(players > 0.0, "{report}");
+    assert!(stored > players * 1.5, "the bots moved too: {report}");
+}

@@ -163,9 +163,9 @@ impl App {
 
     /// Mark a table broken for `reason` (logged; a store failure here is logged too).
     pub async fn broken(&self, id: &str, reason: String) -> LoadError {
-        eprintln!("table {id} is broken: {reason}");
+        tracing::error!(table = %id, %reason, "the table is broken");
         if let Err(e) = self.store.mark_broken(id, &reason).await {
-            eprintln!("table {id}: cannot mark it broken: {e}");
+            tracing::error!(table = %id, error = %e, "cannot mark the table broken");
         }
         LoadError::Broken { id: id.to_string(), reason }
     }

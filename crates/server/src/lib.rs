@@ -165,7 +165,7 @@ pub async fn serve_http(listener: tokio::net::TcpListener, router: Router, limit
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors and the like: wait a little rather than spin.
-                eprintln!("accept: {e}");
+                tracing::warn!(error = %e, "cannot accept a connection");
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
                 continue;
             }
@@ -240,7 +240,7 @@ pub async fn restore(app: &Arc<App>) -> anyhow::Result<usize> {
         let entry = match app.registry.get(&record.game) {
             Ok(e) => e,
             Err(e) => {
-                eprintln!("table {id} not restored: {e}");
+                tracing::warn!(table = %id, error = %e, "table not restored");
                 continue;
             }
         };

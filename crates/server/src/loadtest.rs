@@ -37,6 +37,10 @@ pub struct LoadOptions {
     /// Source addresses the tables' connections are bound to, table `i` to `sources[i % len]`;
     /// empty: the system picks (one address, so the server's per-address cap applies to all).
     pub sources: Vec<IpAddr>,
+    /// The second seat is a bot of this spec run by the server (`random`, `greedy`, …) instead
+    /// of a second player over a socket: one socket per table, so twice the tables fit under a
+    /// limit on open files (docs/deploy.md). None: two players.
+    pub bot_seat: Option<String>,
 }
 
 /// `count` loopback addresses 127.0.0.1, 127.0.0.2, … (the whole of 127.0.0.0/8 reaches this
@@ -88,6 +92,11 @@ pub struct LoadReport {
     pub rss_per_idle_table_kib: Option<f64>,
     /// Source addresses the connections came from (0: the system's choice).
     pub sources: usize,
+    /// The bot spec of the second seat, when a bot held it (`LoadOptions::bot_seat`).
+    pub bot_seat: Option<String>,
+    /// Actions the server stored per second during the load (its `cardtable_actions_total`
+    /// at the start and the end; bots' moves included), when its `/metrics` answered.
+    pub server_actions_per_sec: Option<f64>,
 }
 
 /// Random Pebbles tables (a long pile) against the server at `addr`, each player thinking
@@ -102,6 +111,7 @@ pub async fn loadtest(addr: SocketAddr, tables: usize, duration: Duration) -> an
         server_pid: None,
         think: Duration::from_millis(500),
         sources: Vec::new(),
+        bot_seat: None,
     })
     .await
 }
@@ -121,21 +131,19 @@ async fn guest(addr: SocketAddr, source: Option<IpAddr>, name: &str) -> anyhow::
     r.cookies().into_iter().next().ok_or_else(|| anyhow::anyhow!("no session cookie"))
 }
 
-/// Create a table, seat both players, start it, and connect both seats (from `source`).
-async fn new_table(o: &LoadOptions, p: &Players, source: Option<IpAddr>) -> anyhow::Result<[Ws; 2]> {
-    let r = request(
-        o.addr,
-        source,
-        "POST",
-        "/api/tables",
-        Some(&p.cookies[0]),
-        Some(&json!({"game": o.game, "options": o.options})),
-    )
-    .await?;
+/// Create a table, seat both players (or the first one and a bot), start it, and connect the
+/// players' seats (from `source`).
+async fn new_table(o: &LoadOptions, p: &Players, source: Option<IpAddr>) -> anyhow::Result<Vec<Ws>> {
+    let mut body = json!({"game": o.game, "options": o.options});
+    if let Some(spec) = &o.bot_seat {
+        body["seats"] = json!([{"kind": "open"}, {"kind": "bot", "spec": spec}]);
+    }
+    let r = request(o.addr, source, "POST", "/api/tables", Some(&p.cookies[0]), Some(&body)).await?;
     anyhow::ensure!(r.status == 200, "create table: {} {}", r.status, r.body);
     let id = r.json()["id"].as_str().unwrap_or_default().to_string();
     let mut tokens = Vec::new();
-    for (i, c) in p.cookies.iter().enumerate() {
+    let humans = if o.bot_seat.is_some() { 1 } else { 2 };
+    for (i, c) in p.cookies.iter().take(humans).enumerate() {
         let r = request(o.addr, source, "POST", &format!("/api/tables/{id}/join"), Some(c), Some(&json!({"seat": i})))
             .await?;
         anyhow::ensure!(r.status == 200, "join: {} {}", r.status, r.body);
@@ -152,8 +160,7 @@ async fn new_table(o: &LoadOptions, p: &Players, source: Option<IpAddr>) -> anyh
         let (ws, _) = client_async(req, MaybeTlsStream::Plain(tcp)).await?;
         out.push(ws);
     }
-    let [a, b]: [Ws; 2] = out.try_into().map_err(|_| anyhow::anyhow!("two sockets"))?;
-    Ok([a, b])
+    Ok(out)
 }
 
 #[derive(Default)]
@@ -197,20 +204,20 @@ async fn drive(
     o: &LoadOptions,
     p: &Players,
     table: usize,
-    mut ws: [Ws; 2],
+    mut ws: Vec<Ws>,
     deadline: Instant,
     seed: u64,
 ) -> TableStats {
     let mut stats = TableStats::default();
     let mut rng = seed | 1;
-    let mut latest: [Option<Seen>; 2] = [None, None];
+    let mut latest: Vec<Option<Seen>> = ws.iter().map(|_| None).collect();
     let mut pending: Option<(usize, u64, Instant)> = None;
     loop {
         if Instant::now() >= deadline {
             break;
         }
         if pending.is_none() {
-            let ready = (0..2).find(|&i| latest[i].as_ref().is_some_and(|s| !s.legal.is_empty() && !s.over));
+            let ready = (0..ws.len()).find(|&i| latest[i].as_ref().is_some_and(|s| !s.legal.is_empty() && !s.over));
             if let Some(i) = ready {
                 if !o.think.is_zero() {
                     rng ^= rng << 13;
@@ -243,8 +250,8 @@ async fn drive(
                 }
                 match new_table(o, p, source_of(o, table)).await {
                     Ok(n) => {
+                        latest = n.iter().map(|_| None).collect();
                         ws = n;
-                        latest = [None, None];
                         continue;
                     }
                     Err(_) => {
@@ -254,15 +261,9 @@ async fn drive(
                 }
             }
         }
-        let [a, b] = &mut ws;
-        let got = tokio::time::timeout_at(deadline.into(), async {
-            tokio::select! {
-                m = a.next() => (0usize, m),
-                m = b.next() => (1usize, m),
-            }
-        })
-        .await;
-        let Ok((i, Some(Ok(msg)))) = got else { break };
+        let next = futures_util::future::select_all(ws.iter_mut().map(|w| w.next()));
+        let got = tokio::time::timeout_at(deadline.into(), next).await.map(|(m, i, _)| (m, i));
+        let Ok((Some(Ok(msg)), i)) = got else { break };
         let Some(v) = read(&msg) else { continue };
         if v["type"] == "error" {
             stats.errors += 1;
@@ -285,6 +286,19 @@ async fn drive(
         let _ = w.close(None).await;
     }
     stats
+}
+
+/// The server's `cardtable_actions_total` (summed over its label sets), if `/metrics` answers.
+async fn stored_actions(addr: SocketAddr) -> Option<f64> {
+    let r = crate::http::request(addr, "GET", "/metrics", None, None).await.ok()?;
+    (r.status == 200).then_some(())?;
+    let values: Vec<f64> = r
+        .body
+        .lines()
+        .filter(|l| l.starts_with("cardtable_actions_total"))
+        .filter_map(|l| l.rsplit(' ').next()?.parse().ok())
+        .collect();
+    (!values.is_empty()).then(|| values.iter().sum())
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -322,7 +336,7 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
     let players_of = |i: usize| &players[i % players.len()];
     let rss_before = o.server_pid.and_then(rss_kib);
     let setup_start = Instant::now();
-    let tables: Vec<[Ws; 2]> = stream::iter(0..o.tables)
+    let tables: Vec<Vec<Ws>> = stream::iter(0..o.tables)
         .map(|i| new_table(&o, players_of(i), source_of(&o, i)))
         .buffered(SETUP_AT_ONCE)
         .collect::<Vec<_>>()
@@ -332,6 +346,7 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
     let setup_seconds = setup_start.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let rss_idle = o.server_pid.and_then(rss_kib);
+    let stored_before = stored_actions(o.addr).await;
     let start = Instant::now();
     let deadline = start + o.duration;
     let results: Vec<TableStats> = stream::iter(tables.into_iter().enumerate())
@@ -340,13 +355,14 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
         .collect()
         .await;
     let seconds = start.elapsed().as_secs_f64();
+    let stored_after = stored_actions(o.addr).await;
     let mut rtts: Vec<u64> = results.iter().flat_map(|r| r.rtts_us.iter().copied()).collect();
     rtts.sort_unstable();
     let actions = rtts.len() as u64;
     Ok(LoadReport {
         tables: o.tables,
         think_ms: o.think.as_millis() as u64,
-        connections: 2 * o.tables,
+        connections: if o.bot_seat.is_some() { o.tables } else { 2 * o.tables },
         actions,
         games_finished: results.iter().map(|r| r.games).sum(),
         errors: results.iter().map(|r| r.errors).sum(),
@@ -363,5 +379,10 @@ pub async fn loadtest_with(o: LoadOptions) -> anyhow::Result<LoadReport> {
             _ => None,
         },
         sources: o.sources.len(),
+        bot_seat: o.bot_seat.clone(),
+        server_actions_per_sec: match (stored_before, stored_after) {
+            (Some(a), Some(b)) => Some((b - a) / seconds.max(1e-9)),
+            _ => None,
+        },
     })
 }

@@ -62,7 +62,7 @@ async fn reap_one(app: &Arc<App>, table: &Arc<Table>) -> bool {
             true
         }
         Err(e) => {
-            eprintln!("table {}: could not end the abandoned table: {}", table.id, e.message);
+            tracing::warn!(table = %table.id, error = %e.message, "could not end the abandoned table");
             false
         }
     }

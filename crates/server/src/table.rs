@@ -404,7 +404,9 @@ pub async fn leave(app: &App, st: &mut TableState, seat: Seat, reason: String) -
             Ok(c) => return Ok(c),
             Err(r) if r.kind == "storage" => return Err(r),
             // The game offered an action it then refused: end the game rather than hang it.
-            Err(r) => eprintln!("table {}: concede action '{notation}' refused: {}", st.record.id, r.message),
+            Err(r) => {
+                tracing::warn!(table = %st.record.id, %notation, error = %r.message, "the game refused its own concede action")
+            }
         }
     } else if (0..st.game.num_seats() as u8).any(|s| st.game.concede_action(Seat(s)).is_some()) {
         // Others may still leave, this seat may not: it has already left the game.

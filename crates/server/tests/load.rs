@@ -24,6 +24,7 @@ async fn run(tables: usize, secs: u64, think_ms: u64) -> server::LoadReport {
         server_pid: Some(srv.pid()),
         think: Duration::from_millis(think_ms),
         sources: Vec::new(),
+        bot_seat: None,
     })
     .await
     .expect("the load test runs");

@@ -101,13 +101,46 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// Structured logs on standard error (`RUST_LOG` filters them; default `info`); a node's carry
-/// its id on every line.
+/// its id on every line (`node=ID`, first, unless the event names its node itself).
 fn init_logs(node: Option<&str>) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=error"));
-    let _ =
-        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).try_init();
-    if let Some(node) = node {
-        tracing::info!(node, "logging as node {node}");
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false);
+    match node {
+        Some(node) => {
+            let format =
+                NodeTagged { node: node.to_string(), inner: tracing_subscriber::fmt::format().with_target(false) };
+            let _ = logs.event_format(format).try_init();
+            tracing::info!(node, "logging as node {node}");
+        }
+        None => {
+            let _ = logs.try_init();
+        }
+    }
+}
+
+/// A log line format that starts every line with `node=ID` (unless the event has a `node`
+/// field of its own), so that the merged logs of several nodes say which node said what.
+struct NodeTagged<F> {
+    node: String,
+    inner: F,
+}
+
+impl<S, N, F> tracing_subscriber::fmt::FormatEvent<S, N> for NodeTagged<F>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    N: for<'a> tracing_subscriber::fmt::FormatFields<'a> + 'static,
+    F: tracing_subscriber::fmt::FormatEvent<S, N>,
+{
+    fn format_event(
+        &self,
+        ctx: &tracing_subscriber::fmt::FmtContext<'_, S, N>,
+        mut writer: tracing_subscriber::fmt::format::Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        if event.metadata().fields().field("node").is_none() {
+            write!(writer, "node={} ", self.node)?;
+        }
+        self.inner.format_event(ctx, writer, event)
     }
 }
