@@ -619,7 +619,6 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     // Vision, Temporary, Equip, Empower, Hunt, Quick-Draw, Weaponmaster. Gear plays its own
     // Vision (when it is played) and Temporary (it is killed); an attached Equipment's text is
     // its unit's (CR 434), and "kill this" can't name that unit yet.
-    let mut abilities = r.abilities.clone();
     if r.kind == Kind::Gear && r.equipment && keywords & kw::TEMPORARY != 0 {
         p.add(
             format!("{ptr}/keywords"),
