@@ -2,6 +2,7 @@
 //! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
 
 pub mod action;
+pub mod board_index;
 mod build;
 pub mod card_file;
 mod card_place;
