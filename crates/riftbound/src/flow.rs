@@ -80,8 +80,8 @@ impl RiftGame {
         let turn = self.turn;
         self.notes.add(|| Note::Turn { turn, seat: tp });
         self.players[tp as usize].legend_exhausted = false;
-        for i in 0..self.objs.len() {
-            let o = &mut self.objs[i];
+        for i in self.board_ids() {
+            let o = &mut self.objs[i as usize];
             if o.zone.on_board() && o.controller == tp {
                 o.set(flag::EXHAUSTED, false);
             }
@@ -183,7 +183,7 @@ impl RiftGame {
             let mut present = [0u8; 8];
             let mut dying: Vec<ObjId> = Vec::new();
             let mut stray_gear = false;
-            for (i, o) in self.objs.iter().enumerate() {
+            for (i, o) in self.board_ids().map(|i| (i as usize, self.obj(i))) {
                 let on_bf = match o.zone {
                     Zone::Bf(b) => Some(b),
                     Zone::Base => None,
@@ -247,7 +247,8 @@ impl RiftGame {
             // 5. Recall unattached gear at battlefields (CR 149.3).
             if stray_gear {
                 let db = self.db_arc();
-                for o in self.objs.iter_mut() {
+                for i in self.board_ids() {
+                    let o = &mut self.objs[i as usize];
                     if matches!(o.zone, Zone::Bf(_)) && !db.get(o.def).is_unit() && o.attached_to == NONE {
                         o.zone = Zone::Base;
                         changed = true;
@@ -296,7 +297,7 @@ impl RiftGame {
         let Some(c) = &sd.combat else { return false };
         let (b, att, def) = (sd.bf, c.attacker, c.defender);
         let mut changed = false;
-        for i in 0..self.objs.len() as ObjId {
+        for i in self.board_ids() {
             let o = self.obj(i);
             if !o.zone.on_board() || !self.def(o.def).is_unit() {
                 continue;

@@ -55,8 +55,7 @@ impl RiftGame {
                 out.push(RiftAction::Play(c));
             }
         }
-        for (i, o) in self.objs.iter().enumerate() {
-            let i = i as ObjId;
+        for (i, o) in self.playable_zone_ids().map(|i| (i, self.obj(i))) {
             // Flow (CR 829): a spell with a Flow cost is played from its owner's trash.
             if ((o.zone == Zone::ChampionZone && o.owner == seat)
                 || (matches!(o.zone, Zone::Facedown(_)) && o.controller == seat)
@@ -69,7 +68,7 @@ impl RiftGame {
         if self.can_activate(seat, Src::Legend) {
             out.push(RiftAction::Act(Src::Legend));
         }
-        for i in 0..self.objs.len() as ObjId {
+        for i in self.board_ids() {
             let o = self.obj(i);
             if o.zone.on_board()
                 && o.controller == seat
@@ -209,6 +208,8 @@ impl RiftGame {
             self.concede(s);
             self.advance();
             self.after_game();
+            #[cfg(debug_assertions)]
+            self.check_board_index();
             return Ok(());
         }
         if !self.is_legal(seat, a) {
@@ -381,6 +382,8 @@ impl RiftGame {
         }
         self.advance();
         self.after_game();
+        #[cfg(debug_assertions)]
+        self.check_board_index();
         Ok(())
     }
 

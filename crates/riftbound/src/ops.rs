@@ -56,6 +56,7 @@ impl RiftGame {
             Zone::Facedown(b) => self.bfs[b as usize].facedown = id,
             _ => {}
         }
+        self.index_zone(id);
         // Equipment travels with its unit (CR 446.1): attached gear shares the unit's location.
         if old.on_board() && zone.on_board() {
             for e in self.objs.iter_mut() {
@@ -281,7 +282,7 @@ impl RiftGame {
     fn fire_unit_dies(&mut self, dying: ObjId) {
         let db = self.db_arc();
         let t = self.tgt(dying);
-        for w in 0..self.objs.len() as ObjId {
+        for w in self.board_ids() {
             if !self.obj(w).zone.on_board() || db.get(self.obj(w).def).ability_on(On::UnitDies).next().is_none() {
                 continue;
             }
@@ -335,7 +336,7 @@ impl RiftGame {
 
     /// Objects on the board controlled by `seat` with an ability on `on`.
     pub fn board_with(&self, seat: u8, on: On) -> Vec<ObjId> {
-        (0..self.objs.len() as ObjId)
+        self.board_ids()
             .filter(|&i| {
                 let o = self.obj(i);
                 o.zone.on_board() && o.controller == seat && self.def(o.def).abilities.iter().any(|a| a.on == on)

@@ -125,7 +125,7 @@ impl RiftGame {
         let mut ready_runes: Small<ObjId, 24> = Small::new();
         let mut gears: Small<(ObjId, u8), 16> = Small::new();
         let db = self.db();
-        for (i, o) in self.objs.iter().enumerate() {
+        for (i, o) in self.board_ids().map(|i| (i as usize, self.obj(i))) {
             if o.zone.on_board() && o.controller == seat {
                 let d = db.get(o.def);
                 if d.kind == crate::cards::Kind::Rune {
@@ -224,7 +224,7 @@ impl RiftGame {
         }
         // Candidates: runes (exhausted ones first: their Energy is already spent), then Add gear.
         let mut cands: Small<(bool, bool, ObjId), 64> = Small::new();
-        for (i, o) in self.objs.iter().enumerate() {
+        for (i, o) in self.board_ids().map(|i| (i as usize, self.obj(i))) {
             let id = i as ObjId;
             if !o.zone.on_board() || o.controller != seat || forced.contains(&id) {
                 continue;

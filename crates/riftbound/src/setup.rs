@@ -212,7 +212,9 @@ impl RiftGame {
             inc: 0,
             hidden_turn: 0,
         });
-        (self.objs.len() - 1) as ObjId
+        let id = (self.objs.len() - 1) as ObjId;
+        self.index_zone(id);
+        id
     }
 
     /// Random starter decks, one per seat of the mode (mirrors allowed, except between teammates,

@@ -478,6 +478,8 @@ pub struct RiftGame {
     pub no_restage: u8,
     /// A Bo3/Bo5 match (`match_play.rs`): the games so far and the decks; None in a single game.
     pub matchp: Option<Box<crate::match_play::MatchState>>,
+    /// Which objects are on the board (speed only; `board_index.rs`).
+    pub board: crate::board_index::BoardSet,
 }
 
 /// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
@@ -552,21 +554,22 @@ impl RiftGame {
     }
     /// Units on the board, in id order.
     pub fn units(&self) -> impl Iterator<Item = ObjId> + '_ {
-        self.objs
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.zone.on_board() && self.def(o.def).is_unit())
-            .map(|(i, _)| i as ObjId)
+        self.board_ids().filter(|&i| {
+            let o = self.obj(i);
+            o.zone.on_board() && self.def(o.def).is_unit()
+        })
     }
     pub fn units_at(&self, l: Loc) -> impl Iterator<Item = ObjId> + '_ {
-        self.objs
-            .iter()
-            .enumerate()
-            .filter(move |(_, o)| at(o, l) && self.def(o.def).is_unit())
-            .map(|(i, _)| i as ObjId)
+        self.board_ids().filter(move |&i| {
+            let o = self.obj(i);
+            at(o, l) && self.def(o.def).is_unit()
+        })
     }
     pub fn has_units_at(&self, seat: u8, l: Loc) -> bool {
-        self.objs.iter().any(|o| o.controller == seat && at(o, l) && self.def(o.def).is_unit())
+        self.board_ids().any(|i| {
+            let o = self.obj(i);
+            o.controller == seat && at(o, l) && self.def(o.def).is_unit()
+        })
     }
 
     /// Current Might (CR 143.2, layers 473–480 as far as the set needs): printed + buff + "this
@@ -581,7 +584,7 @@ impl RiftGame {
         let mut shield = d.shield;
         if o.zone.on_board() {
             if o.has(flag::EQUIPPED) {
-                for e in self.objs.iter() {
+                for e in self.board_ids().map(|i| self.obj(i)) {
                     if e.attached_to == id && e.zone.on_board() {
                         let ed = db.get(e.def);
                         m += ed.might_bonus;
@@ -592,7 +595,7 @@ impl RiftGame {
             }
             // Statics "units you control with tag X have +N Might" (Quell, ST1-027).
             if d.tag_bits & db.lord_tags != 0 {
-                for q in self.objs.iter() {
+                for q in self.board_ids().map(|i| self.obj(i)) {
                     if q.zone.on_board() && q.controller == o.controller {
                         for &(mask, n) in &db.get(q.def).lords {
                             if d.tag_bits & mask != 0 {
@@ -627,7 +630,10 @@ impl RiftGame {
         let has = self.def(o.def).has(k)
             || self.granted_kw(id, k)
             || (o.has(flag::EQUIPPED)
-                && self.objs.iter().any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)));
+                && self
+                    .board_ids()
+                    .map(|i| self.obj(i))
+                    .any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)));
         if self.effects.is_empty() {
             has
         } else {
@@ -689,6 +695,7 @@ impl RiftGame {
             combat_marks: Vec::new(),
             no_restage: 0,
             matchp: None,
+            board: Default::default(),
         }
     }
 

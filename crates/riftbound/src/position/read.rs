@@ -471,6 +471,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     }
 
     let mut g = RiftGame { objs, players, bfs, counters, ..RiftGame::empty(opts, Phase::Main) };
+    g.rebuild_board_index();
     read_header(&rd, header, &mut g)?;
     if get(header, "priority").is_none() {
         g.priority = g.turn_player;

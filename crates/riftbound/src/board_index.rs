@@ -1,0 +1,173 @@
+//! The board index (speed only, no rules): which objects are on the board (a base or a
+//! battlefield, CR 107), kept as a bit set so that the questions asked at every action ("which
+//! runes can pay", "which units are here", "what can be activated") look at the 10–30 objects on
+//! the board instead of all 104–208 of the game, most of which are in decks.
+//!
+//! The one function that moves objects between zones (`set_zone`, ops.rs) and the one that
+//! creates them (`new_obj`, setup.rs) keep it; the position reader rebuilds it. Moves from one
+//! board location to another (recall, movement, attached gear) don't change it. Anything that
+//! writes `Obj::zone` from off the board to the board directly must call
+//! [`RiftGame::index_zone`]: in debug builds `apply_action` checks the index against a full
+//! rebuild after every action and panics naming the object that disagrees.
+//!
+//! Objects with ids from [`BoardSet::CAP`] up are not in the set: [`RiftGame::board_ids`] always
+//! yields them, so a game with more objects (many tokens) is still right, only slower.
+
+use crate::action::ObjId;
+use crate::state::{RiftGame, Zone};
+
+/// A bit per object id below [`BoardSet::CAP`]: set while the object is on the board; and a
+/// second set for the objects on the chain (targets are board or chain objects, CR 355), and a
+/// third for the zones other than the hand that cards may be played from: the champion zone, the
+/// facedown zones (Hidden, CR 811) and the trash (Flow, CR 829).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardSet {
+    bits: [u64; 4],
+    chain: [u64; 4],
+    playable: [u64; 4],
+}
+
+fn put(set: &mut [u64; 4], id: ObjId, on: bool) {
+    let i = id as usize;
+    if i < BoardSet::CAP {
+        let (w, b) = (i / 64, i % 64);
+        if on {
+            set[w] |= 1 << b;
+        } else {
+            set[w] &= !(1 << b);
+        }
+    }
+}
+
+fn has(set: &[u64; 4], id: ObjId) -> bool {
+    let i = id as usize;
+    i < BoardSet::CAP && set[i / 64] & (1 << (i % 64)) != 0
+}
+
+/// The zones other than the hand that the third set holds.
+fn playable_zone(z: Zone) -> bool {
+    matches!(z, Zone::ChampionZone | Zone::Facedown(_) | Zone::Trash)
+}
+
+impl BoardSet {
+    /// Object ids below this are in the set (1v1 has 104 objects, four players 208, plus tokens).
+    pub const CAP: usize = 256;
+
+    pub fn set(&mut self, id: ObjId, on: bool) {
+        put(&mut self.bits, id, on)
+    }
+
+    pub fn contains(&self, id: ObjId) -> bool {
+        has(&self.bits, id)
+    }
+
+    pub fn set_chain(&mut self, id: ObjId, on: bool) {
+        put(&mut self.chain, id, on)
+    }
+
+    pub fn on_chain(&self, id: ObjId) -> bool {
+        has(&self.chain, id)
+    }
+
+    pub fn set_playable(&mut self, id: ObjId, on: bool) {
+        put(&mut self.playable, id, on)
+    }
+
+    pub fn playable(&self, id: ObjId) -> bool {
+        has(&self.playable, id)
+    }
+}
+
+/// Candidates for "on the board", in id order: the set's ids, then every id from `CAP` up.
+/// Callers still test the zone (the candidates are a superset only for ids from `CAP` up).
+#[derive(Clone, Debug)]
+pub struct BoardIds {
+    bits: [u64; 4],
+    word: usize,
+    tail: std::ops::Range<usize>,
+}
+
+impl Iterator for BoardIds {
+    type Item = ObjId;
+    fn next(&mut self) -> Option<ObjId> {
+        while self.word < 4 {
+            let w = self.bits[self.word];
+            if w != 0 {
+                let b = w.trailing_zeros() as usize;
+                self.bits[self.word] = w & (w - 1);
+                return Some((self.word * 64 + b) as ObjId);
+            }
+            self.word += 1;
+        }
+        self.tail.next().map(|i| i as ObjId)
+    }
+}
+
+impl RiftGame {
+    /// Objects that may be on the board, in id order (every object on the board is among them;
+    /// below `BoardSet::CAP` exactly those). Owns a copy of the index, so the caller may change
+    /// objects while it iterates.
+    pub fn board_ids(&self) -> BoardIds {
+        let n = self.objs.len();
+        BoardIds { bits: self.board.bits, word: 0, tail: BoardSet::CAP.min(n)..n }
+    }
+
+    /// Objects that may be on the board or on the chain (what `all_tgts` names), in id order.
+    pub fn board_or_chain_ids(&self) -> BoardIds {
+        let n = self.objs.len();
+        let b = &self.board;
+        let bits = std::array::from_fn(|w| b.bits[w] | b.chain[w]);
+        BoardIds { bits, word: 0, tail: BoardSet::CAP.min(n)..n }
+    }
+
+    /// Objects that may be in the champion zone, a facedown zone or the trash, in id order.
+    pub fn playable_zone_ids(&self) -> BoardIds {
+        let n = self.objs.len();
+        BoardIds { bits: self.board.playable, word: 0, tail: BoardSet::CAP.min(n)..n }
+    }
+
+    /// Bring the index up to date for one object after its zone was written.
+    pub fn index_zone(&mut self, id: ObjId) {
+        let z = self.objs[id as usize].zone;
+        self.board.set(id, z.on_board());
+        self.board.set_chain(id, z == Zone::Chain);
+        self.board.set_playable(id, playable_zone(z));
+    }
+
+    /// Recompute the whole index from the objects' zones (after the position reader).
+    pub fn rebuild_board_index(&mut self) {
+        self.board = BoardSet::default();
+        for i in 0..self.objs.len() {
+            self.index_zone(i as ObjId);
+        }
+    }
+
+    /// The first object whose zone disagrees with the index, if any (the debug check).
+    pub fn board_index_error(&self) -> Option<String> {
+        (0..self.objs.len().min(BoardSet::CAP)).find_map(|i| {
+            let (o, id) = (&self.objs[i], i as ObjId);
+            let b = &self.board;
+            (o.zone.on_board() != b.contains(id)
+                || (o.zone == Zone::Chain) != b.on_chain(id)
+                || playable_zone(o.zone) != b.playable(id))
+            .then(|| {
+                format!(
+                    "board index out of date: object {i} is in {:?} but the index says board {}, chain {}, \
+                         champion/facedown/trash {}",
+                    o.zone,
+                    b.contains(id),
+                    b.on_chain(id),
+                    b.playable(id)
+                )
+            })
+        })
+    }
+
+    /// Debug builds, after every action: the index agrees with a full rebuild.
+    #[cfg(debug_assertions)]
+    pub(crate) fn check_board_index(&self) {
+        if let Some(e) = self.board_index_error() {
+            panic!("{e}");
+        }
+    }
+}
