@@ -15,10 +15,9 @@ impl RiftGame {
     /// A target slot of `item` as (execution, slot of the ability).
     pub fn repeat_slot(&self, item: &Item, slot: u8) -> (u8, u8) {
         let n = self.specs(item).len() as u8;
-        if n == 0 {
-            (0, slot)
-        } else {
-            (slot / n, slot % n)
+        match slot.checked_div(n) {
+            Some(k) => (k, slot % n),
+            None => (0, slot),
         }
     }
 
