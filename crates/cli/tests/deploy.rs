@@ -105,7 +105,7 @@ async fn reconnect(addr: SocketAddr, id: &str, token: &str) -> Sock {
     let started = Instant::now();
     let mut retry = 0u32;
     loop {
-        match Sock::try_connect(addr, id, token).await {
+        match Sock::try_connect(addr, id, Some(token)).await {
             Ok(s) => return s,
             Err(e) => {
                 assert!(started.elapsed() < Duration::from_secs(40), "no reconnect within 40 s: {e}");
@@ -180,9 +180,9 @@ async fn three_nodes_behind_caddy_survive_a_killed_owner() {
     let id = ann.create(json!({"game": "pebbles", "options": {"pile": 40}, "clock_secs": 120})).await;
     let t0 = ann.join(&id, 0).await;
     let t1 = bob.join(&id, 1).await;
-    bob.post(&format!("/api/tables/{id}/start"), json!({})).await;
-    let mut ann_ws = Sock::connect(lb, &id, &t0).await;
-    let mut bob_ws = Sock::connect(lb, &id, &t1).await;
+    bob.start(&id).await;
+    let mut ann_ws = Sock::connect(lb, &id, Some(&t0)).await;
+    let mut bob_ws = Sock::connect(lb, &id, Some(&t1)).await;
     for (n, action) in ["take1", "take2", "take3", "bonus"].iter().enumerate() {
         let (mover, other) = if n % 2 == 0 { (&mut ann_ws, &mut bob_ws) } else { (&mut bob_ws, &mut ann_ws) };
         let seq = mover.act(action, &format!("h{n}")).await;
@@ -198,7 +198,8 @@ async fn three_nodes_behind_caddy_survive_a_killed_owner() {
     // Kill -9 the owner.
     let store = store::Store::open(&db.url).await.unwrap();
     let owner = store.lease_owner(&id).await.unwrap().expect("a live lease").0;
-    let before: Vec<(Value, Vec<Value>)> = [&ann_ws, &bob_ws].iter().map(|s| (s.latest().clone(), s.log())).collect();
+    let before: Vec<(Value, Vec<Value>)> =
+        [&ann_ws, &bob_ws].iter().map(|s| (s.last_state().clone(), s.log())).collect();
     let at = nodes.iter().position(|(nid, _)| *nid == owner).unwrap_or_else(|| panic!("owner {owner} is a node"));
     let (_, mut dead) = nodes.remove(at);
     dead.kill();
@@ -213,7 +214,7 @@ async fn three_nodes_behind_caddy_survive_a_killed_owner() {
     let took = killed_at.elapsed();
     assert!(took < Duration::from_secs(20), "the game is back within seconds of the kill: {took:?}");
     for (i, s) in socks.iter().enumerate() {
-        let now = s.latest();
+        let now = s.last_state();
         let (last, log) = &before[i];
         assert_eq!(now["you"], json!({"seat": i}), "the token still holds seat {i}");
         assert_eq!(now["seq"], 4, "seat {i}: at the last acknowledged action");

@@ -36,7 +36,7 @@ async fn players_on_two_nodes_play_one_game() {
     let id = ann.create(json!({"game": "pebbles", "options": {"pile": 30}})).await;
     let t0 = ann.join(&id, 0).await;
     let t1 = bob.join(&id, 1).await;
-    bob.post(&format!("/api/tables/{id}/start"), json!({})).await;
+    bob.start(&id).await;
     // The lobby is the same from both nodes (read from the database).
     let listed = |c: Client| async move {
         let r = c.get("/api/tables").await;
@@ -47,9 +47,9 @@ async fn players_on_two_nodes_play_one_game() {
     let shown = bob.get(&format!("/api/tables/{id}")).await;
     assert_eq!(shown.json()["status"], "playing", "node b shows node a's table: {}", shown.body);
 
-    let mut ann_ws = Sock::connect(a.addr, &id, &t0).await; // on the owner
-    let mut bob_ws = Sock::connect(b.addr, &id, &t1).await; // relayed by node b
-    assert_eq!(bob_ws.latest()["you"], json!({"seat": 1}), "node b's socket holds Bob's seat");
+    let mut ann_ws = Sock::connect(a.addr, &id, Some(&t0)).await; // on the owner
+    let mut bob_ws = Sock::connect(b.addr, &id, Some(&t1)).await; // relayed by node b
+    assert_eq!(bob_ws.last_state()["you"], json!({"seat": 1}), "node b's socket holds Bob's seat");
     let moves = ["take1", "take2", "bonus", "take3", "take1", "take2"];
     for (n, action) in moves.iter().enumerate() {
         let (mover, other) = if n % 2 == 0 { (&mut ann_ws, &mut bob_ws) } else { (&mut bob_ws, &mut ann_ws) };
@@ -62,14 +62,14 @@ async fn players_on_two_nodes_play_one_game() {
             "the other node's player sees move {seq}"
         );
     }
-    assert_eq!(ann_ws.latest()["view"]["pile"], bob_ws.latest()["view"]["pile"]);
+    assert_eq!(ann_ws.last_state()["view"]["pile"], bob_ws.last_state()["view"]["pile"]);
     // A resent action id is answered again and not applied twice, through the relay too.
     bob_ws.send(json!({"type": "act", "action": "take2", "id": "m5"})).await;
     let again = bob_ws.until(|m| m["id"] == "m5" && m["type"] == "ack").await;
     assert_eq!(again["seq"], 6);
     ann_ws.send(json!({"type": "ping"})).await;
     ann_ws.until(|m| m["type"] == "pong").await;
-    assert_eq!(ann_ws.latest()["seq"], 6, "the resent action was not played again");
+    assert_eq!(ann_ws.last_state()["seq"], 6, "the resent action was not played again");
 
     // Metrics, per node: node a stored the six actions (it owns the table).
     let metrics = request(a.addr, "GET", "/metrics", None, None).await.unwrap();
@@ -98,9 +98,9 @@ async fn killing_the_owner_moves_human_and_bot_games_to_another_node() {
     let id = ann.create(json!({"game": "pebbles", "options": {"pile": 40}})).await;
     let t0 = ann.join(&id, 0).await;
     let t1 = bob.join(&id, 1).await;
-    ann.post(&format!("/api/tables/{id}/start"), json!({})).await;
-    let mut ann_ws = Sock::connect(a.addr, &id, &t0).await;
-    let mut bob_ws = Sock::connect(b.addr, &id, &t1).await;
+    ann.start(&id).await;
+    let mut ann_ws = Sock::connect(a.addr, &id, Some(&t0)).await;
+    let mut bob_ws = Sock::connect(b.addr, &id, Some(&t1)).await;
     for (n, action) in ["take1", "take2", "take3", "bonus"].iter().enumerate() {
         let (mover, other) = if n % 2 == 0 { (&mut ann_ws, &mut bob_ws) } else { (&mut bob_ws, &mut ann_ws) };
         let seq = mover.act(action, &format!("h{n}")).await;
@@ -113,12 +113,13 @@ async fn killing_the_owner_moves_human_and_bot_games_to_another_node() {
                        "seats": [{"kind": "open"}, {"kind": "bot", "spec": "mcts:2s"}]}))
         .await;
     let tb = ann.join(&bot_table, 0).await;
-    ann.post(&format!("/api/tables/{bot_table}/start"), json!({})).await;
-    let mut bot_ws = Sock::connect(b.addr, &bot_table, &tb).await;
+    ann.start(&bot_table).await;
+    let mut bot_ws = Sock::connect(b.addr, &bot_table, Some(&tb)).await;
     let acked = bot_ws.act("take1", "b0").await; // the bot now thinks on node a …
     assert_eq!(acked, 1);
 
-    let before: Vec<(Value, Vec<Value>)> = [&ann_ws, &bob_ws].iter().map(|s| (s.latest().clone(), s.log())).collect();
+    let before: Vec<(Value, Vec<Value>)> =
+        [&ann_ws, &bob_ws].iter().map(|s| (s.last_state().clone(), s.log())).collect();
     a.kill(); // … and node a dies, leases and all.
     let killed_at = Instant::now();
 
@@ -126,10 +127,10 @@ async fn killing_the_owner_moves_human_and_bot_games_to_another_node() {
     let closed = bob_ws.until(|m| m["type"] == "closed").await;
     assert_eq!(closed["code"], 4002, "node b tells Bob the table moved: {closed}");
     // Everyone reconnects to node b (the balancer's surviving node).
-    let mut socks = [Sock::connect(b.addr, &id, &t0).await, Sock::connect(b.addr, &id, &t1).await];
+    let mut socks = [Sock::connect(b.addr, &id, Some(&t0)).await, Sock::connect(b.addr, &id, Some(&t1)).await];
     assert!(killed_at.elapsed() < Duration::from_secs(15), "taken over within seconds: {:?}", killed_at.elapsed());
     for (i, s) in socks.iter().enumerate() {
-        let now = s.latest();
+        let now = s.last_state();
         let (last, log) = &before[i];
         assert_eq!(now["you"], json!({"seat": i}), "the token still holds seat {i}");
         assert_eq!(now["seq"], 4, "seat {i}: at the last acknowledged action");
@@ -149,7 +150,7 @@ async fn killing_the_owner_moves_human_and_bot_games_to_another_node() {
     socks[0].at_seq(seq).await;
 
     // The bot's move: node b took the table over and runs the bot.
-    let mut bot_ws = Sock::connect(b.addr, &bot_table, &tb).await;
+    let mut bot_ws = Sock::connect(b.addr, &bot_table, Some(&tb)).await;
     let moved = bot_ws.at_seq(2).await;
     assert!(!moved["legal"].as_array().unwrap().is_empty(), "the bot moved and it is Ann's turn: {moved}");
     let seq = bot_ws.act("take1", "b1").await;

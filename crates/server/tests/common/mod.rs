@@ -3,19 +3,19 @@
 #![allow(dead_code)]
 
 pub mod circle;
+pub mod client;
+
+#[allow(unused_imports)]
+pub use client::{Client, Sock, Ws};
 
 use engine::testgame::Pebbles;
 use engine::Registry;
 pub use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use server::http::{request, request_raw, HttpResponse};
 use server::{Limits, RandomBots, Running, ServerConfig};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
 use store::testdb::TestDb;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 
 pub fn registry() -> Registry {
     Registry::new().with::<Pebbles>()
@@ -61,48 +61,6 @@ pub async fn start(db: &TestDb) -> Running {
     server_on(&db.url, test_limits()).await
 }
 
-#[derive(Clone)]
-pub struct Client {
-    pub addr: SocketAddr,
-    pub cookie: String,
-}
-
-impl Client {
-    pub async fn guest(addr: SocketAddr, name: &str) -> Client {
-        let r = request(addr, "POST", "/api/guest", None, Some(&json!({"name": name}))).await.unwrap();
-        assert_eq!(r.status, 200, "{}", r.body);
-        Client { addr, cookie: r.cookies().join("; ") }
-    }
-    pub async fn get(&self, path: &str) -> HttpResponse {
-        request(self.addr, "GET", path, Some(&self.cookie), None).await.unwrap()
-    }
-    pub async fn post(&self, path: &str, body: Value) -> HttpResponse {
-        request(self.addr, "POST", path, Some(&self.cookie), Some(&body)).await.unwrap()
-    }
-    pub async fn delete(&self, path: &str) -> HttpResponse {
-        request(self.addr, "DELETE", path, Some(&self.cookie), None).await.unwrap()
-    }
-    pub async fn post_raw(&self, path: &str, body: &[u8]) -> HttpResponse {
-        request_raw(self.addr, "POST", path, Some(&self.cookie), body).await.unwrap()
-    }
-    /// Create a table and return its id.
-    pub async fn create(&self, body: Value) -> String {
-        let r = self.post("/api/tables", body).await;
-        assert_eq!(r.status, 200, "create: {}", r.body);
-        r.json()["id"].as_str().unwrap().to_string()
-    }
-    /// Join and return the seat token.
-    pub async fn join(&self, id: &str, seat: u8) -> String {
-        let r = self.post(&format!("/api/tables/{id}/join"), json!({"seat": seat})).await;
-        assert_eq!(r.status, 200, "join: {}", r.body);
-        r.json()["token"].as_str().unwrap().to_string()
-    }
-    pub async fn start(&self, id: &str) {
-        let r = self.post(&format!("/api/tables/{id}/start"), json!({})).await;
-        assert_eq!(r.status, 200, "start: {}", r.body);
-    }
-}
-
 /// A two-player Pebbles table with both seats taken and started: (id, [seat0, seat1] tokens).
 pub async fn two_player_table(a: &Client, b: &Client, options: Value) -> (String, [String; 2]) {
     let id = a.create(json!({"game": "pebbles", "options": options})).await;
@@ -110,88 +68,6 @@ pub async fn two_player_table(a: &Client, b: &Client, options: Value) -> (String
     let t1 = b.join(&id, 1).await;
     a.start(&id).await;
     (id, [t0, t1])
-}
-
-pub struct Sock {
-    pub ws: WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>,
-    /// Every message received, in order.
-    pub seen: Vec<Value>,
-}
-
-impl Sock {
-    /// Connect as the seat holding `token` (sent as the seat cookie, as a browser does; tokens
-    /// never go in URLs), or as a spectator.
-    pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Sock {
-        match token {
-            Some(t) => {
-                Sock::connect_with_cookie(addr, id, &format!("{}={t}", server::auth::seat_cookie_name(id))).await
-            }
-            None => {
-                let (ws, _) =
-                    connect_async(format!("ws://{addr}/api/tables/{id}/ws")).await.expect("websocket connects");
-                let mut s = Sock { ws, seen: Vec::new() };
-                s.until(|m| m["type"] == "state").await;
-                s
-            }
-        }
-    }
-    /// Connect sending only a `Cookie` header (what a browser does after a reload).
-    pub async fn connect_with_cookie(addr: SocketAddr, id: &str, cookie: &str) -> Sock {
-        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-        let mut req = format!("ws://{addr}/api/tables/{id}/ws").into_client_request().unwrap();
-        req.headers_mut().insert("cookie", cookie.parse().unwrap());
-        let (ws, _) = connect_async(req).await.expect("websocket connects");
-        let mut s = Sock { ws, seen: Vec::new() };
-        s.until(|m| m["type"] == "state").await;
-        s
-    }
-    pub async fn send(&mut self, v: Value) {
-        self.send_text(v.to_string()).await;
-    }
-    pub async fn send_text(&mut self, t: String) {
-        self.ws.send(Message::Text(t.into())).await.expect("send");
-    }
-    /// The next message (panics after 10 s of silence).
-    pub async fn next(&mut self) -> Value {
-        loop {
-            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
-                .await
-                .expect("a message within 10 s")
-                .expect("socket open")
-                .expect("socket ok");
-            if let Message::Text(t) = m {
-                let v: Value = serde_json::from_str(t.as_str()).expect("server sends JSON");
-                self.seen.push(v.clone());
-                return v;
-            }
-        }
-    }
-    /// Read until a message matches.
-    pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let v = self.next().await;
-            if pred(&v) {
-                return v;
-            }
-        }
-    }
-    /// The latest state or update received.
-    pub fn latest(&self) -> Option<&Value> {
-        self.seen.iter().rev().find(|m| m["type"] == "state" || m["type"] == "update")
-    }
-    /// The state at move `seq`: the latest one if it is at that move, else the next one that is.
-    pub async fn at_seq(&mut self, seq: u64) -> Value {
-        if let Some(m) = self.latest().filter(|m| m["seq"] == seq) {
-            return m.clone();
-        }
-        self.until(|m| (m["type"] == "state" || m["type"] == "update") && m["seq"] == seq).await
-    }
-    pub async fn error(&mut self) -> Value {
-        self.until(|m| m["type"] == "error").await
-    }
-    pub fn legal(v: &Value) -> Vec<String> {
-        v["legal"].as_array().unwrap().iter().map(|a| a["notation"].as_str().unwrap().to_string()).collect()
-    }
 }
 
 /// A test-server process (hosting Pebbles); killed with SIGKILL when dropped, so that a
