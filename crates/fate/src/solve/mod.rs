@@ -11,6 +11,7 @@
 pub mod analysis;
 mod order;
 mod relax;
+mod relax_combat;
 #[cfg(test)]
 mod relax_tests;
 mod search;
