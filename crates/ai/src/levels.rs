@@ -59,7 +59,8 @@ impl FromStr for Level {
 /// The concrete spec that `level` plays in `game`. THE level table: edit here only.
 ///
 /// - easy: one ply (greedy on the hand-written evaluator, one determinization);
-/// - medium / hard: IS-MCTS with the hand-written evaluator, a small and a large budget;
+/// - medium / hard: IS-MCTS with the hand-written evaluator, a small and a large budget (Ardent
+///   Reapers' hard has twice the others', measured in docs/bots.md);
 /// - expert: Fate, the solver bot; Riftbound, IS-MCTS with a larger budget and the learned
 ///   evaluator (crates/ai/src/eval/weights), rollouts cut short so the evaluator scores the
 ///   leaves; Ardent Reapers, IS-MCTS with three times hard's budget (the learned evaluator did
@@ -77,6 +78,9 @@ pub fn level_spec(game: &str, level: Level) -> &'static str {
         // loss never walked into; MCTS (hand evaluator) where nothing is proved.
         ("fate", Level::Expert) => "solver:50000,depth=5,mcts=3000",
         (_, Level::Medium) => "mcts:200",
+        // Ardent Reapers, session 6: `mcts:1000` beat medium in only 67.5% of 160 games;
+        // `mcts:2000` won 151 of 200, 75.5% (69.1–80.9%) (docs/bots.md, Session 6).
+        ("ardent", Level::Hard) => "mcts:2000",
         (_, Level::Hard) => "mcts:1000",
         // Ardent Reapers: three times hard's budget with full rollouts and the hand-written
         // evaluator. The earlier `mcts:3000,cap=40,eval=learned` beat hard in only 16 of 30
