@@ -26,6 +26,10 @@ pub struct CardView {
     /// Counters on it by name (CR 741–749), public; buffs are in `status`.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty", default)]
     pub counters: std::collections::BTreeMap<String, u16>,
+    /// Its tags, Energy cost and domains while a trait-setting effect applies (CR 477.1.a;
+    /// `traits.rs`); absent otherwise (the card's own are in the catalogue).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub traits: Option<crate::traits::TraitsView>,
 }
 
 fn is_zero(x: &i16) -> bool {
@@ -241,11 +245,13 @@ impl RiftGame {
         for w in self.wards.iter().filter(|w| w.unit == id && w.inc == o.inc) {
             status.push(crate::replace::ward_status(w.kind));
         }
+        // The name it has now (layer 1, CR 477.1.a: copies and "its name becomes …").
+        let named = self.def(self.name_def(id));
         CardView {
             id,
             card: d.id.clone(),
-            name: d.name.clone(),
-            zh: d.zh.clone(),
+            name: named.name.clone(),
+            zh: named.zh.clone(),
             controller: o.controller,
             might: d.is_unit().then(|| if o.zone.on_board() { self.might(id) } else { d.might }),
             damage: o.damage,
@@ -255,6 +261,7 @@ impl RiftGame {
                 .counters_on(id)
                 .filter_map(|(k, n)| self.db().counters.get(k as usize).map(|name| (name.clone(), n)))
                 .collect(),
+            traits: self.traits_view(id),
         }
     }
 
