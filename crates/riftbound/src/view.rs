@@ -241,6 +241,10 @@ impl RiftGame {
         if self.loans.iter().any(|l| l.unit == id && l.inc == o.inc) {
             status.push("control_this_turn".to_string());
         }
+        // Abilities granted to it (CR 477.2, `grant.rs`): `ability:CARD:BLOCK`, public (CR 109.2).
+        for (g, a) in self.granted_abilities(id) {
+            status.push(format!("ability:{}:{a}", self.def(g).id));
+        }
         // Damage replacement effects on it this turn (CR 367–375, `replace.rs`): public.
         for w in self.wards.iter().filter(|w| w.unit == id && w.inc == o.inc) {
             status.push(crate::replace::ward_status(w.kind));

@@ -815,23 +815,24 @@ fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::
     };
     let Tgt::Obj(unit, inc) = rd.tgt(f, unit, g)? else { return err(f, format!("'{unit}' is not an object")) };
     let keyword = |w: &str| crate::cards::kw::parse(w).ok_or(format!("{f}: '{w}' is not a keyword"));
-    let effect =
-        match (*kind, args) {
-            ("copy", [d, p]) => Effect::Copy { def: card(g.db(), f, d)?, printed: card(g.db(), f, p)? },
-            ("might", [n]) => Effect::SetMight(num(f, n)?),
-            ("ability", [d, a]) => Effect::GrantAbility { def: card(g.db(), f, d)?, ab: num(f, a)? },
-            ("trait", [k, t]) => {
-                Effect::SetTrait(crate::traits::read_trait_word(g.db(), k, t).map_err(|e| format!("{f}: {e}"))?)
-            }
-            ("gain", [k]) => Effect::Grant(keyword(k)?),
-            ("lose", [k]) => Effect::Lose(keyword(k)?),
-            _ => return err(
+    let effect = match (*kind, args) {
+        ("copy", [d, p]) => Effect::Copy { def: card(g.db(), f, d)?, printed: card(g.db(), f, p)? },
+        ("might", [n]) => Effect::SetMight(num(f, n)?),
+        ("ability", [d, a]) => Effect::GrantAbility { def: card(g.db(), f, d)?, ab: num(f, a)? },
+        ("trait", [k, t]) => {
+            Effect::SetTrait(crate::traits::read_trait_word(g.db(), k, t).map_err(|e| format!("{f}: {e}"))?)
+        }
+        ("gain", [k]) => Effect::Grant(keyword(k)?),
+        ("lose", [k]) => Effect::Lose(keyword(k)?),
+        _ => {
+            return err(
                 f,
                 format!(
                     "'{v}': the kind is copy:CARD:PRINTED, might:N, trait:TRAIT:VALUE, gain:KEYWORD or lose:KEYWORD"
                 ),
-            ),
-        };
+            )
+        }
+    };
     Ok(Layered { unit, inc, effect, this_turn })
 }
 
