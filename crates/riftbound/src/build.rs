@@ -164,6 +164,10 @@ impl RiftGame {
 
     /// The item's ability in `db` (this game's set, held apart so the state may change meanwhile).
     pub fn ability_in<'a>(&self, db: &'a crate::cards::CardDb, item: &Item) -> Option<&'a Ability> {
+        if let Some(g) = item.ab_of {
+            // A granted ability (CR 477.2): the granting card's block.
+            return db.cards.get(g as usize).and_then(|d| d.abilities.get(item.ab as usize));
+        }
         let d = match item.src {
             ItemSrc::Spell(id) | ItemSrc::Obj(id) => db.get(self.obj(id).def),
             ItemSrc::Legend(s) => db.get(self.players[s as usize].legend),
@@ -243,7 +247,7 @@ impl RiftGame {
                 if spec.mighty && !self.mighty(id) {
                     return false;
                 }
-                if !spec.tag.is_empty() && !self.card(id).has_tag(&spec.tag) {
+                if !spec.tag.is_empty() && !self.has_tag_now(id, &spec.tag) {
                     return false;
                 }
                 if spec.where_you_attack
@@ -279,6 +283,7 @@ impl RiftGame {
                     && self.def(o.def).kind == Kind::Gear
                     && self.def(o.def).equipment
             }
+            What::Gear => self.gear_target_ok(item, spec, t, self.src_obj(item)),
             What::Destination => {
                 let Tgt::Bf(b) = t else { return false };
                 if (b as usize) >= self.bfs.len() || (spec.controlled && self.bfs[b as usize].controller != seat) {
@@ -412,6 +417,7 @@ impl RiftGame {
             restrict_bf,
             trigger: false,
             repeat: 0,
+            ab_of: None,
         }
     }
 
@@ -468,7 +474,7 @@ impl RiftGame {
                     return None;
                 }
                 let d = self.def(p.legend);
-                let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated)?;
+                let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated && !a.granted)?;
                 let ab = &d.abilities[i];
                 if !self.ability_active(seat, None, ab) {
                     return None;
@@ -487,16 +493,25 @@ impl RiftGame {
                 let d = self.def(o.def);
                 // One activated ability per source (`act cN`): Equip's first, as the card shows it;
                 // Empower's is `empower cN` (CR 827).
-                let i = d.keyword_ability(KeywordAbility::Equip).or_else(|| {
-                    d.abilities
-                        .iter()
-                        .position(|a| a.on == crate::cards::On::Activated && a.keyword != Some(KeywordAbility::Empower))
-                })?;
-                let ab = &d.abilities[i];
+                let own = d.keyword_ability(KeywordAbility::Equip).or_else(|| {
+                    d.abilities.iter().position(|a| {
+                        a.on == crate::cards::On::Activated && a.keyword != Some(KeywordAbility::Empower) && !a.granted
+                    })
+                });
+                // Without one of its own, an activated ability granted to it (CR 477.2, `grant.rs`).
+                let (i, ab_of) = match own {
+                    Some(i) => (i, None),
+                    None => self.granted_activated(id).map(|(g, a)| (a as usize, Some(g)))?,
+                };
+                let ab = match ab_of {
+                    Some(g) => self.def(g).abilities.get(i)?,
+                    None => &d.abilities[i],
+                };
                 if (ab.cost_exhaust && o.has(flag::EXHAUSTED)) || !self.ability_active(seat, Some(id), ab) {
                     return None;
                 }
-                let item = self.new_item(seat, ItemSrc::Obj(id), i as u8, self.loc(id), NOBODY);
+                let mut item = self.new_item(seat, ItemSrc::Obj(id), i as u8, self.loc(id), NOBODY);
+                item.ab_of = ab_of;
                 self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
             }
             Src::Empower(id) => self.empower_activation(seat, id),

@@ -152,6 +152,7 @@ const ABILITY_FIELDS: &[(&str, Check)] = &[
     ("subject", typed::<Option<TargetSpec>>),
     ("do", typed::<Vec<Value>>),
     ("repeat", typed::<Option<PayCost>>),
+    ("granted", typed::<bool>),
 ];
 
 const INSTR_FIELDS: &[(&str, Check)] = &[
@@ -167,6 +168,8 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("keyword", typed::<String>),
     ("limit", typed::<i32>),
     ("pips", typed::<Vec<String>>),
+    ("trait", typed::<crate::traits::Trait>),
+    ("value", typed::<String>),
 ];
 
 /// Collects problems for one file.
@@ -404,6 +407,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     let mut no_move_from_bf = false;
     for (j, s) in r.statics.iter().enumerate() {
         let sptr = format!("{ptr}/static/{j}");
+        if let Some(why) = crate::limits::static_limit_problem(s) {
+            p.add(format!("{sptr}/limit"), id, "limit", why);
+        }
         match s.effect {
             StaticEffect::Might => {
                 if s.tag.is_empty() || s.n == 0 {
@@ -538,8 +544,12 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if let Some(why) = crate::limits::limit_problem(ins) {
                 p.add(format!("{iptr}/limit"), id, "limit", why);
             }
-            // CR 477.1: the unit copied is the target chosen in slot n.
-            let copy_slot_ok = a.targets.get(ins.n.max(0) as usize).is_some_and(|s| s.what == What::Unit);
+            if let Some((field, why)) = crate::traits::trait_problem(ins) {
+                p.add(format!("{iptr}/{field}"), id, field, why);
+            }
+            // CR 477.1: the unit (or gear, `gear.rs`) copied is the target chosen in slot n.
+            let copy_slot_ok =
+                a.targets.get(ins.n.max(0) as usize).is_some_and(|s| matches!(s.what, What::Unit | What::Gear));
             if matches!(ins.op, Op::Copy | Op::CopyThisTurn) && (ins.n < 0 || !copy_slot_ok) {
                 p.add(
                     format!("{iptr}/n"),
@@ -548,6 +558,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                     format!("copy: slot {} is not a unit target of the ability (the unit copied)", ins.n),
                 );
             }
+        }
+        for (k, field, why) in crate::gear::gear_problems(r.kind, a) {
+            p.add(format!("{aptr}/do/{k}/{field}"), id, field, why);
         }
         if a.effects.is_empty() {
             p.add(aptr, id, "do", "an ability with no instructions would do nothing");
@@ -602,6 +615,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     }
     if let Some(c) = &r.extra_cost {
         check_cost_shape(p, &format!("{ptr}/extra_cost"), id, c);
+    }
+    for (at, field, msg) in crate::grant::grant_problems(&r.abilities) {
+        p.add(format!("{ptr}{at}"), id, field, msg);
     }
     let (kw_problems, grants) = crate::keywords::file::check_card(r);
     for (at, field, msg) in kw_problems {
@@ -679,6 +695,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         abilities,
         cost_less: r.cost_less.clone(),
         lords: Vec::new(),
+        limited_lords: Vec::new(),
         adds_power,
         hide_cost,
         no_move_from_bf,
@@ -714,7 +731,8 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
     }
     let mut tags: Vec<String> = Vec::new();
     for c in &cards {
-        for t in c.tags.iter().chain(raw_static_tags(&raw, &c.id)) {
+        let given = c.abilities.iter().flat_map(|a| a.effects.iter()).filter_map(crate::traits::trait_tag);
+        for t in c.tags.iter().chain(raw_static_tags(&raw, &c.id)).chain(given) {
             if !tags.contains(t) {
                 tags.push(t.clone());
             }
@@ -731,13 +749,20 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
         c.tag_bits = c.tags.iter().map(|t| bit(t)).fold(0, |a, b| a | b);
         for s in &raw[i].statics {
             if s.effect == StaticEffect::Might && !s.tag.is_empty() {
-                c.lords.push((bit(&s.tag), s.n));
+                match s.limit {
+                    None => c.lords.push((bit(&s.tag), s.n)),
+                    Some(l) => c.limited_lords.push((bit(&s.tag), s.n, l)),
+                }
                 lord_tags |= bit(&s.tag);
             }
         }
         for (j, a) in c.abilities.iter_mut().enumerate() {
             for (k, ins) in a.effects.iter_mut().enumerate() {
                 ins.kw = crate::cards::kw::parse(&ins.keyword).unwrap_or(0);
+                match crate::traits::resolve_trait(ins, &lookup, bit) {
+                    Ok(v) => ins.trait_val = v,
+                    Err(e) => p.add(format!("/card/{i}/ability/{j}/do/{k}/value"), Some(&raw[i].id), "value", e),
+                }
                 if ins.op != Op::CreateToken || ins.token.is_empty() {
                     continue;
                 }

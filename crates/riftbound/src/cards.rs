@@ -133,6 +133,8 @@ pub enum What {
     Destination,
     /// An Equipment you control on the board, attached or not (Weaponmaster, CR 821).
     Equipment,
+    /// A gear on the board (with `side`, `other`), for `gain_control` and `copy` (`gear.rs`).
+    Gear,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -269,6 +271,16 @@ pub enum Op {
     /// "You may pay [n] and `pips`: if you do, …" (a cost inside an instruction, paid during
     /// resolution, CR 204.3): declined or unpayable, the rest of this execution is skipped.
     Pay,
+    /// "Its [trait] becomes …" (layer 1, CR 477.1.a): one trait — name, tag, cost or domain
+    /// (`trait`, `value`; `traits.rs`) — while it stays on the board.
+    SetTrait,
+    /// The same "this turn", ending in the Expiration Step (CR 317).
+    SetTraitThisTurn,
+    /// "… gains [this ability]" (layer 2, CR 477.2): the unit has the ability block `n` of this
+    /// card (one written with `granted = true`) while it stays on the board (`grant.rs`).
+    GrantAbility,
+    /// The same "this turn" (CR 317).
+    GrantAbilityThisTurn,
 }
 
 impl Op {
@@ -303,6 +315,10 @@ impl Op {
                 | Op::LoseKeyword
                 | Op::EquipToMe
                 | Op::MoveCounter
+                | Op::SetTrait
+                | Op::SetTraitThisTurn
+                | Op::GrantAbility
+                | Op::GrantAbilityThisTurn
         )
     }
 }
@@ -422,6 +438,14 @@ pub struct Instr {
     /// The pips as domain masks, resolved when the set is read.
     #[serde(skip)]
     pub pip_masks: Vec<u8>,
+    /// `set_trait`: which trait becomes what `value` (or `n`, for a cost) says (`traits.rs`).
+    #[serde(default, rename = "trait", skip_serializing_if = "Option::is_none")]
+    pub trait_: Option<crate::traits::Trait>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub value: String,
+    /// The new trait, resolved when the set is read.
+    #[serde(skip)]
+    pub trait_val: Option<crate::traits::TraitVal>,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -517,6 +541,7 @@ impl KeywordAbility {
             level: 0,
             empowered: false,
             repeat: None,
+            granted: false,
         }
     }
 }
@@ -540,6 +565,9 @@ impl Instr {
             limit: None,
             pips: Vec::new(),
             pip_masks: Vec::new(),
+            trait_: None,
+            value: String::new(),
+            trait_val: None,
         }
     }
 }
@@ -589,6 +617,9 @@ pub struct Ability {
     /// more on resolution (`repeat.rs`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub repeat: Option<PayCost>,
+    /// An ability this card gives a unit with `grant_ability` (CR 477.2), not one of its own.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub granted: bool,
 }
 
 /// A cost in Energy and Power pips as a card file writes it (Repeat's, CR 820).
@@ -660,6 +691,10 @@ pub struct Static {
     pub tag: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub domains: Vec<String>,
+    /// A Might static's "to a maximum of N" (n > 0) or "to a minimum of N" (n < 0): a passive
+    /// limit, worked out again whenever Might is (CR 477.3.b; `limits.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<i32>,
 }
 
 /// A card definition.
@@ -693,6 +728,8 @@ pub struct CardDef {
     pub cost_less: Vec<CostLess>,
     /// Static "+N Might to units you control with these tags" (mask, N).
     pub lords: Vec<(u64, i32)>,
+    /// The same with a passive limit (mask, N, limit; CR 477.3.b, `limits.rs`).
+    pub limited_lords: Vec<(u64, i32, i32)>,
     /// Power domains this gear adds while paying (0: none).
     pub adds_power: u8,
     /// Battlefield: hiding here costs this many Power of any domain (none: the usual [A]).
@@ -735,7 +772,7 @@ impl CardDef {
         self.tags.iter().any(|x| x == t)
     }
     pub fn ability_on(&self, on: On) -> impl Iterator<Item = (usize, &Ability)> {
-        self.abilities.iter().enumerate().filter(move |(_, a)| a.on == on)
+        self.abilities.iter().enumerate().filter(move |(_, a)| a.on == on && !a.granted)
     }
     /// The ability a keyword means, if the card has it.
     pub fn keyword_ability(&self, k: KeywordAbility) -> Option<usize> {

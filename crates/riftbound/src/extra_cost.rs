@@ -85,6 +85,7 @@ impl RiftGame {
             restrict_bf: NOBODY,
             trigger: false,
             repeat: 0,
+            ab_of: None,
         };
         self.cost_payable(&item, c)
     }

@@ -7,12 +7,17 @@
 //!   copies its current copyable traits (the copy's definition, CR 477.1). Might is copied too (a
 //!   house interpretation, spec §29 #7). Controller is also a layer-1 trait; control changes are in
 //!   `control.rs`.
+//!   One trait at a time ([`Effect::SetTrait`]: name, tags, cost, domain) is set in the same
+//!   timestamp order (`traits.rs`).
 //! * Layer 2 (ability-altering, CR 477.2): printed keywords, then keywords granted by attached
 //!   equipment, then "gains / loses [keyword] this turn" ([`Effect::Grant`], [`Effect::Lose`]) in
-//!   timestamp order.
+//!   timestamp order; abilities written in the card file given by "gains [this ability]"
+//!   ([`Effect::GrantAbility`], `grant.rs`): not copyable (a copy of the unit does not have
+//!   them), kept when the unit becomes a copy (layer 2 applies after layer 1).
 //! * Layer 3 (arithmetic, CR 477.3): buff, "+N Might this turn", Might Bonus, tag statics,
-//!   Assault/Shield (`RiftGame::might`). Increases come before decreases; with no limits ("to a
-//!   minimum of 1") in the vocabulary, the order does not change the sum.
+//!   Assault/Shield (`RiftGame::might`). Increases come before decreases; a snapshotted limit is
+//!   a fixed change, a passive Might static's limit is worked out again in that order
+//!   (`limits.rs`, CR 477.3.b, 479).
 //!
 //! Timestamps (CR 479): an effect's place in [`RiftGame::effects`] (appended as created).
 //! Dependencies (CR 478): the documented cases are "Might becomes N" against additive changes —
@@ -33,8 +38,12 @@ pub enum Effect {
     Copy { def: DefId, printed: DefId },
     /// Layer 1: its Might becomes N.
     SetMight(i16),
+    /// Layer 1: one trait becomes this (name, tag, cost, domain; `traits.rs`).
+    SetTrait(crate::traits::TraitVal),
     /// Layer 2: gains these keywords.
     Grant(u32),
+    /// Layer 2: gains the ability block `ab` of card `def` (CR 477.2, `grant.rs`).
+    GrantAbility { def: DefId, ab: u8 },
     /// Layer 2: loses these keywords.
     Lose(u32),
 }

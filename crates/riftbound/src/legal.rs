@@ -72,7 +72,7 @@ impl RiftGame {
             let o = self.obj(i);
             if o.zone.on_board()
                 && o.controller == seat
-                && !self.def(o.def).is_unit()
+                && (!self.def(o.def).is_unit() || self.granted_activated(i).is_some())
                 && self.can_activate(seat, Src::Obj(i))
             {
                 out.push(RiftAction::Act(Src::Obj(i)));
@@ -418,7 +418,7 @@ impl RiftGame {
             RiftAction::Act(Src::Obj(i)) => {
                 (i as usize) < n
                     && self.obj(i).zone.on_board()
-                    && !self.card(i).is_unit()
+                    && (!self.card(i).is_unit() || self.granted_activated(i).is_some())
                     && self.can_activate(seat, Src::Obj(i))
             }
             RiftAction::Move(u, r) => {

@@ -15,6 +15,8 @@ mod extra_cost;
 mod first_round;
 mod flow;
 pub mod game;
+mod gear;
+mod grant;
 mod instr_pay;
 pub mod keywords;
 pub mod layers;
@@ -42,6 +44,7 @@ pub mod setup;
 mod split;
 pub mod starter;
 pub mod state;
+pub mod traits;
 pub mod view;
 
 pub use action::{Ref, RiftAction, Src};

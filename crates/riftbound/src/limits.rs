@@ -4,8 +4,10 @@
 //! Might at that moment and then stays what it is, whatever later changes its Might. A change
 //! the limit would turn around becomes +0 ("you can't increase by a negative amount", CR 477.3).
 //!
-//! The vocabulary's limits are on the `might` instruction (`limit`); passive Might statics carry
-//! no limits, so the unsnapshotted passive case (CR 477.3) has nothing to act on.
+//! The vocabulary's limits are on the `might` instruction (`limit`) and on Might statics ("units
+//! you control with tag X have +2 Might, to a maximum of 5": `static` `might` with `limit`). A
+//! passive ability's limit is **not** snapshotted (CR 477.3.b): it is worked out again whenever
+//! Might is, against the Might the unit has at that point of layer 3 ([`passive_layer3`]).
 
 use crate::action::ObjId;
 use crate::cards::{Instr, Op};
@@ -28,6 +30,35 @@ impl RiftGame {
             return n;
         }
         limited_change(self.might(unit), n, limit)
+    }
+}
+
+/// Layer 3 with passive limits (CR 477.3.e, 479): `increased` is layer 1's Might plus every
+/// increase of a fixed amount (unlimited, or snapshotted), `decreases` the sum of the fixed
+/// decreases; `passives` the limited passive changes (n, limit) in timestamp order (board order).
+/// Increases come first (CR 477.3.e.1) — a limited passive increase depends on the fixed ones (its
+/// result changes with them, theirs not with it, CR 479), so it applies after them — then the
+/// decreases (CR 477.3.e.2), a limited passive decrease after the fixed ones. Two limited
+/// passives depend on each other (CR 479.1): timestamp order. "This turn" Might changes are one
+/// net amount per unit: a net decrease counts as a decrease.
+pub fn passive_layer3(increased: i32, decreases: i32, passives: &[(i32, i32)]) -> i32 {
+    let mut m = increased;
+    for &(n, limit) in passives.iter().filter(|p| p.0 > 0) {
+        m += limited_change(m, n, Some(limit));
+    }
+    m += decreases;
+    for &(n, limit) in passives.iter().filter(|p| p.0 < 0) {
+        m += limited_change(m, n, Some(limit));
+    }
+    m
+}
+
+/// Why a static's `limit` is wrong, if it is: only a Might static takes one.
+pub fn static_limit_problem(s: &crate::cards::Static) -> Option<&'static str> {
+    match (s.limit, s.effect) {
+        (None, _) => None,
+        (Some(_), crate::cards::StaticEffect::Might) => None,
+        (Some(_), _) => Some("only a might static takes a limit (CR 477.3)"),
     }
 }
 
@@ -69,6 +100,20 @@ mod tests {
         assert_eq!(limited_change(1, -5, Some(1)), 0);
         assert_eq!(limited_change(0, -5, Some(1)), 0);
         assert_eq!(limited_change(9, -2, Some(1)), -2);
+    }
+
+    #[test]
+    fn passive_limits_are_worked_out_in_layer_order() {
+        use super::passive_layer3;
+        // CR 477.3.e: 4 Might, -2 this turn, "+2 to a maximum of 5": the increase first (+1, to 5),
+        // then the decrease: 3 (not 4 - 2 = 2, +2 = 4).
+        assert_eq!(passive_layer3(4, -2, &[(2, 5)]), 3);
+        // CR 479: the passive applies after the fixed +2 (4 + 2 = 6: +0), not before (+1, then +2).
+        assert_eq!(passive_layer3(6, 0, &[(2, 5)]), 6);
+        // A limited decrease after the fixed ones: 5 - 1 = 4, "-3 to a minimum of 2" → 2.
+        assert_eq!(passive_layer3(5, -1, &[(-3, 2)]), 2);
+        // Two limited passives: timestamp order (3, +1 max 5 → 4, +3 max 5 → 5).
+        assert_eq!(passive_layer3(3, 0, &[(1, 5), (3, 5)]), 5);
     }
 
     #[test]

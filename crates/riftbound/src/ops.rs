@@ -299,6 +299,7 @@ impl RiftGame {
                     restrict_bf: NOBODY,
                     trigger: true,
                     repeat: 0,
+                    ab_of: None,
                 };
                 if ab.subject.as_ref().is_none_or(|s| self.target_ok(&probe, s, t)) {
                     self.push_trigger(probe.controller, probe.src, probe.ab, probe.here, None);
@@ -339,7 +340,9 @@ impl RiftGame {
         self.board_ids()
             .filter(|&i| {
                 let o = self.obj(i);
-                o.zone.on_board() && o.controller == seat && self.def(o.def).abilities.iter().any(|a| a.on == on)
+                o.zone.on_board()
+                    && o.controller == seat
+                    && (self.def(o.def).ability_on(on).next().is_some() || self.has_granted_on(i, on))
             })
             .collect()
     }
@@ -361,6 +364,7 @@ impl RiftGame {
                 restrict_bf: NOBODY,
                 trigger: true,
                 repeat: 0,
+                ab_of: None,
             },
         });
     }
@@ -386,6 +390,7 @@ impl RiftGame {
             }
             self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
         }
+        self.push_granted_triggers(id, on, subject);
     }
 
     pub fn fire_controlled(&mut self, seat: u8, on: On, subject: Option<Tgt>) {

@@ -428,6 +428,8 @@ impl RiftGame {
             let what = match e.effect {
                 Effect::Copy { def, printed } => format!("copy:{}:{}", self.def(def).id, self.def(printed).id),
                 Effect::SetMight(n) => format!("might:{n}"),
+                Effect::SetTrait(t) => format!("trait:{}", crate::traits::trait_word(self.db(), t)),
+                Effect::GrantAbility { def, ab } => format!("ability:{}:{ab}", self.def(def).id),
                 Effect::Grant(k) => format!("gain:{}", kw_name(k)),
                 Effect::Lose(k) => format!("lose:{}", kw_name(k)),
             };
@@ -493,6 +495,10 @@ impl RiftGame {
         }
         if it.trigger {
             w += "/trigger";
+        }
+        // A granted ability (CR 477.2, `grant.rs`): the card whose block `ab` is.
+        if let Some(d) = it.ab_of {
+            w += &format!("/of:{}", self.def(d).id);
         }
         if it.repeat != 0 {
             w += &format!("/repeat{}", it.repeat);

@@ -236,6 +236,8 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             ("make a copy of another unit this turn out of".into(), "本回合使其成为另一个单位的复制品".into()),
             ("make a unit a copy of another this turn".into(), "本回合使一个单位成为另一个单位的复制品".into()),
         ),
+        Op::SetTrait | Op::SetTraitThisTurn => crate::traits::set_trait_text(db, ins, object),
+        Op::GrantAbility | Op::GrantAbilityThisTurn => crate::grant::grant_text(ins, object),
         Op::SetMight => pick(
             (format!("set the Might to {n} this turn of"), format!("本回合使其战力变为{n}")),
             (format!("set a unit's Might to {n} this turn"), format!("本回合使一个单位的战力变为{n}")),
@@ -306,6 +308,7 @@ fn target_noun(spec: &TargetSpec, up_to: bool) -> (String, String) {
         What::Place => ("place (your base or a battlefield)", "地点（你的基地或战场）"),
         What::Destination => ("destination", "目的地"),
         What::Equipment => ("Equipment you control", "你控制的武装"),
+        What::Gear => ("gear", "装备"),
     };
     let article = if up_to { "another".to_string() } else { "a".to_string() };
     let article = if spec.side == Side::Enemy && !up_to { "an".to_string() } else { article };

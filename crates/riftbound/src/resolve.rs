@@ -430,9 +430,26 @@ impl RiftGame {
                 let def = self.obj(src).def;
                 let this_turn = ins.op == Op::CopyThisTurn;
                 for u in objs {
-                    if u != src {
+                    if u != src && self.copy_fits(u, src) {
                         self.add_effect(u, crate::layers::Effect::Copy { def, printed: def }, this_turn);
                     }
+                }
+            }
+            Op::GrantAbility | Op::GrantAbilityThisTurn => {
+                // Layer 2 (CR 477.2): the block `n` of the card this ability is on (`grant.rs`).
+                let Some(def) = self.item_def(item) else { return };
+                let e = crate::layers::Effect::GrantAbility { def, ab: ins.n.clamp(0, 255) as u8 };
+                for u in objs {
+                    if self.card(u).is_unit() {
+                        self.add_effect(u, e, ins.op == Op::GrantAbilityThisTurn);
+                    }
+                }
+            }
+            Op::SetTrait | Op::SetTraitThisTurn => {
+                // Layer 1 (CR 477.1.a): one trait, in timestamp order with copies (`traits.rs`).
+                let Some(t) = ins.trait_val else { return };
+                for u in objs {
+                    self.add_effect(u, crate::layers::Effect::SetTrait(t), ins.op == Op::SetTraitThisTurn);
                 }
             }
             Op::SetMight => {

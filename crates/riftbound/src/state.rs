@@ -194,6 +194,9 @@ pub struct Item {
     /// Repeat (CR 820) paid: the instructions execute this many more times; the targets of
     /// execution k are in slots k × (the ability's slot count) + slot (`repeat.rs`).
     pub repeat: u8,
+    /// The card whose ability `ab` is when it is not the source's own: an ability granted to the
+    /// source (CR 477.2, `grant.rs`); it stays that ability whatever becomes of the grant.
+    pub ab_of: Option<DefId>,
 }
 
 impl Item {
@@ -580,6 +583,9 @@ impl RiftGame {
         let d = db.get(o.def);
         // Layer 1 (CR 477.1): printed or copied Might, or what an effect set it to.
         let mut m = self.base_might(id, d.might) + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
+        // Layer 3's decreases (CR 477.3.e.2), for passive limits (`limits.rs`), and those limits.
+        let mut dec = (o.temp_might as i32).min(0);
+        let mut passives: Vec<(i32, i32)> = Vec::new();
         let mut assault = d.assault;
         let mut shield = d.shield;
         if o.zone.on_board() {
@@ -588,24 +594,35 @@ impl RiftGame {
                     if e.attached_to == id && e.zone.on_board() {
                         let ed = db.get(e.def);
                         m += ed.might_bonus;
+                        dec += ed.might_bonus.min(0);
                         assault += ed.assault;
                         shield += ed.shield;
                     }
                 }
             }
             // Statics "units you control with tag X have +N Might" (Quell, ST1-027).
-            if d.tag_bits & db.lord_tags != 0 {
+            // Its tags now (layer 1: copies, "it becomes a Yordle"; `traits.rs`).
+            let tags = self.tag_bits_of(id);
+            if tags & db.lord_tags != 0 {
                 for q in self.board_ids().map(|i| self.obj(i)) {
                     if q.zone.on_board() && q.controller == o.controller {
                         for &(mask, n) in &db.get(q.def).lords {
-                            if d.tag_bits & mask != 0 {
+                            if tags & mask != 0 {
                                 m += n;
+                                dec += n.min(0);
+                            }
+                        }
+                        for &(mask, n, limit) in &db.get(q.def).limited_lords {
+                            if tags & mask != 0 {
+                                passives.push((n, limit));
                             }
                         }
                     }
                 }
             }
-            m += self.granted_might(id);
+            let granted = self.granted_might(id);
+            m += granted;
+            dec += granted.min(0);
             if let Zone::Bf(b) = o.zone {
                 if let Some(bd) = self.bf_def(b) {
                     assault += bd.assault;
@@ -618,6 +635,9 @@ impl RiftGame {
             if o.has(flag::DEFENDER) {
                 m += shield;
             }
+        }
+        if !passives.is_empty() {
+            m = crate::limits::passive_layer3(m - dec, dec, &passives);
         }
         m
     }

@@ -26,6 +26,10 @@ pub struct CardView {
     /// Counters on it by name (CR 741–749), public; buffs are in `status`.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty", default)]
     pub counters: std::collections::BTreeMap<String, u16>,
+    /// Its tags, Energy cost and domains while a trait-setting effect applies (CR 477.1.a;
+    /// `traits.rs`); absent otherwise (the card's own are in the catalogue).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub traits: Option<crate::traits::TraitsView>,
 }
 
 fn is_zero(x: &i16) -> bool {
@@ -237,15 +241,21 @@ impl RiftGame {
         if self.loans.iter().any(|l| l.unit == id && l.inc == o.inc) {
             status.push("control_this_turn".to_string());
         }
+        // Abilities granted to it (CR 477.2, `grant.rs`): `ability:CARD:BLOCK`, public (CR 109.2).
+        for (g, a) in self.granted_abilities(id) {
+            status.push(format!("ability:{}:{a}", self.def(g).id));
+        }
         // Damage replacement effects on it this turn (CR 367–375, `replace.rs`): public.
         for w in self.wards.iter().filter(|w| w.unit == id && w.inc == o.inc) {
             status.push(crate::replace::ward_status(w.kind));
         }
+        // The name it has now (layer 1, CR 477.1.a: copies and "its name becomes …").
+        let named = self.def(self.name_def(id));
         CardView {
             id,
             card: d.id.clone(),
-            name: d.name.clone(),
-            zh: d.zh.clone(),
+            name: named.name.clone(),
+            zh: named.zh.clone(),
             controller: o.controller,
             might: d.is_unit().then(|| if o.zone.on_board() { self.might(id) } else { d.might }),
             damage: o.damage,
@@ -255,6 +265,7 @@ impl RiftGame {
                 .counters_on(id)
                 .filter_map(|(k, n)| self.db().counters.get(k as usize).map(|name| (name.clone(), n)))
                 .collect(),
+            traits: self.traits_view(id),
         }
     }
 

@@ -167,3 +167,87 @@ fn effects_loans_and_additional_turns_round_trip_in_the_position_notation() {
     assert!(read == t.g, "read back differs\n{text}");
     assert_eq!(read.card(a).name, "Tuskguard Boar");
 }
+
+/// The vocabulary of issue #13's second part (docs/riftbound-cards.md): `set_trait`, a static's
+/// `limit`, gear targets, `grant_ability` and `granted` blocks refuse their misuse.
+#[test]
+fn card_files_misusing_traits_limits_gear_and_grants_are_refused() {
+    let bad_card = |card: serde_json::Value| {
+        let mut cards = vec![card];
+        cards.push(json!({ "id": "T-TOK", "name": "Test Token", "zh": "测试指示物", "kind": "token", "might": 1 }));
+        CardDb::builtin().with_cards(&cards, "test").err().map(|e| e.to_string()).unwrap_or_default()
+    };
+    let spell = |abilities: serde_json::Value| {
+        json!({ "id": "T-1", "name": "T", "zh": "测", "kind": "spell", "domains": ["fury"],
+            "text": "x", "text_zh": "x", "ability": abilities })
+    };
+    let bad = |ability: serde_json::Value| bad_card(spell(json!([ability])));
+    let one = |ins: serde_json::Value| bad(json!({ "on": "spell", "targets": [{}], "do": [ins] }));
+    // set_trait (CR 477.1.a, 759–763).
+    let e = one(json!({ "op": "set_trait", "value": "Cadet" }));
+    assert!(e.contains("set_trait names no trait"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "name", "value": "No Such Card" }));
+    assert!(e.contains("no card 'No Such Card' in the set"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "name", "value": "Test Token" }));
+    assert!(e.contains("is a token"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "cost", "value": "5" }));
+    assert!(e.contains("a cost is set with n"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "cost", "n": 13 }));
+    assert!(e.contains("a cost of 13 Energy"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "domain", "value": "purple" }));
+    assert!(e.contains("unknown domain 'purple'"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "tag" }));
+    assert!(e.contains("set_trait names no value"), "{e}");
+    let e = one(json!({ "op": "stun", "trait": "tag", "value": "Cadet" }));
+    assert!(e.contains("only set_trait and set_trait_this_turn take"), "{e}");
+    // A limit only on a Might static (CR 477.3).
+    let gear = json!({ "id": "T-2", "name": "T2", "zh": "测二", "kind": "gear", "domains": ["fury"],
+        "text": "x", "text_zh": "x", "static": [{ "effect": "add_power", "domains": ["fury"], "limit": 3 }] });
+    let e = bad_card(gear);
+    assert!(e.contains("only a might static takes a limit"), "{e}");
+    // Gear targets take gain_control and copy only; gear and units don't copy each other.
+    let e = bad(json!({ "on": "spell", "targets": [{ "what": "gear" }], "do": [{ "op": "damage", "n": 1, "t": 0 }] }));
+    assert!(e.contains("does not act on gear"), "{e}");
+    let e =
+        bad(json!({ "on": "spell", "targets": [{}, { "what": "gear" }], "do": [{ "op": "copy", "t": 0, "n": 1 }] }));
+    assert!(e.contains("only a gear becomes a copy of a gear"), "{e}");
+    let e =
+        bad(json!({ "on": "spell", "targets": [{ "what": "gear" }, {}], "do": [{ "op": "copy", "t": 0, "n": 1 }] }));
+    assert!(e.contains("a gear does not become a copy of a unit"), "{e}");
+    // grant_ability names a granted block; granted blocks are given and of a kind that works.
+    let e = bad(json!({ "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 0 }] }));
+    assert!(e.contains("ability 0 of this card is not a block with granted = true"), "{e}");
+    let e = bad_card(spell(json!([
+        { "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 1 }] },
+        { "on": "play", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
+    ])));
+    assert!(e.contains("not implemented: a granted 'Play' ability"), "{e}");
+    let e = bad_card(spell(json!([
+        { "on": "spell", "targets": [{}], "do": [{ "op": "stun", "t": 0 }] },
+        { "on": "attack", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
+    ])));
+    assert!(e.contains("no grant_ability instruction gives would do nothing"), "{e}");
+}
+
+#[test]
+fn trait_and_ability_effects_round_trip_in_the_position_notation() {
+    use riftbound::traits::TraitVal;
+    let mut t = with_sparkshot(json!([{ "op": "copy", "t": 0, "n": 1 }]));
+    let a = t.put(0, "Blast Runner", Loc::Base(0));
+    let boar = t.put(1, "Tuskguard Boar", Loc::Bf(1));
+    let boar_def = t.g.obj(boar).def;
+    let cadet = t.g.db().tag_bit("Cadet");
+    assert_ne!(cadet, 0);
+    t.g.add_effect(a, Effect::SetTrait(TraitVal::Name(boar_def)), true);
+    t.g.add_effect(a, Effect::SetTrait(TraitVal::Tag(cadet)), false);
+    t.g.add_effect(a, Effect::SetTrait(TraitVal::Cost(7)), false);
+    t.g.add_effect(boar, Effect::SetTrait(TraitVal::Domain(0b10_0010)), true);
+    t.g.add_effect(boar, Effect::GrantAbility { def: boar_def, ab: 0 }, true);
+    assert_eq!(t.g.name_def(a), boar_def);
+    assert!(t.g.has_tag_now(a, "Cadet") && t.g.energy_of(a) == 7);
+    let text = t.g.position().unwrap();
+    assert!(text.contains(":trait:name:") && text.contains(":trait:tag:Cadet") && text.contains(":ability:"), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
+    assert_eq!(read.domains_of(boar), 0b10_0010);
+}

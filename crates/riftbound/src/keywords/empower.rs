@@ -45,6 +45,7 @@ impl RiftGame {
             restrict_bf: NOBODY,
             trigger: false,
             repeat: 0,
+            ab_of: None,
         };
         Some((item, self.empower_cost(id)))
     }

@@ -221,6 +221,7 @@ impl Reader<'_> {
             restrict_bf: NOBODY,
             trigger: false,
             repeat: 0,
+            ab_of: None,
         };
         for p in parts {
             if let Some(rest) = p.strip_prefix('t').filter(|r| r.contains(':')) {
@@ -236,6 +237,8 @@ impl Reader<'_> {
                 it.restrict_bf = self.bf(field, b)?;
             } else if p == "trigger" {
                 it.trigger = true;
+            } else if let Some(d) = p.strip_prefix("of:") {
+                it.ab_of = Some(card(g.db(), field, d)?);
             } else if let Some(n) = p.strip_prefix("repeat") {
                 it.repeat = num(field, n)?;
             } else {
@@ -596,6 +599,7 @@ fn blank_item() -> Item {
         restrict_bf: NOBODY,
         trigger: false,
         repeat: 0,
+        ab_of: None,
     }
 }
 
@@ -814,9 +818,20 @@ fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::
     let effect = match (*kind, args) {
         ("copy", [d, p]) => Effect::Copy { def: card(g.db(), f, d)?, printed: card(g.db(), f, p)? },
         ("might", [n]) => Effect::SetMight(num(f, n)?),
+        ("ability", [d, a]) => Effect::GrantAbility { def: card(g.db(), f, d)?, ab: num(f, a)? },
+        ("trait", [k, t]) => {
+            Effect::SetTrait(crate::traits::read_trait_word(g.db(), k, t).map_err(|e| format!("{f}: {e}"))?)
+        }
         ("gain", [k]) => Effect::Grant(keyword(k)?),
         ("lose", [k]) => Effect::Lose(keyword(k)?),
-        _ => return err(f, format!("'{v}': the kind is copy:CARD:PRINTED, might:N, gain:KEYWORD or lose:KEYWORD")),
+        _ => {
+            return err(
+                f,
+                format!(
+                    "'{v}': the kind is copy:CARD:PRINTED, might:N, trait:TRAIT:VALUE, gain:KEYWORD or lose:KEYWORD"
+                ),
+            )
+        }
     };
     Ok(Layered { unit, inc, effect, this_turn })
 }

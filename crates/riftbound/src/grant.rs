@@ -1,0 +1,138 @@
+//! Abilities given by an effect (layer 2, CR 477.2, spec §21): "a friendly unit gains '[E]: draw
+//! 1' this turn", "… gains 'when I attack, buff me'". The card file writes the given ability as
+//! one of the granting card's ability blocks with `granted = true` (never the card's own
+//! ability) and `{ op = "grant_ability", n = <block> }` (or `grant_ability_this_turn`) on the
+//! unit.
+//!
+//! * The grant is a layer-2 effect ([`Effect::GrantAbility`]) of one object incarnation: it ends
+//!   when the unit leaves the board (CR 124) or, "this turn", in the Expiration Step (CR 317).
+//! * Granted text is not copyable (CR 477.1.b.1.a: copyable traits are printed ones; spec §21
+//!   "not granted text"): a copy of the unit does not have the ability. A unit that becomes a
+//!   copy keeps what was granted to it (layer 2 applies after layer 1).
+//! * "I", "me", "here" in the ability are the unit's (CR 053); its controller controls the
+//!   ability. A triggered ability on the chain stays that ability (`Item::ab_of`) whatever
+//!   becomes of the grant.
+//! * Triggers granted: `attack`, `defend`, `conquer_here`, `hold_here`, `moved_bf_to_bf` (those a
+//!   unit's own trigger rows fire on). Activated: `act cN` on a unit without an activated ability
+//!   of its own (the first granted one, as an object has one `act`). Other `on` values are refused
+//!   by the card reader as not implemented.
+
+use crate::action::ObjId;
+use crate::cards::{Ability, DefId, Instr, On, Op};
+use crate::layers::Effect;
+use crate::state::*;
+
+/// The `on` values a granted ability may have.
+pub const GRANTABLE: [On; 6] = [On::Activated, On::Attack, On::Defend, On::ConquerHere, On::HoldHere, On::MovedBfToBf];
+
+impl RiftGame {
+    /// The abilities granted to the object now, as (card, block), in timestamp order.
+    pub fn granted_abilities(&self, id: ObjId) -> impl Iterator<Item = (DefId, u8)> + '_ {
+        self.effects.iter().filter(move |l| l.unit == id).filter_map(|l| match l.effect {
+            Effect::GrantAbility { def, ab } => Some((def, ab)),
+            _ => None,
+        })
+    }
+
+    fn granted_with(&self, id: ObjId, on: On) -> impl Iterator<Item = (DefId, u8)> + '_ {
+        self.granted_abilities(id)
+            .filter(move |&(d, a)| self.def(d).abilities.get(a as usize).is_some_and(|x| x.on == on))
+    }
+
+    /// Does the object have a granted ability on `on`?
+    pub(crate) fn has_granted_on(&self, id: ObjId, on: On) -> bool {
+        !self.effects.is_empty() && self.granted_with(id, on).next().is_some()
+    }
+
+    /// The first activated ability granted to the object, if any.
+    pub(crate) fn granted_activated(&self, id: ObjId) -> Option<(DefId, u8)> {
+        if self.effects.is_empty() {
+            return None;
+        }
+        self.granted_with(id, On::Activated).next()
+    }
+
+    /// The card whose ability the item is (a granted one's card, else its source's).
+    pub(crate) fn item_def(&self, item: &Item) -> Option<DefId> {
+        item.ab_of.or(match item.src {
+            ItemSrc::Spell(id) | ItemSrc::Obj(id) => Some(self.obj(id).def),
+            ItemSrc::Legend(s) => Some(self.players[s as usize].legend),
+            ItemSrc::Bf(b) if self.bfs[b as usize].blank => None,
+            ItemSrc::Bf(b) => Some(self.bfs[b as usize].def),
+        })
+    }
+
+    /// Make the object's granted `on` triggers pending (its controller controls them).
+    pub(crate) fn push_granted_triggers(&mut self, id: ObjId, on: On, subject: Option<Tgt>) {
+        if self.effects.is_empty() || on == On::Activated {
+            return;
+        }
+        let list: Vec<(DefId, u8)> = self.granted_with(id, on).collect();
+        let (c, here) = (self.obj(id).controller, self.loc(id));
+        for (d, a) in list {
+            self.push_trigger(c, ItemSrc::Obj(id), a, here, subject);
+            if let Some(p) = self.pending.last_mut() {
+                p.item.ab_of = Some(d);
+            }
+        }
+    }
+}
+
+/// The problems of one card's granted blocks and `grant_ability` instructions, as (pointer under
+/// the card, field, message).
+pub fn grant_problems(abilities: &[Ability]) -> Vec<(String, &'static str, String)> {
+    let mut out = Vec::new();
+    for (j, a) in abilities.iter().enumerate() {
+        if a.granted && !GRANTABLE.contains(&a.on) {
+            out.push((
+                format!("/ability/{j}/on"),
+                "on",
+                format!("not implemented: a granted '{:?}' ability (granted abilities: activated, attack, defend, conquer_here, hold_here, moved_bf_to_bf)", a.on),
+            ));
+        }
+        if a.granted && (a.legion || a.level > 0 || a.empowered) {
+            out.push((
+                format!("/ability/{j}/granted"),
+                "granted",
+                "not implemented: a granted dependent ability (Legion, Level, Empowered)".to_string(),
+            ));
+        }
+        let given = abilities.iter().flat_map(|b| b.effects.iter()).any(|i| grants(i) && i.n == j as i32);
+        if a.granted && !given {
+            out.push((
+                format!("/ability/{j}/granted"),
+                "granted",
+                "a granted ability no grant_ability instruction gives would do nothing".to_string(),
+            ));
+        }
+        for (k, ins) in a.effects.iter().enumerate() {
+            if !grants(ins) {
+                continue;
+            }
+            let ok = usize::try_from(ins.n).ok().and_then(|n| abilities.get(n)).is_some_and(|b| b.granted);
+            if !ok {
+                out.push((
+                    format!("/ability/{j}/do/{k}/n"),
+                    "n",
+                    format!("grant_ability: ability {} of this card is not a block with granted = true", ins.n),
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn grants(ins: &Instr) -> bool {
+    matches!(ins.op, Op::GrantAbility | Op::GrantAbilityThisTurn)
+}
+
+/// "give this ability (…) to" in English and Chinese.
+pub fn grant_text(ins: &Instr, object: bool) -> (String, String) {
+    let (turn, turn_zh) = if ins.op == Op::GrantAbilityThisTurn { (" this turn", "本回合") } else { ("", "") };
+    let n = ins.n;
+    if object {
+        (format!("give ability {n} of this card{turn} to"), format!("{turn_zh}使其获得此牌的第{n}个能力"))
+    } else {
+        (format!("give a unit ability {n} of this card{turn}"), format!("{turn_zh}使一个单位获得此牌的第{n}个能力"))
+    }
+}

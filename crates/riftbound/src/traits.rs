@@ -1,0 +1,265 @@
+//! Setting one trait (layer 1, CR 477.1.a, spec §21): "its name becomes …", "it becomes a Yordle",
+//! "its cost becomes 5", "it becomes Calm". The card file writes `set_trait` (while the object
+//! stays on the board) or `set_trait_this_turn`, with `trait` and `value` (a cost's is `n`).
+//!
+//! Each trait is worked out from the printed card through the object's layer-1 effects in
+//! timestamp order (CR 480): a copy effect ([`Effect::Copy`]) gives all four the copied card's, a
+//! trait-setting effect ([`Effect::SetTrait`]) changes its one. So a later copy replaces an
+//! earlier name or tag, and a later name replaces a copy's. A trait set this way is not
+//! copyable (CR 477.1.b.1.b: copyable traits are the printed ones, changed only by copy
+//! effects): copying the object copies its card (or the card it is a copy of).
+//!
+//! * Name: the name of a card of the set (naming, CR 759–763: a card that exists; not a token).
+//! * Tag: the object gains the tag ("Other friendly units are Yordles" gives the Yordle tag,
+//!   CR 477.1.c). Targeting by tag and "units you control with tag X" statics read it.
+//! * Cost: its Energy cost becomes N (Power pips unchanged).
+//! * Domain: its domains become these.
+
+use crate::action::ObjId;
+use crate::cards::{domain_mask, CardDb, DefId, Instr, Kind, Op, DOMAINS};
+use crate::layers::Effect;
+use crate::state::RiftGame;
+use serde::{Deserialize, Serialize};
+
+/// Which trait a `set_trait` instruction sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trait {
+    Name,
+    Tag,
+    Cost,
+    Domain,
+}
+
+/// A trait's new value, resolved against the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraitVal {
+    /// The name of this card.
+    Name(DefId),
+    /// Gains these tags (bits of the set's tag table).
+    Tag(u64),
+    /// Energy cost.
+    Cost(u8),
+    /// Domain mask.
+    Domain(u8),
+}
+
+impl RiftGame {
+    /// Fold the object's layer-1 effects in timestamp order over `printed`: `copy` for a copy
+    /// effect's card, `set` for a trait-setting effect.
+    fn trait_fold<T>(&self, id: ObjId, printed: T, copy: impl Fn(DefId) -> T, set: impl Fn(T, TraitVal) -> T) -> T {
+        self.effects.iter().filter(|l| l.unit == id).fold(printed, |v, l| match l.effect {
+            Effect::Copy { def, .. } => copy(def),
+            Effect::SetTrait(t) => set(v, t),
+            _ => v,
+        })
+    }
+
+    fn printed_card(&self, id: ObjId) -> &crate::cards::CardDef {
+        self.def(self.printed_def(id))
+    }
+
+    /// The card whose name the object has now (CR 477.1.a).
+    pub fn name_def(&self, id: ObjId) -> DefId {
+        if self.effects.is_empty() {
+            return self.obj(id).def;
+        }
+        self.trait_fold(id, self.printed_def(id), |d| d, |v, t| if let TraitVal::Name(d) = t { d } else { v })
+    }
+
+    /// The object's tags now, as bits of the set's tag table (CR 477.1.a).
+    pub fn tag_bits_of(&self, id: ObjId) -> u64 {
+        if self.effects.is_empty() {
+            return self.card(id).tag_bits;
+        }
+        let db = self.db();
+        self.trait_fold(
+            id,
+            self.printed_card(id).tag_bits,
+            |d| db.get(d).tag_bits,
+            |v, t| if let TraitVal::Tag(b) = t { v | b } else { v },
+        )
+    }
+
+    /// Does the object have this tag now?
+    pub fn has_tag_now(&self, id: ObjId, tag: &str) -> bool {
+        if self.effects.is_empty() {
+            return self.card(id).has_tag(tag);
+        }
+        let bit = self.db().tag_bit(tag);
+        bit != 0 && self.tag_bits_of(id) & bit != 0
+    }
+
+    /// The object's Energy cost now (CR 477.1.a).
+    pub fn energy_of(&self, id: ObjId) -> u8 {
+        if self.effects.is_empty() {
+            return self.card(id).energy;
+        }
+        let db = self.db();
+        self.trait_fold(
+            id,
+            self.printed_card(id).energy,
+            |d| db.get(d).energy,
+            |v, t| if let TraitVal::Cost(n) = t { n } else { v },
+        )
+    }
+
+    /// The object's domains now (CR 477.1.a).
+    pub fn domains_of(&self, id: ObjId) -> u8 {
+        if self.effects.is_empty() {
+            return self.card(id).domains;
+        }
+        let db = self.db();
+        self.trait_fold(
+            id,
+            self.printed_card(id).domains,
+            |d| db.get(d).domains,
+            |v, t| if let TraitVal::Domain(m) = t { m } else { v },
+        )
+    }
+
+    /// Whether some trait-setting effect applies to the object (the view shows its traits then).
+    pub fn traits_set(&self, id: ObjId) -> bool {
+        self.effects.iter().any(|l| l.unit == id && matches!(l.effect, Effect::SetTrait(_)))
+    }
+}
+
+/// An object's traits as the view shows them while a trait-setting effect applies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TraitsView {
+    pub tags: Vec<String>,
+    pub energy: u8,
+    pub domains: Vec<String>,
+}
+
+impl RiftGame {
+    pub(crate) fn traits_view(&self, id: ObjId) -> Option<TraitsView> {
+        if self.effects.is_empty() || !self.traits_set(id) {
+            return None;
+        }
+        let db = self.db();
+        let bits = self.tag_bits_of(id);
+        let dm = self.domains_of(id);
+        Some(TraitsView {
+            tags: (0..db.tags.len()).filter(|i| bits & (1u64 << i) != 0).map(|i| db.tags[i].clone()).collect(),
+            energy: self.energy_of(id),
+            domains: (0..6).filter(|i| dm & (1 << i) != 0).map(|i| DOMAINS[i].to_string()).collect(),
+        })
+    }
+}
+
+/// Why a `set_trait` instruction is wrong, if it is (`trait` and `value` / `n`), and the tags
+/// it names (for the set's tag table).
+pub fn trait_problem(ins: &Instr) -> Option<(&'static str, String)> {
+    let sets = matches!(ins.op, Op::SetTrait | Op::SetTraitThisTurn);
+    match (sets, ins.trait_) {
+        (false, None) if ins.value.is_empty() => None,
+        (false, _) => Some(("trait", "only set_trait and set_trait_this_turn take 'trait' and 'value'".into())),
+        (true, None) => Some(("trait", "set_trait names no trait (name, tag, cost, domain)".into())),
+        (true, Some(Trait::Cost)) if !ins.value.is_empty() => {
+            Some(("value", "a cost is set with n (its Energy), not value".into()))
+        }
+        (true, Some(Trait::Cost)) if !(0..=crate::card_file::MAX_ENERGY as i32).contains(&ins.n) => {
+            Some(("n", format!("a cost of {} Energy: 0 to {}", ins.n, crate::card_file::MAX_ENERGY)))
+        }
+        (true, Some(Trait::Cost)) => None,
+        (true, Some(_)) if ins.value.is_empty() => Some(("value", "set_trait names no value".into())),
+        (true, Some(Trait::Domain)) => domain_mask(&ins.value).err().map(|e| ("value", e)),
+        (true, Some(_)) => None,
+    }
+}
+
+/// The tag a `set_trait` instruction gives, if it gives one.
+pub fn trait_tag(ins: &Instr) -> Option<&String> {
+    (matches!(ins.op, Op::SetTrait | Op::SetTraitThisTurn) && ins.trait_ == Some(Trait::Tag)).then_some(&ins.value)
+}
+
+/// Resolve the instruction's value against the set: `lookup` holds (id, name, kind) of every card;
+/// `tag_bit` gives a tag's bit. `Err` is the problem with the value.
+pub fn resolve_trait(
+    ins: &Instr,
+    lookup: &[(String, String, Kind)],
+    tag_bit: impl Fn(&str) -> u64,
+) -> Result<Option<TraitVal>, String> {
+    if !matches!(ins.op, Op::SetTrait | Op::SetTraitThisTurn) {
+        return Ok(None);
+    }
+    Ok(match ins.trait_ {
+        None => None,
+        Some(Trait::Name) => {
+            let v = &ins.value;
+            let found = lookup.iter().position(|(id, name, _)| id == v || name.eq_ignore_ascii_case(v));
+            match found {
+                Some(d) if lookup[d].2 == Kind::Token => {
+                    return Err(format!("'{v}' is a token: a name is a card's (CR 759–763)"));
+                }
+                Some(d) => Some(TraitVal::Name(d as DefId)),
+                None => return Err(format!("no card '{v}' in the set to take the name of (CR 759–763)")),
+            }
+        }
+        Some(Trait::Tag) => match tag_bit(&ins.value) {
+            0 => return Err(format!("'{}': the set has too many tags for it", ins.value)),
+            b => Some(TraitVal::Tag(b)),
+        },
+        Some(Trait::Cost) => Some(TraitVal::Cost(ins.n.clamp(0, 255) as u8)),
+        Some(Trait::Domain) => domain_mask(&ins.value).ok().map(TraitVal::Domain),
+    })
+}
+
+fn domain_words(mask: u8) -> String {
+    let v: Vec<&str> = (0..6).filter(|i| mask & (1 << i) != 0).map(|i| DOMAINS[i]).collect();
+    v.join("/")
+}
+
+/// The notation of a trait value (`name:ST1-003`, `tag:Yordle`, `cost:5`, `domain:calm/order`).
+pub fn trait_word(db: &CardDb, t: TraitVal) -> String {
+    match t {
+        TraitVal::Name(d) => format!("name:{}", db.get(d).id),
+        TraitVal::Tag(b) => {
+            let names: Vec<&str> =
+                (0..db.tags.len()).filter(|i| b & (1u64 << i) != 0).map(|i| db.tags[i].as_str()).collect();
+            format!("tag:{}", names.join("/"))
+        }
+        TraitVal::Cost(n) => format!("cost:{n}"),
+        TraitVal::Domain(m) => format!("domain:{}", domain_words(m)),
+    }
+}
+
+/// Read what [`trait_word`] writes.
+pub fn read_trait_word(db: &CardDb, kind: &str, v: &str) -> Result<TraitVal, String> {
+    match kind {
+        "name" => db.by_name(v).map(TraitVal::Name).ok_or(format!("no card '{v}'")),
+        "tag" => {
+            let mut bits = 0;
+            for t in v.split('/') {
+                match db.tag_bit(t) {
+                    0 => return Err(format!("the set has no tag '{t}'")),
+                    b => bits |= b,
+                }
+            }
+            Ok(TraitVal::Tag(bits))
+        }
+        "cost" => v.parse().map(TraitVal::Cost).map_err(|_| format!("'{v}' is not a cost")),
+        "domain" => domain_mask(v).map(TraitVal::Domain),
+        _ => Err(format!("'{kind}' is not a trait (name, tag, cost, domain)")),
+    }
+}
+
+/// "its name becomes Test Ogre's this turn" in English and Chinese (`object`: of the target).
+pub fn set_trait_text(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
+    let (turn, turn_zh) = if ins.op == Op::SetTraitThisTurn { (" this turn", "本回合") } else { ("", "") };
+    let (en, zh) = match ins.trait_val {
+        Some(TraitVal::Name(d)) => {
+            let c = db.get(d);
+            (format!("give the name {}", c.name), format!("使其名称变为{}", c.zh))
+        }
+        Some(TraitVal::Tag(_)) => (format!("give the tag {}", ins.value), format!("使其获得{}标签", ins.value)),
+        Some(TraitVal::Cost(n)) => (format!("make the Energy cost {n}"), format!("使其能量费用变为{n}")),
+        Some(TraitVal::Domain(m)) => {
+            (format!("make the domain {}", domain_words(m)), format!("使其领域变为{}", domain_words(m)))
+        }
+        None => ("change a trait".into(), "改变其特征".into()),
+    };
+    let (to, to_zh) = if object { (" of", "") } else { (" of a unit", "（一个单位）") };
+    (format!("{en}{turn}{to}"), format!("{turn_zh}{zh}{to_zh}"))
+}
