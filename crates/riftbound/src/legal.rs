@@ -70,19 +70,17 @@ impl RiftGame {
         }
         for i in self.board_ids() {
             let o = self.obj(i);
-            if o.zone.on_board()
-                && o.controller == seat
-                && !self.def(o.def).is_unit()
-                && self.can_activate(seat, Src::Obj(i))
-            {
+            let d = self.def(o.def);
+            // Both kinds of activation need an ability of the card (most of the board is runes,
+            // which have none): nothing to ask.
+            if d.abilities.is_empty() || !o.zone.on_board() || o.controller != seat {
+                continue;
+            }
+            if !d.is_unit() && self.can_activate(seat, Src::Obj(i)) {
                 out.push(RiftAction::Act(Src::Obj(i)));
             }
             // Empower [cost] (CR 827), units included.
-            if o.zone.on_board()
-                && o.controller == seat
-                && self.def(o.def).empower.is_some()
-                && self.can_activate(seat, Src::Empower(i))
-            {
+            if d.empower.is_some() && self.can_activate(seat, Src::Empower(i)) {
                 out.push(RiftAction::Act(Src::Empower(i)));
             }
         }
