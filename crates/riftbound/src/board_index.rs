@@ -14,6 +14,7 @@
 //! yields them, so a game with more objects (many tokens) is still right, only slower.
 
 use crate::action::ObjId;
+use crate::cards::Kind;
 use crate::state::{RiftGame, Zone};
 
 /// A bit per object id below [`BoardSet::CAP`]: set while the object is on the board; and a
@@ -25,6 +26,9 @@ pub struct BoardSet {
     bits: [u64; 4],
     chain: [u64; 4],
     playable: [u64; 4],
+    /// The runes among `bits` (a rune never changes card: copies are of units, `layers.rs`).
+    /// Most of the board is runes, and only payment asks about them.
+    runes: [u64; 4],
 }
 
 fn put(set: &mut [u64; 4], id: ObjId, on: bool) {
@@ -76,30 +80,49 @@ impl BoardSet {
     pub fn playable(&self, id: ObjId) -> bool {
         has(&self.playable, id)
     }
+
+    pub fn set_rune(&mut self, id: ObjId, on: bool) {
+        put(&mut self.runes, id, on)
+    }
+
+    pub fn rune(&self, id: ObjId) -> bool {
+        has(&self.runes, id)
+    }
 }
 
 /// Candidates for "on the board", in id order: the set's ids, then every id from `CAP` up.
 /// Callers still test the zone (the candidates are a superset only for ids from `CAP` up).
 #[derive(Clone, Debug)]
 pub struct BoardIds {
-    bits: [u64; 4],
+    /// The word being read (bits not yet yielded) and its index.
+    cur: u64,
     word: usize,
+    bits: [u64; 4],
     tail: std::ops::Range<usize>,
+}
+
+impl BoardIds {
+    fn new(bits: [u64; 4], n: usize) -> BoardIds {
+        BoardIds { cur: bits[0], word: 0, bits, tail: BoardSet::CAP.min(n)..n }
+    }
 }
 
 impl Iterator for BoardIds {
     type Item = ObjId;
+    #[inline]
     fn next(&mut self) -> Option<ObjId> {
-        while self.word < 4 {
-            let w = self.bits[self.word];
-            if w != 0 {
-                let b = w.trailing_zeros() as usize;
-                self.bits[self.word] = w & (w - 1);
+        loop {
+            if self.cur != 0 {
+                let b = self.cur.trailing_zeros() as usize;
+                self.cur &= self.cur - 1;
                 return Some((self.word * 64 + b) as ObjId);
             }
+            if self.word >= 3 {
+                return self.tail.next().map(|i| i as ObjId);
+            }
             self.word += 1;
+            self.cur = self.bits[self.word];
         }
-        self.tail.next().map(|i| i as ObjId)
     }
 }
 
@@ -108,28 +131,45 @@ impl RiftGame {
     /// below `BoardSet::CAP` exactly those). Owns a copy of the index, so the caller may change
     /// objects while it iterates.
     pub fn board_ids(&self) -> BoardIds {
-        let n = self.objs.len();
-        BoardIds { bits: self.board.bits, word: 0, tail: BoardSet::CAP.min(n)..n }
+        BoardIds::new(self.board.bits, self.objs.len())
+    }
+
+    /// Objects that may be on the board and are not runes, in id order (units, gear, legends'
+    /// objects...: what the unit, equipment and cleanup scans need).
+    pub fn nonrune_ids(&self) -> BoardIds {
+        let b = &self.board;
+        BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.runes[w]), self.objs.len())
+    }
+
+    /// Runes that may be on the board, in id order (every rune on the board is among them).
+    pub fn rune_ids(&self) -> BoardIds {
+        BoardIds::new(self.board.runes, self.objs.len())
     }
 
     /// Objects that may be on the board or on the chain (what `all_tgts` names), in id order.
     pub fn board_or_chain_ids(&self) -> BoardIds {
-        let n = self.objs.len();
         let b = &self.board;
-        let bits = std::array::from_fn(|w| b.bits[w] | b.chain[w]);
-        BoardIds { bits, word: 0, tail: BoardSet::CAP.min(n)..n }
+        BoardIds::new(std::array::from_fn(|w| b.bits[w] | b.chain[w]), self.objs.len())
+    }
+
+    /// `board_or_chain_ids` without the runes: no target kind names a rune (CR 355; `target_ok`).
+    pub fn target_ids(&self) -> BoardIds {
+        let b = &self.board;
+        BoardIds::new(std::array::from_fn(|w| (b.bits[w] & !b.runes[w]) | b.chain[w]), self.objs.len())
     }
 
     /// Objects that may be in the champion zone, a facedown zone or the trash, in id order.
     pub fn playable_zone_ids(&self) -> BoardIds {
-        let n = self.objs.len();
-        BoardIds { bits: self.board.playable, word: 0, tail: BoardSet::CAP.min(n)..n }
+        BoardIds::new(self.board.playable, self.objs.len())
     }
 
     /// Bring the index up to date for one object after its zone was written.
     pub fn index_zone(&mut self, id: ObjId) {
-        let z = self.objs[id as usize].zone;
+        let o = &self.objs[id as usize];
+        let z = o.zone;
+        let rune = z.on_board() && self.db().get(o.def).kind == Kind::Rune;
         self.board.set(id, z.on_board());
+        self.board.set_rune(id, rune);
         self.board.set_chain(id, z == Zone::Chain);
         self.board.set_playable(id, playable_zone(z));
     }
@@ -147,17 +187,20 @@ impl RiftGame {
         (0..self.objs.len().min(BoardSet::CAP)).find_map(|i| {
             let (o, id) = (&self.objs[i], i as ObjId);
             let b = &self.board;
+            let rune = o.zone.on_board() && self.db().get(o.def).kind == Kind::Rune;
             (o.zone.on_board() != b.contains(id)
                 || (o.zone == Zone::Chain) != b.on_chain(id)
-                || playable_zone(o.zone) != b.playable(id))
+                || playable_zone(o.zone) != b.playable(id)
+                || rune != b.rune(id))
             .then(|| {
                 format!(
                     "board index out of date: object {i} is in {:?} but the index says board {}, chain {}, \
-                         champion/facedown/trash {}",
+                         champion/facedown/trash {}, rune {}",
                     o.zone,
                     b.contains(id),
                     b.on_chain(id),
-                    b.playable(id)
+                    b.playable(id),
+                    b.rune(id)
                 )
             })
         })

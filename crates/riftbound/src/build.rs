@@ -297,7 +297,7 @@ impl RiftGame {
 
     /// Every object, battlefield and base, as possible targets.
     fn all_tgts(&self) -> impl Iterator<Item = Tgt> + '_ {
-        let objs = self.board_or_chain_ids().filter(|&i| {
+        let objs = self.target_ids().filter(|&i| {
             let z = self.obj(i).zone;
             z.on_board() || z == Zone::Chain
         });

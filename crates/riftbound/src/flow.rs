@@ -183,7 +183,8 @@ impl RiftGame {
             let mut present = [0u8; 8];
             let mut dying: Vec<ObjId> = Vec::new();
             let mut stray_gear = false;
-            for (i, o) in self.board_ids().map(|i| (i as usize, self.obj(i))) {
+            // Runes are never units and are on the board only in their base: not looked at.
+            for (i, o) in self.nonrune_ids().map(|i| (i as usize, self.obj(i))) {
                 let on_bf = match o.zone {
                     Zone::Bf(b) => Some(b),
                     Zone::Base => None,
@@ -247,7 +248,7 @@ impl RiftGame {
             // 5. Recall unattached gear at battlefields (CR 149.3).
             if stray_gear {
                 let db = self.db_arc();
-                for i in self.board_ids() {
+                for i in self.nonrune_ids() {
                     let o = &mut self.objs[i as usize];
                     if matches!(o.zone, Zone::Bf(_)) && !db.get(o.def).is_unit() && o.attached_to == NONE {
                         o.zone = Zone::Base;
@@ -297,7 +298,7 @@ impl RiftGame {
         let Some(c) = &sd.combat else { return false };
         let (b, att, def) = (sd.bf, c.attacker, c.defender);
         let mut changed = false;
-        for i in self.board_ids() {
+        for i in self.nonrune_ids() {
             let o = self.obj(i);
             if !o.zone.on_board() || !self.def(o.def).is_unit() {
                 continue;

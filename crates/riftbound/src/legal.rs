@@ -70,19 +70,21 @@ impl RiftGame {
         }
         for i in self.board_ids() {
             let o = self.obj(i);
-            if o.zone.on_board()
-                && o.controller == seat
-                && (!self.def(o.def).is_unit() || self.granted_activated(i).is_some())
-                && self.can_activate(seat, Src::Obj(i))
-            {
+            let d = self.def(o.def);
+            if !o.zone.on_board() || o.controller != seat {
+                continue;
+            }
+            // A unit activates only an ability granted to it (CR 477.2); other cards need an
+            // ability of their own (most of the board is runes, which have none): nothing to ask.
+            let granted = d.is_unit() && self.granted_activated(i).is_some();
+            if d.abilities.is_empty() && !granted {
+                continue;
+            }
+            if (!d.is_unit() || granted) && self.can_activate(seat, Src::Obj(i)) {
                 out.push(RiftAction::Act(Src::Obj(i)));
             }
             // Empower [cost] (CR 827), units included.
-            if o.zone.on_board()
-                && o.controller == seat
-                && self.def(o.def).empower.is_some()
-                && self.can_activate(seat, Src::Empower(i))
-            {
+            if d.empower.is_some() && self.can_activate(seat, Src::Empower(i)) {
                 out.push(RiftAction::Act(Src::Empower(i)));
             }
         }

@@ -125,20 +125,22 @@ impl RiftGame {
         let mut ready_runes: Small<ObjId, 24> = Small::new();
         let mut gears: Small<(ObjId, u8), 16> = Small::new();
         let db = self.db();
-        for (i, o) in self.board_ids().map(|i| (i as usize, self.obj(i))) {
-            if o.zone.on_board() && o.controller == seat {
+        // Runes are on the board only in the base; units and gear may Add from anywhere. Each
+        // list in id order (the rune set and the rest of the board are read apart).
+        for (i, o) in self.rune_ids().map(|i| (i, self.obj(i))) {
+            if o.zone == Zone::Base && o.controller == seat && db.get(o.def).kind == crate::cards::Kind::Rune {
+                if o.has(flag::EXHAUSTED) {
+                    runes.push(i);
+                } else {
+                    ready_runes.push(i);
+                }
+            }
+        }
+        for (i, o) in self.nonrune_ids().map(|i| (i, self.obj(i))) {
+            if o.zone.on_board() && o.controller == seat && !o.has(flag::EXHAUSTED) {
                 let d = db.get(o.def);
-                if d.kind == crate::cards::Kind::Rune {
-                    // Runes are on the board only in the base; units and gear may Add from anywhere.
-                    if o.zone == Zone::Base {
-                        if o.has(flag::EXHAUSTED) {
-                            runes.push(i as ObjId);
-                        } else {
-                            ready_runes.push(i as ObjId);
-                        }
-                    }
-                } else if !o.has(flag::EXHAUSTED) && d.adds_power != 0 {
-                    gears.push((i as ObjId, d.adds_power));
+                if d.kind != crate::cards::Kind::Rune && d.adds_power != 0 {
+                    gears.push((i, d.adds_power));
                 }
             }
         }
@@ -275,8 +277,8 @@ impl RiftGame {
             let need = (cost.energy - p.pool.energy) as usize;
             let db = self.db();
             let ready = self
-                .objs
-                .iter()
+                .rune_ids()
+                .map(|i| self.obj(i))
                 .filter(|o| {
                     o.zone == Zone::Base
                         && o.controller == seat

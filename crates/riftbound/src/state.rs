@@ -557,19 +557,19 @@ impl RiftGame {
     }
     /// Units on the board, in id order.
     pub fn units(&self) -> impl Iterator<Item = ObjId> + '_ {
-        self.board_ids().filter(|&i| {
+        self.nonrune_ids().filter(|&i| {
             let o = self.obj(i);
             o.zone.on_board() && self.def(o.def).is_unit()
         })
     }
     pub fn units_at(&self, l: Loc) -> impl Iterator<Item = ObjId> + '_ {
-        self.board_ids().filter(move |&i| {
+        self.nonrune_ids().filter(move |&i| {
             let o = self.obj(i);
             at(o, l) && self.def(o.def).is_unit()
         })
     }
     pub fn has_units_at(&self, seat: u8, l: Loc) -> bool {
-        self.board_ids().any(|i| {
+        self.nonrune_ids().any(|i| {
             let o = self.obj(i);
             o.controller == seat && at(o, l) && self.def(o.def).is_unit()
         })
@@ -590,7 +590,7 @@ impl RiftGame {
         let mut shield = d.shield;
         if o.zone.on_board() {
             if o.has(flag::EQUIPPED) {
-                for e in self.board_ids().map(|i| self.obj(i)) {
+                for e in self.nonrune_ids().map(|i| self.obj(i)) {
                     if e.attached_to == id && e.zone.on_board() {
                         let ed = db.get(e.def);
                         m += ed.might_bonus;
@@ -651,7 +651,7 @@ impl RiftGame {
             || self.granted_kw(id, k)
             || (o.has(flag::EQUIPPED)
                 && self
-                    .board_ids()
+                    .nonrune_ids()
                     .map(|i| self.obj(i))
                     .any(|e| e.attached_to == id && e.zone.on_board() && self.def(e.def).has(k)));
         if self.effects.is_empty() {
