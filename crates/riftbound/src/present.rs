@@ -474,6 +474,7 @@ impl RiftGame {
                 let m = ActionMeta::of(ActionKind::Cancel);
                 let m = match &self.prompt {
                     Some(Prompt::Build(b)) => m.subject(self.item_source(&b.item)),
+                    Some(Prompt::Replacement { unit, .. }) => m.subject(self.cref(*unit)),
                     _ => m,
                 };
                 answer(m)
@@ -727,8 +728,8 @@ impl RiftGame {
                 UiPrompt::new(
                     id,
                     l(
-                        format!("{e} would be dealt damage and several effects replace it: choose which applies first (CR 372)"),
-                        format!("{z}将受到伤害，有多个效果可以替代：选择先适用哪一个（CR 372）"),
+                        format!("{e} would be dealt damage and replacement effects apply: choose which applies first, or decline an optional one (CR 371, 372)"),
+                        format!("{z}将受到伤害，有替代效果可以适用：选择先适用哪一个，或不适用可选的效果（CR 371、372）"),
                     ),
                 )
             }
