@@ -725,6 +725,23 @@ impl RiftGame {
             ),
             Some(Prompt::Replacement { unit, .. }) if !self.dmg_batch.is_empty() => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);
+                // One optional replacement: the prompt names it and its source (CR 371).
+                if self.damage_choices() == 1 {
+                    let (re, rz) = self.damage_choice_label(0).unwrap_or_default();
+                    let p = UiPrompt::new(
+                        id,
+                        l(
+                            format!("{e} would be dealt damage: apply the optional replacement — {re} — or decline it (CR 371)"),
+                            format!("{z}将受到伤害：适用可选的替代效果——{rz}——或不适用（CR 371）"),
+                        ),
+                    );
+                    return Some(match self.damage_choice_source(0) {
+                        Some(ItemSrc::Obj(o)) => p.source(self.cref(o)),
+                        Some(ItemSrc::Legend(s)) => p.source(self.legend_ref(s)),
+                        Some(ItemSrc::Bf(b)) => p.source(self.bf_ref(b)),
+                        _ => p,
+                    });
+                }
                 UiPrompt::new(
                     id,
                     l(

@@ -357,6 +357,16 @@ impl RiftGame {
         self.open_damage_event().is_some_and(|e| self.applicable_repls(e).into_iter().any(|r| self.repl_may(r)))
     }
 
+    /// The source of the `i`-th replacement of the open damage choice, when it is a static (a
+    /// this-turn effect's source has left no card to name).
+    pub(crate) fn damage_choice_source(&self, i: usize) -> Option<ItemSrc> {
+        let e = self.open_damage_event()?;
+        match *self.applicable_repls(e).get(i)? {
+            Repl::Ward(_) => None,
+            Repl::Static(k) => self.static_by_key(k).map(|s| s.src),
+        }
+    }
+
     /// The `i`-th replacement of the open damage choice, in English and Chinese, naming a
     /// static's source card and whether it is optional.
     pub(crate) fn damage_choice_label(&self, i: usize) -> Option<(String, String)> {

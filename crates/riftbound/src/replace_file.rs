@@ -78,6 +78,15 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
                         None
                     }
                 };
+                // "You may": the card's controller's choice, asked of the affected unit's controller
+                // (CR 371–372) — the same player only for their own units.
+                if s.may && s.unit.as_ref().is_some_and(|u| u.side != crate::cards::Side::Friendly) {
+                    out.push((
+                        format!("{at}/may"),
+                        "may",
+                        "not implemented: an optional replacement of units its controller may not control (write unit = { side = \"friendly\" })".into(),
+                    ));
+                }
                 if let (Some(kind), Some(unit)) = (kind, unit) {
                     let ix = j as u8;
                     got.damage.push(DamageStatic { ix, kind, unit, once_each_turn: s.once_each_turn, may: s.may });

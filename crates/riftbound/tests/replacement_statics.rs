@@ -83,6 +83,9 @@ fn damage_replacement_statics_refuse_misuse_naming_the_field() {
     assert!(p.contains("about units"), "{p}");
     let p = one_problem(&unit_with("effect = \"prevent_damage\"\ntag = \"Cadet\"\nunit = {}"));
     assert!(p.contains("not tag/domains/limit"), "{p}");
+    // "You may" is the card's controller's choice: only about their own (friendly) units.
+    let p = one_problem(&unit_with("effect = \"double_damage\"\nunit = { side = \"enemy\" }\nmay = true"));
+    assert!(p.contains("not implemented") && p.contains("/static/0/may"), "{p}");
     // The replacement fields belong to replacement statics.
     let p = one_problem(&unit_with("effect = \"might\"\nn = 1\ntag = \"Cadet\"\nmay = true"));
     assert!(p.contains("/static/0/may") && p.contains("for replacement statics"), "{p}");
@@ -103,4 +106,59 @@ fn enter_ready_and_double_tokens_refuse_misuse_naming_the_field() {
     assert!(p.contains("takes no n"), "{p}");
     let p = one_problem(&unit_with("effect = \"double_tokens\"\nn = 2"));
     assert!(p.contains("'double_tokens' takes no"), "{p}");
+}
+
+/// The replacement prompt names the unit, and each choice its source card and whether it is
+/// optional (design.md §2); `no` declines (CR 371).
+#[test]
+fn the_replacement_prompt_names_the_source_and_the_purpose() {
+    use engine::{Cards, EventLog, Game};
+    use riftbound::action::RiftAction;
+    use riftbound::{RiftGame, RiftOptions};
+    let text = unit_with("effect = \"prevent_damage\"\nn = 1\nunit = { side = \"friendly\" }\nmay = true")
+        .replace("might = 2", "might = 5")
+        + r#"
+[[card]]
+id = "T-BOLT"
+name = "Test Bolt"
+zh = "测试闪电"
+kind = "spell"
+domains = ["fury"]
+energy = 0
+text = "Deal 3 damage to a unit."
+text_zh = "对一个单位造成3点伤害。"
+[[card.ability]]
+on = "spell"
+targets = [{}]
+do = [{ op = "damage", n = 3, t = 0 }]
+"#;
+    let file: toml::Value = toml::from_str(&text).unwrap();
+    let cards: Vec<serde_json::Value> = serde_json::to_value(&file["card"]).unwrap().as_array().unwrap().clone();
+    let set = CardDb::builtin().with_cards(&cards, "test.toml").unwrap_or_else(|e| panic!("{e}"));
+    let o = RiftOptions { cards: Cards::loaded(set), ..RiftOptions::default() };
+    let pos = "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main
+p1 legend=ST1-001 hand=c0:T-BOLT deck=ST1-011,ST1-011
+p2 legend=ST1-026 base=c5:T-001 deck=ST1-033,ST1-033
+b1 card=ST1-024 owner=p1 ctl=-
+b2 card=ST1-049 owner=p2 ctl=p2";
+    let mut g = RiftGame::from_position(&o, pos).unwrap_or_else(|e| panic!("{e}"));
+    for a in ["play c0", "t c5", "pass", "pass"] {
+        let a: RiftAction = a.parse().unwrap_or_else(|e| panic!("{a}: {e:?}"));
+        g.apply(&a, &mut EventLog::disabled()).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let p = g.prompt().expect("P2 is asked");
+    let all = format!("{p:?}");
+    assert!(all.contains("Test Warden would be dealt damage: apply the optional replacement"), "{all}");
+    assert!(p.source.is_some(), "the prompt names the static's card: {all}");
+    let first = g.action_label(&RiftAction::First(0));
+    let s = format!("{first:?}");
+    assert!(s.contains("prevent 1 of the damage (Test Warden) (optional)"), "{s}");
+    let no = format!("{:?}", g.action_label(&RiftAction::No));
+    assert!(no.contains("Decline"), "{no}");
+    // Applied: 2 dealt; declined: 3.
+    let mut h = g.clone();
+    h.apply(&RiftAction::First(0), &mut EventLog::disabled()).unwrap();
+    assert_eq!(h.objs[5].damage, 2);
+    g.apply(&RiftAction::No, &mut EventLog::disabled()).unwrap();
+    assert_eq!(g.objs[5].damage, 3);
 }
