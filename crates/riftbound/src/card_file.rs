@@ -405,6 +405,10 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     let mut adds_power = 0u8;
     let mut hide_cost = None;
     let mut no_move_from_bf = false;
+    let (repl_problems, repl) = crate::replace_file::read_statics(r);
+    for (at, field, msg) in repl_problems {
+        p.add(format!("{ptr}{at}"), id, field, msg);
+    }
     for (j, s) in r.statics.iter().enumerate() {
         let sptr = format!("{ptr}/static/{j}");
         if let Some(why) = crate::limits::static_limit_problem(s) {
@@ -441,6 +445,11 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 }
             }
             StaticEffect::NoMoveFromBattlefield => no_move_from_bf = true,
+            // Replacement statics: `replace_file.rs`.
+            StaticEffect::PreventDamage
+            | StaticEffect::DoubleDamage
+            | StaticEffect::EnterReady
+            | StaticEffect::DoubleTokens => {}
         }
     }
     for (j, c) in r.cost_less.iter().enumerate() {
@@ -706,6 +715,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         extra_discard: r.extra_discard,
         extra_cost: r.extra_cost.clone(),
         enters_ready: r.enters_ready,
+        damage_statics: repl.damage,
+        enter_ready: repl.enter_ready,
+        double_tokens: repl.double_tokens,
         flow_pips: paid.flow_pips,
         empower_pips: paid.empower_pips,
     }

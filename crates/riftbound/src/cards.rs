@@ -679,6 +679,17 @@ pub enum StaticEffect {
     HideCost,
     /// Battlefield: units can't move here from another battlefield (CR 447).
     NoMoveFromBattlefield,
+    /// "If damage would be dealt to [units matching `unit`], prevent `n` of it" (`n` = 0: all of
+    /// it): a replacement effect while the card is on the board (CR 367–375; `replace.rs`).
+    PreventDamage,
+    /// "If damage would be dealt to [units matching `unit`], double it instead" (CR 367–375).
+    DoubleDamage,
+    /// "[Units you control matching `unit`] enter ready": replaces entering exhausted (CR 367,
+    /// 370); not the card's own `enters_ready`.
+    EnterReady,
+    /// "If an effect you control would create one or more tokens, it creates twice that many
+    /// instead" (CR 367, 375's example).
+    DoubleTokens,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -695,6 +706,29 @@ pub struct Static {
     /// limit, worked out again whenever Might is (CR 477.3.b; `limits.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<i32>,
+    /// Replacement statics: the units it applies to (the targeting model's predicate, judged for
+    /// the card's controller; CR 355.10: chosen by the rules, not targeted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<TargetSpec>,
+    /// Damage replacement statics: "once each turn" (CR 371: counts its applications).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub once_each_turn: bool,
+    /// Damage replacement statics: optional ("you may", CR 371): the affected unit's
+    /// controller is asked; declined, it is not used up.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub may: bool,
+}
+
+/// A damage replacement static of a card (built from its `[[card.static]]`, `replace.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamageStatic {
+    /// Its index among the card's statics.
+    pub ix: u8,
+    /// `PreventNext(n)` here prevents `n` of each event (not used up); `PreventAll`; `Double`.
+    pub kind: crate::replace::WardKind,
+    pub unit: TargetSpec,
+    pub once_each_turn: bool,
+    pub may: bool,
 }
 
 /// A card definition.
@@ -749,6 +783,12 @@ pub struct CardDef {
     pub extra_cost: Option<UnitCost>,
     /// "I enter ready" (CR 367, 370: replaces entering exhausted; `replace.rs`).
     pub enters_ready: bool,
+    /// Damage replacement statics while on the board (CR 367–375, `replace.rs`).
+    pub damage_statics: Vec<DamageStatic>,
+    /// "Units you control matching this enter ready" statics (CR 367, 370).
+    pub enter_ready: Vec<TargetSpec>,
+    /// How many "double the tokens your effects create" statics it has (CR 375).
+    pub double_tokens: u8,
     /// Power pips of the Flow cost (CR 829), as domain masks.
     pub flow_pips: Vec<u8>,
     /// Power pips of the Empower cost (CR 827), as domain masks.

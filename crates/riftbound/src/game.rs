@@ -375,6 +375,9 @@ impl Game for RiftGame {
             {
                 self.match_label(action)
             }
+            RiftAction::No if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
+                Label::new("Decline the optional replacement (CR 371)", "不适用可选的替代效果（CR 371）")
+            }
             RiftAction::Yes | RiftAction::No => {
                 let yes = *action == RiftAction::Yes;
                 match &self.prompt {

@@ -168,6 +168,10 @@ impl RiftGame {
                 for i in 0..self.damage_choices() {
                     out.push(RiftAction::First(i as u8));
                 }
+                // An optional replacement may be declined (CR 371).
+                if self.damage_may_decline() {
+                    out.push(RiftAction::No);
+                }
             }
             Prompt::Replacement { .. } => {
                 out.push(RiftAction::First(0));
@@ -298,11 +302,11 @@ impl RiftGame {
             Ok(Some(p @ (Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. }))) => {
                 self.match_apply(&p, a)
             }
-            Ok(Some(Prompt::Replacement { .. })) if !self.dmg_batch.is_empty() => {
-                if let RiftAction::First(i) = a {
-                    self.choose_damage_replacement(i as usize);
-                }
-            }
+            Ok(Some(Prompt::Replacement { .. })) if !self.dmg_batch.is_empty() => match a {
+                RiftAction::First(i) => self.choose_damage_replacement(i as usize),
+                RiftAction::No => self.decline_damage_replacements(),
+                _ => {}
+            },
             Ok(Some(Prompt::Replacement { unit, .. })) => {
                 if let RiftAction::First(i) = a {
                     self.choose_replacement(unit, i == 1);
@@ -533,6 +537,11 @@ impl RiftGame {
             {
                 self.match_refusal(p)
             }
+            (Some(Prompt::Replacement { .. }), _) if !self.dmg_batch.is_empty() => format!(
+                "choose which damage replacement applies first: 'first 0'…'first {}'{} (CR 372, 371)",
+                self.damage_choices().saturating_sub(1),
+                if self.damage_may_decline() { ", or 'no' to decline the optional ones" } else { "" }
+            ),
             (Some(Prompt::Replacement { .. }), _) => {
                 "choose which replacement applies to the death: 'first 0' heal and stun, 'first 1' return to hand (CR 372)".into()
             }

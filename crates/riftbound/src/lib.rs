@@ -38,6 +38,8 @@ pub mod present;
 mod render;
 mod repeat;
 pub mod replace;
+mod replace_file;
+mod replace_static;
 mod resolve;
 mod restage;
 pub mod setup;

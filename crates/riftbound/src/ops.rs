@@ -465,10 +465,11 @@ impl RiftGame {
     /// controller does not control applies Contested (CR 190.3, 450).
     pub fn enter_board(&mut self, id: ObjId, seat: u8, zone: Zone, exhausted: bool) {
         self.set_zone(id, zone);
-        // "I enter ready" replaces entering exhausted (CR 367, 370; `replace.rs`).
-        let exhausted = exhausted && !self.card(id).enters_ready;
+        self.objs[id as usize].controller = seat;
+        // "I enter ready" and "units you control enter ready" replace entering exhausted
+        // (CR 367, 370; `replace.rs`).
+        let exhausted = exhausted && !self.card(id).enters_ready && !self.static_enters_ready(id);
         let o = &mut self.objs[id as usize];
-        o.controller = seat;
         o.set(flag::EXHAUSTED, exhausted);
         if let Zone::Bf(b) = zone {
             if self.card(id).is_unit() {

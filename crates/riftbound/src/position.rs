@@ -255,12 +255,22 @@ impl RiftGame {
             let words = self
                 .dmg_batch
                 .iter()
-                .map(|e| format!("c{}:{}:{}:{}", e.unit, e.amount, e.applied, u8::from(e.modified)))
+                .map(|e| {
+                    let mut w = format!("c{}:{}:{}:{}", e.unit, e.amount, e.applied, u8::from(e.modified));
+                    if !e.statics.is_empty() {
+                        let keys: Vec<String> = e.statics.iter().map(|k| k.to_string()).collect();
+                        w += &format!(":{}", keys.join("+"));
+                    }
+                    w
+                })
                 .collect();
             l += &format!(" dmgbatch={}", list(words));
         }
         if self.dmg_combat {
             l += " dmgcombat=1";
+        }
+        if !self.repl_used.is_empty() {
+            l += &format!(" replused={}", list(self.repl_used.iter().map(|k| k.to_string()).collect()));
         }
         if !self.loans.is_empty() {
             let words = self

@@ -474,6 +474,7 @@ impl RiftGame {
                 let m = ActionMeta::of(ActionKind::Cancel);
                 let m = match &self.prompt {
                     Some(Prompt::Build(b)) => m.subject(self.item_source(&b.item)),
+                    Some(Prompt::Replacement { unit, .. }) => m.subject(self.cref(*unit)),
                     _ => m,
                 };
                 answer(m)
@@ -724,11 +725,28 @@ impl RiftGame {
             ),
             Some(Prompt::Replacement { unit, .. }) if !self.dmg_batch.is_empty() => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);
+                // One optional replacement: the prompt names it and its source (CR 371).
+                if self.damage_choices() == 1 {
+                    let (re, rz) = self.damage_choice_label(0).unwrap_or_default();
+                    let p = UiPrompt::new(
+                        id,
+                        l(
+                            format!("{e} would be dealt damage: apply the optional replacement — {re} — or decline it (CR 371)"),
+                            format!("{z}将受到伤害：适用可选的替代效果——{rz}——或不适用（CR 371）"),
+                        ),
+                    );
+                    return Some(match self.damage_choice_source(0) {
+                        Some(ItemSrc::Obj(o)) => p.source(self.cref(o)),
+                        Some(ItemSrc::Legend(s)) => p.source(self.legend_ref(s)),
+                        Some(ItemSrc::Bf(b)) => p.source(self.bf_ref(b)),
+                        _ => p,
+                    });
+                }
                 UiPrompt::new(
                     id,
                     l(
-                        format!("{e} would be dealt damage and several effects replace it: choose which applies first (CR 372)"),
-                        format!("{z}将受到伤害，有多个效果可以替代：选择先适用哪一个（CR 372）"),
+                        format!("{e} would be dealt damage and replacement effects apply: choose which applies first, or decline an optional one (CR 371, 372)"),
+                        format!("{z}将受到伤害，有替代效果可以适用：选择先适用哪一个，或不适用可选的效果（CR 371、372）"),
                     ),
                 )
             }

@@ -2,15 +2,21 @@
 //! be dealt to it this turn", "prevent all damage that would be dealt to it this turn" and "if
 //! damage would be dealt to it this turn, double it" ([`Ward`]s, created by the `prevent_damage`
 //! and `double_damage` instructions; they end in the Expiration Step, CR 317, or when the unit
-//! leaves the board, CR 124).
+//! leaves the board, CR 124) — and the same as **statics** of a unit, gear, legend or battlefield
+//! while it is on the board (CR 376.3; the card file's `prevent_damage` / `double_damage` statics,
+//! `replace_file.rs`): "prevent N of it" applies to each event and is not used up; a "once each
+//! turn" static counts its applications until the Expiration Step (CR 371, `repl_used`); an
+//! optional one ("may", CR 371) is the affected unit's controller's choice — the replacement
+//! prompt offers it (`first i`) and `no` declines the optional ones for that event (declined, it
+//! is not used up).
 //!
 //! Every damage event goes through [`RiftGame::deal_batch`], which takes the simultaneous events
 //! of one game action together (CR 373: an instruction's units, a split, combat damage):
 //! * each event is handled separately, in turn order of the affected units' controllers
 //!   (CR 373.c); each replacement applies at most once to an event (CR 370.2) and only while the
 //!   event still deals damage (a prevented event is not damage any more);
-//! * one replacement that applies: it applies (a replacement is not optional); two or more: the
-//!   **controller of the affected unit** chooses which applies first (CR 372), with
+//! * one mandatory replacement that applies: it applies; two or more, or an optional one: the
+//!   **controller of the affected unit** chooses which applies first (CR 372, 371), with
 //!   [`Prompt::Replacement`] (`first i` = the i-th applicable replacement), then the rest are
 //!   checked again on the modified event;
 //! * a replacement applied to an already modified event works on it as modified (CR 375: it
@@ -48,13 +54,39 @@ pub struct Ward {
 }
 
 /// One damage event of a batch: the amount as modified so far, the wards (bits, by index in
-/// [`RiftGame::wards`]) applied to it, and whether any replaced it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// [`RiftGame::wards`]) and the statics (by [`StaticKey`]) applied to it — or declined, for an
+/// optional one (CR 371) — and whether any replaced it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DamageEvent {
     pub unit: ObjId,
     pub amount: i32,
     pub applied: u64,
     pub modified: bool,
+    pub statics: Vec<StaticKey>,
+}
+
+/// A damage replacement static of a card on the board: its source kind (0 an object, 1 a
+/// legend, 2 a battlefield) << 40 | the source object's incarnation << 24 | object id, seat or
+/// battlefield << 8 | the static's index on the card.
+pub type StaticKey = u64;
+
+/// A replacement that may apply to a damage event: a this-turn ward (index in
+/// [`RiftGame::wards`]) or a static of a card on the board (CR 367–375).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repl {
+    Ward(usize),
+    Static(StaticKey),
+}
+
+/// A damage replacement static on the board, as found for one batch.
+#[derive(Clone, Debug)]
+pub(crate) struct OnBoard {
+    pub key: StaticKey,
+    pub controller: u8,
+    pub src: ItemSrc,
+    pub src_inc: u16,
+    pub def: crate::cards::DefId,
+    pub stat: crate::cards::DamageStatic,
 }
 
 impl RiftGame {
@@ -67,23 +99,79 @@ impl RiftGame {
         }
     }
 
-    /// The Expiration Step (CR 317): this turn's damage replacements end.
+    /// The Expiration Step (CR 317): this turn's damage replacements end, and "once each turn"
+    /// counts start again (CR 371).
     pub(crate) fn end_wards(&mut self) {
         self.wards.clear();
+        self.repl_used.clear();
+    }
+
+    /// Every damage replacement static of the cards on the board (units, gear, legends,
+    /// battlefields; CR 376.3), in board order: objects by id, then legends by seat, then
+    /// battlefields.
+    pub(crate) fn damage_statics(&self) -> Vec<OnBoard> {
+        let db = self.db_arc();
+        let mut out = Vec::new();
+        let mut push = |kind: u64, at: u64, inc: u16, controller: u8, src: ItemSrc, def: crate::cards::DefId| {
+            for d in &db.get(def).damage_statics {
+                let key = kind << 40 | (inc as u64) << 24 | at << 8 | d.ix as u64;
+                out.push(OnBoard { key, controller, src, src_inc: inc, def, stat: d.clone() });
+            }
+        };
+        for i in self.nonrune_ids() {
+            let o = self.obj(i);
+            if o.zone.on_board() && !db.get(o.def).damage_statics.is_empty() {
+                push(0, i as u64, o.inc, o.controller, ItemSrc::Obj(i), o.def);
+            }
+        }
+        for (s, p) in self.players.iter().enumerate() {
+            if !p.left && !db.get(p.legend).damage_statics.is_empty() {
+                push(1, s as u64, 0, s as u8, ItemSrc::Legend(s as u8), p.legend);
+            }
+        }
+        for (b, bf) in self.bfs.iter().enumerate() {
+            if !bf.blank && !db.get(bf.def).damage_statics.is_empty() {
+                push(2, b as u64, 0, bf.controller, ItemSrc::Bf(b as u8), bf.def);
+            }
+        }
+        out
+    }
+
+    /// Does static `s` apply to a damage event on `unit` (its filter, judged for the static's
+    /// controller as a rules choice, CR 355.10)?
+    fn static_covers(&self, s: &OnBoard, unit: ObjId) -> bool {
+        let probe = Item {
+            controller: s.controller,
+            src: s.src,
+            ab: 0,
+            targets: Vec::new(),
+            here: Loc::Nowhere,
+            subject: None,
+            src_inc: s.src_inc,
+            restrict_bf: NOBODY,
+            trigger: false,
+            repeat: 0,
+            ab_of: None,
+        };
+        self.target_ok(&probe, &s.stat.unit, self.tgt(unit))
     }
 
     /// Deal simultaneous damage (CR 373) with the replacement effects that apply. Returns whether
     /// it was dealt now (false: a choice is open, `Prompt::Replacement`).
     pub(crate) fn deal_batch(&mut self, events: &[(ObjId, i32)], combat: bool) -> bool {
         let touched = |u: ObjId| self.wards.iter().any(|w| w.unit == u);
-        if self.wards.is_empty() || !events.iter().any(|&(u, _)| touched(u)) {
+        let statics = self.damage_statics();
+        let covered = |u: ObjId| statics.iter().any(|s| self.static_covers(s, u));
+        if !events.iter().any(|&(u, n)| n > 0 && (touched(u) || covered(u))) {
             for &(u, n) in events {
                 self.deal(u, n);
             }
             return true;
         }
-        let mut batch: Vec<DamageEvent> =
-            events.iter().map(|&(unit, amount)| DamageEvent { unit, amount, applied: 0, modified: false }).collect();
+        let mut batch: Vec<DamageEvent> = events
+            .iter()
+            .map(|&(unit, amount)| DamageEvent { unit, amount, applied: 0, modified: false, statics: Vec::new() })
+            .collect();
         // CR 373.c: handled in turn order of the affected units' controllers (who choose, CR 372).
         let order = |s: u8| (s + self.n() - self.turn_player) % self.n().max(1);
         batch.sort_by_key(|e| order(self.obj(e.unit).controller));
@@ -92,14 +180,16 @@ impl RiftGame {
         self.step_damage_batch()
     }
 
-    /// The wards that may still apply to event `i` (CR 370.2: each once; only to damage).
-    pub(crate) fn applicable_wards(&self, i: usize) -> Vec<usize> {
+    /// The replacements that may still apply to event `i` (CR 370.2: each once; only to damage;
+    /// CR 371: a "once each turn" static not used yet this turn), wards first, then statics in
+    /// board order.
+    pub(crate) fn applicable_repls(&self, i: usize) -> Vec<Repl> {
         let Some(e) = self.dmg_batch.get(i) else { return Vec::new() };
         let o = self.obj(e.unit);
         if e.amount <= 0 || !o.zone.on_board() {
             return Vec::new();
         }
-        (0..self.wards.len())
+        let mut out: Vec<Repl> = (0..self.wards.len())
             .filter(|&w| {
                 let x = &self.wards[w];
                 x.unit == e.unit
@@ -107,45 +197,88 @@ impl RiftGame {
                     && e.applied & (1 << w) == 0
                     && !matches!(x.kind, WardKind::PreventNext(0))
             })
-            .collect()
+            .map(Repl::Ward)
+            .collect();
+        for s in self.damage_statics() {
+            let used = s.stat.once_each_turn && self.repl_used.contains(&s.key);
+            if !used && !e.statics.contains(&s.key) && self.static_covers(&s, e.unit) {
+                out.push(Repl::Static(s.key));
+            }
+        }
+        out
     }
 
-    /// The event whose replacements are being chosen (the first one with two or more left).
+    /// The static with key `k` on the board, if it is there.
+    fn static_by_key(&self, k: StaticKey) -> Option<OnBoard> {
+        self.damage_statics().into_iter().find(|s| s.key == k)
+    }
+
+    /// Is replacement `r` optional ("you may", CR 371)?
+    fn repl_may(&self, r: Repl) -> bool {
+        matches!(r, Repl::Static(k) if self.static_by_key(k).is_some_and(|s| s.stat.may))
+    }
+
+    /// Must the affected unit's controller decide for event `i`: two or more replacements apply
+    /// (CR 372), or an optional one does (CR 371)?
+    fn needs_choice(&self, app: &[Repl]) -> bool {
+        app.len() >= 2 || app.iter().any(|&r| self.repl_may(r))
+    }
+
+    /// The event whose replacements are being chosen (the first one that needs a choice).
     pub(crate) fn open_damage_event(&self) -> Option<usize> {
-        (0..self.dmg_batch.len()).find(|&i| self.applicable_wards(i).len() >= 2)
+        (0..self.dmg_batch.len()).find(|&i| self.needs_choice(&self.applicable_repls(i)))
     }
 
-    /// Ward `w` replaces event `i` (CR 370.1.c), on the event as modified so far (CR 375).
-    fn apply_ward(&mut self, i: usize, w: usize) {
+    /// Replacement `r` replaces event `i` (CR 370.1.c), on the event as modified so far (CR 375).
+    fn apply_repl(&mut self, i: usize, r: Repl) {
+        let kind = match r {
+            Repl::Ward(w) => self.wards[w].kind,
+            Repl::Static(k) => {
+                let Some(s) = self.static_by_key(k) else { return };
+                self.dmg_batch[i].statics.push(k);
+                if s.stat.once_each_turn && !self.repl_used.contains(&k) {
+                    self.repl_used.push(k);
+                }
+                s.stat.kind
+            }
+        };
         let e = &mut self.dmg_batch[i];
-        e.applied |= 1 << w;
         e.modified = true;
-        match self.wards[w].kind {
-            WardKind::PreventNext(n) => {
+        match (r, kind) {
+            (Repl::Ward(w), WardKind::PreventNext(n)) => {
+                e.applied |= 1 << w;
                 let p = e.amount.min(n as i32);
                 e.amount -= p;
                 self.wards[w].kind = WardKind::PreventNext(n - p as u8);
             }
+            (Repl::Ward(w), _) => e.applied |= 1 << w,
+            // A static's "prevent N of it" is not used up (it applies to each event).
+            (Repl::Static(_), WardKind::PreventNext(n)) => e.amount -= e.amount.min(n as i32),
+            (Repl::Static(_), _) => {}
+        }
+        match kind {
+            WardKind::PreventNext(_) => {}
             WardKind::PreventAll => e.amount = 0,
             WardKind::Double => e.amount = e.amount.saturating_mul(2).min(i16::MAX as i32),
         }
     }
 
-    /// Apply single replacements, ask for an order where two or more apply (CR 372), and deal the
-    /// batch once every event is final. Returns whether it was dealt.
+    /// Apply single mandatory replacements, ask where two or more apply (CR 372) or an optional
+    /// one does (CR 371), and deal the batch once every event is final. Returns whether it was
+    /// dealt.
     fn step_damage_batch(&mut self) -> bool {
         for i in 0..self.dmg_batch.len() {
             loop {
-                let app = self.applicable_wards(i);
-                match app.len() {
-                    0 => break,
-                    1 => self.apply_ward(i, app[0]),
-                    _ => {
-                        let unit = self.dmg_batch[i].unit;
-                        self.prompt = Some(Prompt::Replacement { seat: self.obj(unit).controller, unit });
-                        return false;
-                    }
+                let app = self.applicable_repls(i);
+                if app.is_empty() {
+                    break;
                 }
+                if self.needs_choice(&app) {
+                    let unit = self.dmg_batch[i].unit;
+                    self.prompt = Some(Prompt::Replacement { seat: self.obj(unit).controller, unit });
+                    return false;
+                }
+                self.apply_repl(i, app[0]);
             }
         }
         let batch = std::mem::take(&mut self.dmg_batch);
@@ -170,10 +303,28 @@ impl RiftGame {
             self.finish_damage_batch();
             return;
         };
-        let app = self.applicable_wards(e);
-        let Some(&w) = app.get(i) else { return };
+        let app = self.applicable_repls(e);
+        let Some(&r) = app.get(i) else { return };
         self.prompt = None;
-        self.apply_ward(e, w);
+        self.apply_repl(e, r);
+        self.finish_damage_batch();
+    }
+
+    /// The affected unit's controller declines the optional replacements of the open event
+    /// (CR 371: "may"; a declined one is not used up — a "once each turn" one may apply later).
+    pub(crate) fn decline_damage_replacements(&mut self) {
+        let Some(e) = self.open_damage_event() else { return };
+        let declined: Vec<StaticKey> = self
+            .applicable_repls(e)
+            .into_iter()
+            .filter(|&r| self.repl_may(r))
+            .filter_map(|r| if let Repl::Static(k) = r { Some(k) } else { None })
+            .collect();
+        if declined.is_empty() {
+            return;
+        }
+        self.prompt = None;
+        self.dmg_batch[e].statics.extend(declined);
         self.finish_damage_batch();
     }
 
@@ -198,14 +349,47 @@ impl RiftGame {
 
     /// How many replacements the open damage choice offers (0: the prompt is about a death).
     pub(crate) fn damage_choices(&self) -> usize {
-        self.open_damage_event().map_or(0, |e| self.applicable_wards(e).len())
+        self.open_damage_event().map_or(0, |e| self.applicable_repls(e).len())
     }
 
-    /// The `i`-th replacement of the open damage choice, in English and Chinese.
+    /// May the open damage choice decline (`no`): an optional replacement applies (CR 371)?
+    pub(crate) fn damage_may_decline(&self) -> bool {
+        self.open_damage_event().is_some_and(|e| self.applicable_repls(e).into_iter().any(|r| self.repl_may(r)))
+    }
+
+    /// The source of the `i`-th replacement of the open damage choice, when it is a static (a
+    /// this-turn effect's source has left no card to name).
+    pub(crate) fn damage_choice_source(&self, i: usize) -> Option<ItemSrc> {
+        let e = self.open_damage_event()?;
+        match *self.applicable_repls(e).get(i)? {
+            Repl::Ward(_) => None,
+            Repl::Static(k) => self.static_by_key(k).map(|s| s.src),
+        }
+    }
+
+    /// The `i`-th replacement of the open damage choice, in English and Chinese, naming a
+    /// static's source card and whether it is optional.
     pub(crate) fn damage_choice_label(&self, i: usize) -> Option<(String, String)> {
         let e = self.open_damage_event()?;
-        let w = *self.applicable_wards(e).get(i)?;
-        Some(ward_text(self.wards[w].kind))
+        match *self.applicable_repls(e).get(i)? {
+            Repl::Ward(w) => Some(ward_text(self.wards[w].kind)),
+            Repl::Static(k) => {
+                let s = self.static_by_key(k)?;
+                let d = self.def(s.def);
+                let (e, z) = static_text(s.stat.kind);
+                let (me, mz) = if s.stat.may { (" (optional)", "（可选）") } else { ("", "") };
+                Some((format!("{e} ({}){me}", d.name), format!("{z}（{}）{mz}", d.zh)))
+            }
+        }
+    }
+}
+
+/// A damage replacement static's effect, as the prompt offers it.
+pub fn static_text(k: WardKind) -> (String, String) {
+    match k {
+        WardKind::PreventNext(n) => (format!("prevent {n} of the damage"), format!("防止其中{n}点伤害")),
+        WardKind::PreventAll => ("prevent all of the damage".into(), "防止所有伤害".into()),
+        WardKind::Double => ("double the damage".into(), "使伤害翻倍".into()),
     }
 }
 

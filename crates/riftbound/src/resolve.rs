@@ -213,7 +213,8 @@ impl RiftGame {
                     },
                     _ => Loc::Nowhere,
                 };
-                for _ in 0..ins.n {
+                // "Your effects create twice that many tokens" (CR 367, 375; `replace.rs`).
+                for _ in 0..self.tokens_created(seat, ins.n) {
                     self.create_token(ins.token_def, seat, at);
                 }
             }

@@ -468,6 +468,8 @@ pub struct RiftGame {
     pub dmg_batch: Vec<crate::replace::DamageEvent>,
     /// The waiting batch is combat damage: the Combat Cleanup follows once it is dealt.
     pub dmg_combat: bool,
+    /// "Once each turn" replacement statics used this turn (CR 371; `replace.rs` keys).
+    pub repl_used: Vec<crate::replace::StaticKey>,
     /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
     /// controller it returns to), oldest first.
     pub loans: Vec<Loan>,
@@ -710,6 +712,7 @@ impl RiftGame {
             wards: Vec::new(),
             dmg_batch: Vec::new(),
             dmg_combat: false,
+            repl_used: Vec::new(),
             loans: Vec::new(),
             effects: Vec::new(),
             combat_marks: Vec::new(),

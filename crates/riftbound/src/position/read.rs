@@ -730,8 +730,14 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "dmgbatch" => {
                 for w in items(v) {
                     let parts: Vec<&str> = w.split(':').collect();
-                    let [u, n, a, m] = parts.as_slice() else {
-                        return err(f, format!("'{w}' is not UNIT:AMOUNT:APPLIED:MODIFIED like c5:4:0:0"));
+                    let (u, n, a, m, st) = match parts.as_slice() {
+                        [u, n, a, m] => (u, n, a, m, None),
+                        [u, n, a, m, st] => (u, n, a, m, Some(st)),
+                        _ => return err(f, format!("'{w}' is not UNIT:AMOUNT:APPLIED:MODIFIED[:STATICS] like c5:4:0:0")),
+                    };
+                    let statics = match st {
+                        None => Vec::new(),
+                        Some(st) => st.split('+').map(|k| num(f, k)).collect::<R<Vec<u64>>>()?,
                     };
                     let Tgt::Obj(unit, _) = rd.tgt(f, u, g)? else { return err(f, format!("'{u}' is not an object")) };
                     g.dmg_batch.push(crate::replace::DamageEvent {
@@ -739,10 +745,12 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                         amount: num(f, n)?,
                         applied: num(f, a)?,
                         modified: flag01(f, m)?,
+                        statics,
                     });
                 }
             }
             "dmgcombat" => g.dmg_combat = flag01(f, v)?,
+            "replused" => g.repl_used = items(v).map(|k| num(f, k)).collect::<R<_>>()?,
             "turned" => {
                 let mut t = 0u8;
                 for w in items(v) {
@@ -786,7 +794,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, loans, combatmarks, norestage, over, reason, scores, \
+                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, loans, combatmarks, norestage, over, reason, scores, \
                      actions, rng)",
                 )
             }
