@@ -799,7 +799,12 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
         }
     }
     let counters = crate::keywords::file::index_counters(&mut cards);
-    CardDb { cards, raw, tags, lord_tags, counters }
+    let has_statics = crate::cards::HasStatics {
+        damage: cards.iter().any(|c| !c.damage_statics.is_empty()),
+        enter_ready: cards.iter().any(|c| !c.enter_ready.is_empty()),
+        double_tokens: cards.iter().any(|c| c.double_tokens > 0),
+    };
+    CardDb { cards, raw, tags, lord_tags, counters, has_statics }
 }
 
 fn raw_static_tags<'a>(raw: &'a [RawCard], id: &'a str) -> impl Iterator<Item = &'a String> {

@@ -836,6 +836,17 @@ pub struct CardDb {
     pub lord_tags: u64,
     /// Every counter name the set's cards use (CR 741); counters on objects index this.
     pub counters: Vec<String>,
+    /// Which replacement statics some card of the set has (`replace.rs`, `replace_static.rs`):
+    /// without any, the board is not scanned for them at every damage event or unit entering.
+    pub has_statics: HasStatics,
+}
+
+/// Whether any card of a set has a damage, "enter ready" or "double tokens" static.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HasStatics {
+    pub damage: bool,
+    pub enter_ready: bool,
+    pub double_tokens: bool,
 }
 
 impl PartialEq for CardDb {

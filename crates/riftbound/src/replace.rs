@@ -112,6 +112,9 @@ impl RiftGame {
     pub(crate) fn damage_statics(&self) -> Vec<OnBoard> {
         let db = self.db_arc();
         let mut out = Vec::new();
+        if !db.has_statics.damage {
+            return out;
+        }
         let mut push = |kind: u64, at: u64, inc: u16, controller: u8, src: ItemSrc, def: crate::cards::DefId| {
             for d in &db.get(def).damage_statics {
                 let key = kind << 40 | (inc as u64) << 24 | at << 8 | d.ix as u64;

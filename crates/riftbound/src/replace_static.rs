@@ -38,7 +38,7 @@ impl RiftGame {
     /// does not apply its replacement effects to the event of its entering (CR 370.3).
     pub(crate) fn static_enters_ready(&self, id: ObjId) -> bool {
         let o = self.obj(id);
-        if !self.def(o.def).is_unit() {
+        if !self.db().has_statics.enter_ready || !self.def(o.def).is_unit() {
             return false;
         }
         let seat = o.controller;
@@ -67,7 +67,7 @@ impl RiftGame {
     /// static of a card `seat` controls doubles it once (CR 370.2, 375), up to
     /// [`MAX_TOKENS_PER_INSTRUCTION`].
     pub(crate) fn tokens_created(&self, seat: u8, n: i32) -> i32 {
-        if n <= 0 {
+        if n <= 0 || !self.db().has_statics.double_tokens {
             return n;
         }
         let k: u32 = self.statics_of(seat).iter().map(|(_, _, d)| d.double_tokens as u32).sum();
