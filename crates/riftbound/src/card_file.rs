@@ -16,6 +16,8 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 
 /// The most Energy a cost can ask: a deck has 12 runes (CR 103.3).
 pub const MAX_ENERGY: u8 = 12;
+/// The most cards one Predict looks at (CR 436): a Main Deck holds 40.
+pub const MAX_PREDICT: i32 = 40;
 
 /// One card as the file writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -322,29 +324,15 @@ fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: 
     }
 }
 
-/// An additional cost paid with a unit (CR 204.2): only a spell's or activated ability's (a
-/// trigger's cost is its `lead`), one unit; with `extra_discard` both are paid (the unit is
-/// chosen first, then the card).
-fn check_unit_cost(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, c: &UnitCost) {
-    if !matches!(a.on, On::Spell | On::Activated) {
-        p.add(
-            ptr.into(),
-            id,
-            "extra_cost",
-            "an additional cost belongs to a spell or an activated ability (a trigger's cost is its 'lead')",
-        );
-    }
-    check_cost_shape(p, ptr, id, c);
-}
-
 /// The unit and act of an additional cost (an ability's or a permanent's own, CR 204.2).
 fn check_cost_shape(p: &mut Problems, ptr: &str, id: Option<&str>, c: &UnitCost) {
-    if c.unit.what != What::Unit || c.unit.up_to != 0 || c.unit.dest_of != 0 {
+    let gear_counters = c.act == CostAct::SpendCounter && c.unit.what == What::Gear;
+    if (c.unit.what != What::Unit && !gear_counters) || c.unit.up_to != 0 || c.unit.dest_of != 0 {
         p.add(
             format!("{ptr}/unit"),
             id,
             "extra_cost.unit",
-            "an additional cost is paid with exactly one unit ('what', 'up_to' and 'dest_of' do not apply)",
+            "an additional cost is paid with exactly one unit, or a 'spend_counter' cost with one gear (what = \"gear\"; 'up_to' and 'dest_of' do not apply)",
         );
     }
     if c.act == CostAct::Exhaust && c.unit.exhausted {
@@ -473,7 +461,18 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             p.add(format!("{aptr}/subject"), id, "subject", "a 'subject' filter belongs to a 'unit_dies' trigger");
         }
         if let Some(c) = &a.extra_cost {
-            check_unit_cost(p, &format!("{aptr}/extra_cost"), id, a, c);
+            // A spell's, activated or triggered ability's (a trigger's may be declined, CR
+            // 404.2), one unit; with `extra_discard` both are paid (the unit first).
+            check_cost_shape(p, &format!("{aptr}/extra_cost"), id, c);
+        }
+        // A trigger's discard is its `lead` or its `extra_discard`, not both (one card).
+        if a.extra_discard && matches!(a.lead, Some(Lead::Discard | Lead::RecycleHand)) {
+            p.add(
+                format!("{aptr}/extra_discard"),
+                id,
+                "extra_discard",
+                "a trigger with a discarding or recycling 'lead' already pays with a card: use one of them",
+            );
         }
         for (k, s) in a.targets.iter().enumerate() {
             if s.what == What::Destination && s.dest_of as usize >= a.targets.len() {
@@ -500,8 +499,13 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if ins.op == Op::DamageSplit {
                 check_split(p, &iptr, id, a, ins);
             }
-            if ins.op == Op::Predict && ins.n != 1 {
-                p.add(format!("{iptr}/n"), id, "n", "not implemented: predict other than 1 (CR 436)");
+            if ins.op == Op::Predict && !(1..=MAX_PREDICT).contains(&ins.n) {
+                p.add(
+                    format!("{iptr}/n"),
+                    id,
+                    "n",
+                    format!("predict {}: Predict N looks at 1 to {MAX_PREDICT} cards (CR 436)", ins.n),
+                );
             }
             if ins.op == Op::Attach && r.kind != Kind::Gear {
                 p.add(format!("{iptr}/op"), id, "op", "only gear attaches itself to a unit (CR 818)");

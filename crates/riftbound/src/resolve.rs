@@ -263,6 +263,8 @@ impl RiftGame {
             }
             Op::Channel => self.channel(seat, ins.n, true),
             Op::GainXp => self.gain_xp(seat, ins.n.max(0) as u16),
+            // Predict N > 1 (CR 436, `predict.rs`).
+            Op::Predict if ins.n > 1 => self.start_predict(seat, ins.n),
             // Predict 1 (CR 436): the player looks at the top card and may recycle it.
             Op::Predict => {
                 if let Some(&top) = self.players[seat as usize].deck.first() {
