@@ -909,7 +909,20 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "split" => &["left", "slot", "points"],
         "replacement" => &["unit"],
         "build" => {
-            &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
+            // `unit`: the unit chosen for an additional cost (CR 204.2), written when there is one.
+            &[
+                "stage",
+                "card",
+                "from",
+                "location",
+                "locations",
+                "accelerate",
+                "discard",
+                "accepted",
+                "paid",
+                "item",
+                "unit",
+            ]
         }
         _ => {
             return err(
