@@ -638,22 +638,19 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     // The keyword abilities, as card data after the file's own (CR 816–827), in this order:
     // Vision, Temporary, Equip, Empower, Hunt, Quick-Draw, Weaponmaster. Gear plays its own
     // Vision (when it is played) and Temporary (it is killed); an attached Equipment's text is
-    // its unit's (CR 434), and "kill this" can't name that unit yet.
-    if r.kind == Kind::Gear && r.equipment && keywords & kw::TEMPORARY != 0 {
-        p.add(
-            format!("{ptr}/keywords"),
-            id,
-            "keywords",
-            "not implemented: Temporary on Equipment (the unit it is attached to would have it, CR 434)",
-        );
-    }
+    // its unit's (CR 434): its Temporary row kills the trigger's subject, the unit it is attached
+    // to or, unattached, the Equipment itself (`keywords/temporary.rs`).
     let unit = matches!(r.kind, Kind::Unit | Kind::Token);
     let permanent = unit || r.kind == Kind::Gear;
     if permanent && keywords & kw::VISION != 0 {
         abilities.push(KeywordAbility::Vision.ability(0));
     }
     if permanent && keywords & kw::TEMPORARY != 0 {
-        abilities.push(KeywordAbility::Temporary.ability(0));
+        let mut row = KeywordAbility::Temporary.ability(0);
+        if r.kind == Kind::Gear && r.equipment {
+            row.effects[0].who = Who::Subject;
+        }
+        abilities.push(row);
     }
     if let Some(e) = r.equip {
         if r.kind != Kind::Gear {
