@@ -605,6 +605,8 @@ impl RiftGame {
             return;
         }
         let seat = item.controller;
+        // A leading cost is optional: declining it removes the trigger (CR 404.2).
+        let may = may || self.trigger_lead_pay(&item).is_some();
         let b = Build {
             seat,
             item,
@@ -664,7 +666,7 @@ impl RiftGame {
             }
             c
         } else if b.item.trigger {
-            Cost::default()
+            self.trigger_lead_pay(&b.item).unwrap_or_default()
         } else if let Some(c) = self.keyword_cost(&b.item) {
             c
         } else {
@@ -674,6 +676,10 @@ impl RiftGame {
 
     /// What an optional trigger offers besides "no" (CR 383.3.b, 402.1).
     fn optional_offer(&self, b: &Build) -> Offer {
+        if let Some(c) = self.trigger_lead_pay(&b.item) {
+            // CR 203.3: a cost that can't be paid can't be chosen.
+            return if self.can_pay(b.seat, &c) { Offer::Yes } else { Offer::Nothing };
+        }
         match self.ability(&b.item).and_then(|a| a.lead) {
             None => Offer::Yes,
             Some(Lead::ExhaustSelf) if self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)) => {

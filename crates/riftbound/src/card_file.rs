@@ -465,6 +465,24 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             // 404.2), one unit; with `extra_discard` both are paid (the unit first).
             check_cost_shape(p, &format!("{aptr}/extra_cost"), id, c);
         }
+        let trigger = !matches!(a.on, On::Spell | On::Activated);
+        let lead_pay = a.effects.first().is_some_and(|i| i.op == Op::Pay && i.cond == Cond::Always);
+        if trigger && lead_pay && a.lead.is_some() {
+            p.add(
+                format!("{aptr}/lead"),
+                id,
+                "lead",
+                "a trigger has one leading cost: its 'lead' or a first 'pay' instruction (CR 204.3)",
+            );
+        }
+        if trigger && (a.cost_energy > 0 || a.cost_exhaust) {
+            p.add(
+                format!("{aptr}/cost_energy"),
+                id,
+                "cost_energy",
+                "a triggered ability has no activation cost: write its cost as a first 'pay' instruction (\"you may pay [2]: …\", CR 204.3) or a 'lead'",
+            );
+        }
         // A trigger's discard is its `lead` or its `extra_discard`, not both (one card).
         if a.extra_discard && matches!(a.lead, Some(Lead::Discard | Lead::RecycleHand)) {
             p.add(

@@ -5,6 +5,8 @@
 //!   be paid, CR 203.3) skips the rest of this execution; with the option `rune_actions` the
 //!   player adds to the rune pool with the rune actions and the pool pays once it covers the
 //!   cost, or asks the auto-pay (`pay`); without it, "yes" auto-pays as every cost is paid.
+//!   On a triggered ability a leading `pay` is instead its base cost, asked (`yes`/`no`) as the
+//!   trigger is put on the chain and paid as it is finalized (CR 204.3, 383.3.b, 404.2).
 //! * `add` (CR 429): Energy and Power into the player's rune pool, which empties at the start of
 //!   the Main Phase and in the Expiration Step (CR 165–167, `flow.rs`). A spell that adds stays on
 //!   the chain like any spell (CR 429.2.b); a triggered or activated ability whose instructions
@@ -20,6 +22,17 @@ fn instr_cost(ins: &Instr) -> Cost {
 }
 
 impl RiftGame {
+    /// A triggered ability's leading cost ("when X, you may pay [2]: draw 2"): a `pay` that is its
+    /// first instruction is the trigger's base cost, paid while it is finalized (CR 204.3,
+    /// 383.3.b); its controller may decline it, which removes the trigger (CR 404.2).
+    pub(crate) fn trigger_lead_pay(&self, item: &Item) -> Option<Cost> {
+        if !item.trigger {
+            return None;
+        }
+        let first = self.ability(item)?.effects.first()?;
+        (first.op == Op::Pay && first.cond == crate::cards::Cond::Always).then(|| instr_cost(first))
+    }
+
     /// The cost of the `pay` instruction being resolved (the one before `resolving.pc`).
     pub(crate) fn instr_pay_cost(&self) -> Option<Cost> {
         let r = self.resolving.as_ref()?;

@@ -839,6 +839,14 @@ impl RiftGame {
         let (e, z) = self.src_names(&b.item);
         let source = self.item_source(&b.item);
         let title = match b.stage {
+            Stage::Optional if self.trigger_lead_pay(&b.item).is_some() => {
+                let c = cost_of(&self.trigger_lead_pay(&b.item).unwrap_or_default());
+                let (fe, fz) = self.ability_effect(&b.item);
+                l(
+                    format!("{e}'s trigger: pay its cost {c} ({fe})? 'no' declines it (CR 204.3, 404.2)"),
+                    format!("{z}的触发：支付其费用{c}（{fz}）吗？“否”放弃该触发（CR 204.3、404.2）"),
+                )
+            }
             Stage::Optional => {
                 let (fe, fz) = self.ability_effect(&b.item);
                 match self.ability(&b.item).and_then(|a| a.lead) {

@@ -39,6 +39,10 @@ impl RiftGame {
             if after == NOBODY && !self.cond(view, ins.cond) {
                 continue;
             }
+            if ins.op == Op::Pay && pc == 1 && self.trigger_lead_pay(&item).is_some() {
+                // A trigger's leading cost was paid as it was finalized (CR 204.3, 383.3.b).
+                continue;
+            }
             if ins.op == Op::Pay {
                 // A cost inside the instruction (CR 204.3): pause for it, or skip the rest of
                 // this execution if it can't be paid.

@@ -112,6 +112,18 @@ fn trigger_additional_costs_are_read_and_misuse_refused() {
         "/card/0/ability/0/extra_discard",
         "already pays with a card",
     );
+    // A trigger's Energy cost is a first `pay` (CR 204.3): accepted; an activation cost is not.
+    accepted(&unit("on = \"play\"\ndo = [{ op = \"pay\", n = 2 }, { op = \"draw\", n = 2 }]"));
+    refused(
+        &unit("on = \"play\"\ncost_energy = 2\ndo = [{ op = \"draw\", n = 2 }]"),
+        "/card/0/ability/0/cost_energy",
+        "a triggered ability has no activation cost",
+    );
+    refused(
+        &unit("on = \"play\"\nlead = \"exhaust_self\"\ndo = [{ op = \"pay\", n = 1 }, { op = \"draw\", n = 1 }]"),
+        "/card/0/ability/0/lead",
+        "one leading cost",
+    );
 }
 
 /// CR 741–749: `n` counters per cost, from a unit or a gear.
