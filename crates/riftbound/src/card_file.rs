@@ -327,7 +327,16 @@ fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: 
 /// The unit and act of an additional cost (an ability's or a permanent's own, CR 204.2).
 fn check_cost_shape(p: &mut Problems, ptr: &str, id: Option<&str>, c: &UnitCost) {
     let gear_counters = c.act == CostAct::SpendCounter && c.unit.what == What::Gear;
-    if (c.unit.what != What::Unit && !gear_counters) || c.unit.up_to != 0 || c.unit.dest_of != 0 {
+    if c.act == CostAct::SpendCounter && matches!(c.unit.what, What::Battlefield | What::Place) {
+        // Counters live on board objects here (`keywords/counters.rs`); battlefields and legends
+        // are not objects, and no instruction puts a counter on them.
+        p.add(
+            format!("{ptr}/unit/what"),
+            id,
+            "extra_cost.unit",
+            "not implemented: counters on a battlefield or a legend (CR 741–749); spend them from a unit or a gear",
+        );
+    } else if (c.unit.what != What::Unit && !gear_counters) || c.unit.up_to != 0 || c.unit.dest_of != 0 {
         p.add(
             format!("{ptr}/unit"),
             id,

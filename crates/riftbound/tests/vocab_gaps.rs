@@ -149,6 +149,11 @@ fn counter_costs_take_a_number_and_a_gear_and_refuse_misuse() {
         "/card/0/ability/0/extra_cost/unit",
         "exactly one unit, or a 'spend_counter' cost with one gear",
     );
+    refused(
+        &cost("{ act = \"spend_counter\", counter = \"charge\", unit = { what = \"battlefield\" } }"),
+        "/card/0/ability/0/extra_cost/unit/what",
+        "not implemented: counters on a battlefield or a legend",
+    );
     // The number is written back only when it is not 1.
     let db = CardDb::parse(&cost("{ act = \"spend_counter\", counter = \"charge\", n = 3 }"), CardFormat::Toml, "t")
         .unwrap();
