@@ -227,6 +227,7 @@ export const STRINGS = {
   loading: { en: 'Loading…', zh: '加载中…' },
   budget: { en: 'picks left', zh: '剩余选择' },
   peek: { en: 'Peek', zh: '预见' },
+  looked: { en: 'Looking at (top first)', zh: '正在查看（自顶向下）' },
   focus: { en: 'focus', zh: '焦点' },
   bad_list_line: { en: 'is not "COUNT Card Name"', zh: '不是"数量 卡名"格式' },
   line_no: { en: 'line', zh: '行' },

@@ -169,6 +169,8 @@ export function render(v, ctx) {
     { class: `seats-${n}` },
     h('div.board-info', h('span', `${t('turn')} ${v.turn}`), h('span', `${t('phase')}: ${phase}`), v.prompt && typeof v.prompt === 'string' ? h('span', `${t('prompt')}: ${v.prompt}`) : null),
     v.peek ? zone(t('peek'), [riftCard(v.peek, ctx, 'peek')]) : null,
+    // Predict N > 1 (CR 436): the looked-at cards, top of the deck first, to their owner only.
+    v.looked && v.looked.length ? zone(t('looked'), v.looked.map((c) => riftCard(c, ctx, 'looked'))) : null,
     h('div.opponents', { class: `n-${others.length}` }, others.map((i) => player(v, v.players[i], i, ctx, others.length > 1))),
     h('div.battlefields', h('div.zone-title', t('battlefields')), h('div.bf-row', v.battlefields.map((bf, b) => battlefield(v, bf, b, ctx)))),
     v.chain.length

@@ -22,6 +22,7 @@
 //! | `recycle c5` / `recycle c5 fury` | rune c5: "Recycle this: Add [C]", one Power of its domain (named when it has several) (CR 164.2, 416) |
 //! | `pay` | pay the rest of the cost automatically, as the engine chooses (the auto-pay) |
 //! | `swap d12 d40` / `champion d12` | between the games of a match: put Main Deck card (definition) 12 in the sideboard for sideboard card 40 / make main-deck champion 12 the Chosen Champion (TR 403) |
+//! | `domain fury` | name the domain of a Power of any domain being added (CR 429) |
 //! | `field 2` | choose your second battlefield for the next game of a match (spec §5) |
 //! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act |
 
@@ -86,6 +87,8 @@ pub enum RiftAction {
     Champion(u16),
     /// Before a game of a match: choose one of your three battlefields (0-based; shown 1-based).
     Field(u8),
+    /// Name the domain (0–5) of a Power of any domain being added (CR 429): `domain fury`.
+    Domain(u8),
 }
 
 impl RiftAction {
@@ -139,6 +142,7 @@ impl fmt::Display for RiftAction {
             Swap(o, i) => write!(f, "swap d{o} d{i}"),
             Champion(c) => write!(f, "champion d{c}"),
             Field(k) => write!(f, "field {}", *k as u16 + 1),
+            Domain(d) => write!(f, "domain {}", domain_name(*d)),
         }
     }
 }
@@ -258,6 +262,10 @@ impl FromStr for RiftAction {
                     .map(|n| n - 1)
                     .ok_or_else(|| NotationError::new(text, "expected 'field N' (1–3)"))?,
             ),
+            "domain" => match domain(text, w.next())? {
+                u8::MAX => return Err(NotationError::new(text, "expected 'domain fury' (a domain word)")),
+                d => Domain(d),
+            },
             "first" => First(
                 w.next().and_then(|n| n.parse().ok()).ok_or_else(|| NotationError::new(text, "expected 'first N'"))?,
             ),

@@ -605,6 +605,8 @@ impl RiftGame {
             return;
         }
         let seat = item.controller;
+        // A leading cost is optional: declining it removes the trigger (CR 404.2).
+        let may = may || self.trigger_lead_pay(&item).is_some();
         let b = Build {
             seat,
             item,
@@ -664,7 +666,7 @@ impl RiftGame {
             }
             c
         } else if b.item.trigger {
-            Cost::default()
+            self.trigger_lead_pay(&b.item).unwrap_or_default()
         } else if let Some(c) = self.keyword_cost(&b.item) {
             c
         } else {
@@ -674,6 +676,10 @@ impl RiftGame {
 
     /// What an optional trigger offers besides "no" (CR 383.3.b, 402.1).
     fn optional_offer(&self, b: &Build) -> Offer {
+        if let Some(c) = self.trigger_lead_pay(&b.item) {
+            // CR 203.3: a cost that can't be paid can't be chosen.
+            return if self.can_pay(b.seat, &c) { Offer::Yes } else { Offer::Nothing };
+        }
         match self.ability(&b.item).and_then(|a| a.lead) {
             None => Offer::Yes,
             Some(Lead::ExhaustSelf) if self.src_obj(&b.item).is_some_and(|s| !self.obj(s).has(flag::EXHAUSTED)) => {
@@ -722,18 +728,24 @@ impl RiftGame {
                     out.push(RiftAction::Yes);
                 }
             }
-            Stage::ExtraDiscard => match self.unit_cost_due(b) {
-                Some(c) => {
-                    for u in self.cost_units(&b.item, c) {
-                        out.push(RiftAction::Pick(Ref::Obj(u)));
+            Stage::ExtraDiscard => {
+                if b.item.trigger {
+                    // CR 404.2: the controller may decline to pay a trigger's cost (removing it).
+                    out.push(RiftAction::No);
+                }
+                match self.unit_cost_due(b) {
+                    Some(c) => {
+                        for u in self.cost_units(&b.item, c) {
+                            out.push(RiftAction::Pick(Ref::Obj(u)));
+                        }
+                    }
+                    None => {
+                        for &h in &self.players[seat as usize].hand {
+                            out.push(RiftAction::Pick(Ref::Obj(h)));
+                        }
                     }
                 }
-                None => {
-                    for &h in &self.players[seat as usize].hand {
-                        out.push(RiftAction::Pick(Ref::Obj(h)));
-                    }
-                }
-            },
+            }
             Stage::Pay => {
                 let cost = self.build_cost(b);
                 if self.opts.rune_actions {
@@ -780,6 +792,7 @@ impl RiftGame {
                 }
             }),
             (Stage::Accelerate, RiftAction::Yes | RiftAction::No) => true,
+            (Stage::ExtraDiscard, RiftAction::No) => b.item.trigger,
             (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
                 match self.unit_cost_due(b) {
                     // An additional cost paid with a unit (CR 204.2): one of the units that can pay.
@@ -861,6 +874,8 @@ impl RiftGame {
                         return;
                     }
                 }
+                // A trigger's cost declined: the trigger is removed (CR 404.2).
+                (Stage::ExtraDiscard, RiftAction::No) => return,
                 // The unit of `extra_cost` first, then the card of `extra_discard` (CR 204.2).
                 (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
                     if self.unit_cost_due(&b).is_some() {
@@ -941,6 +956,10 @@ impl RiftGame {
                 Stage::ExtraDiscard => {
                     let (discard, unit) = self.extra_costs(&b);
                     let needs = (discard && b.discard == NONE) || (unit.is_some() && b.cost_unit == NONE);
+                    if needs && b.item.trigger && !self.trigger_cost_payable(&b) {
+                        // An impossible cost can't be paid (CR 203.3): the trigger is removed.
+                        return;
+                    }
                     if needs {
                         self.prompt = Some(Prompt::Build(b));
                         return;
@@ -1068,6 +1087,12 @@ impl RiftGame {
                 }
             }
             self.pay_forced(seat, &cost, &b.paid);
+            // Its additional cost paid with a unit (CR 204.3, 383.3.b).
+            if b.cost_unit != NONE {
+                if let Some(c) = self.extra_costs(&b).1.cloned() {
+                    self.pay_unit_cost(&c, b.cost_unit);
+                }
+            }
             if self.adds_at_once(&b.item) {
                 // CR 429: an Add ability resolves at once, without the chain.
                 self.add_at_once(b.item);

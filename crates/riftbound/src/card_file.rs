@@ -16,6 +16,8 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 
 /// The most Energy a cost can ask: a deck has 12 runes (CR 103.3).
 pub const MAX_ENERGY: u8 = 12;
+/// The most cards one Predict looks at (CR 436): a Main Deck holds 40.
+pub const MAX_PREDICT: i32 = 40;
 
 /// One card as the file writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -322,29 +324,24 @@ fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: 
     }
 }
 
-/// An additional cost paid with a unit (CR 204.2): only a spell's or activated ability's (a
-/// trigger's cost is its `lead`), one unit; with `extra_discard` both are paid (the unit is
-/// chosen first, then the card).
-fn check_unit_cost(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, c: &UnitCost) {
-    if !matches!(a.on, On::Spell | On::Activated) {
-        p.add(
-            ptr.into(),
-            id,
-            "extra_cost",
-            "an additional cost belongs to a spell or an activated ability (a trigger's cost is its 'lead')",
-        );
-    }
-    check_cost_shape(p, ptr, id, c);
-}
-
 /// The unit and act of an additional cost (an ability's or a permanent's own, CR 204.2).
 fn check_cost_shape(p: &mut Problems, ptr: &str, id: Option<&str>, c: &UnitCost) {
-    if c.unit.what != What::Unit || c.unit.up_to != 0 || c.unit.dest_of != 0 {
+    let gear_counters = c.act == CostAct::SpendCounter && c.unit.what == What::Gear;
+    if c.act == CostAct::SpendCounter && matches!(c.unit.what, What::Battlefield | What::Place) {
+        // Counters live on board objects here (`keywords/counters.rs`); battlefields and legends
+        // are not objects, and no instruction puts a counter on them.
+        p.add(
+            format!("{ptr}/unit/what"),
+            id,
+            "extra_cost.unit",
+            "not implemented: counters on a battlefield or a legend (CR 741–749); spend them from a unit or a gear",
+        );
+    } else if (c.unit.what != What::Unit && !gear_counters) || c.unit.up_to != 0 || c.unit.dest_of != 0 {
         p.add(
             format!("{ptr}/unit"),
             id,
             "extra_cost.unit",
-            "an additional cost is paid with exactly one unit ('what', 'up_to' and 'dest_of' do not apply)",
+            "an additional cost is paid with exactly one unit, or a 'spend_counter' cost with one gear (what = \"gear\"; 'up_to' and 'dest_of' do not apply)",
         );
     }
     if c.act == CostAct::Exhaust && c.unit.exhausted {
@@ -482,7 +479,36 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             p.add(format!("{aptr}/subject"), id, "subject", "a 'subject' filter belongs to a 'unit_dies' trigger");
         }
         if let Some(c) = &a.extra_cost {
-            check_unit_cost(p, &format!("{aptr}/extra_cost"), id, a, c);
+            // A spell's, activated or triggered ability's (a trigger's may be declined, CR
+            // 404.2), one unit; with `extra_discard` both are paid (the unit first).
+            check_cost_shape(p, &format!("{aptr}/extra_cost"), id, c);
+        }
+        let trigger = !matches!(a.on, On::Spell | On::Activated);
+        let lead_pay = a.effects.first().is_some_and(|i| i.op == Op::Pay && i.cond == Cond::Always);
+        if trigger && lead_pay && a.lead.is_some() {
+            p.add(
+                format!("{aptr}/lead"),
+                id,
+                "lead",
+                "a trigger has one leading cost: its 'lead' or a first 'pay' instruction (CR 204.3)",
+            );
+        }
+        if trigger && (a.cost_energy > 0 || a.cost_exhaust) {
+            p.add(
+                format!("{aptr}/cost_energy"),
+                id,
+                "cost_energy",
+                "a triggered ability has no activation cost: write its cost as a first 'pay' instruction (\"you may pay [2]: …\", CR 204.3) or a 'lead'",
+            );
+        }
+        // A trigger's discard is its `lead` or its `extra_discard`, not both (one card).
+        if a.extra_discard && matches!(a.lead, Some(Lead::Discard | Lead::RecycleHand)) {
+            p.add(
+                format!("{aptr}/extra_discard"),
+                id,
+                "extra_discard",
+                "a trigger with a discarding or recycling 'lead' already pays with a card: use one of them",
+            );
         }
         for (k, s) in a.targets.iter().enumerate() {
             if s.what == What::Destination && s.dest_of as usize >= a.targets.len() {
@@ -509,8 +535,13 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if ins.op == Op::DamageSplit {
                 check_split(p, &iptr, id, a, ins);
             }
-            if ins.op == Op::Predict && ins.n != 1 {
-                p.add(format!("{iptr}/n"), id, "n", "not implemented: predict other than 1 (CR 436)");
+            if ins.op == Op::Predict && !(1..=MAX_PREDICT).contains(&ins.n) {
+                p.add(
+                    format!("{iptr}/n"),
+                    id,
+                    "n",
+                    format!("predict {}: Predict N looks at 1 to {MAX_PREDICT} cards (CR 436)", ins.n),
+                );
             }
             if ins.op == Op::Attach && r.kind != Kind::Gear {
                 p.add(format!("{iptr}/op"), id, "op", "only gear attaches itself to a unit (CR 818)");
@@ -643,22 +674,19 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     // The keyword abilities, as card data after the file's own (CR 816–827), in this order:
     // Vision, Temporary, Equip, Empower, Hunt, Quick-Draw, Weaponmaster. Gear plays its own
     // Vision (when it is played) and Temporary (it is killed); an attached Equipment's text is
-    // its unit's (CR 434), and "kill this" can't name that unit yet.
-    if r.kind == Kind::Gear && r.equipment && keywords & kw::TEMPORARY != 0 {
-        p.add(
-            format!("{ptr}/keywords"),
-            id,
-            "keywords",
-            "not implemented: Temporary on Equipment (the unit it is attached to would have it, CR 434)",
-        );
-    }
+    // its unit's (CR 434): its Temporary row kills the trigger's subject, the unit it is attached
+    // to or, unattached, the Equipment itself (`keywords/temporary.rs`).
     let unit = matches!(r.kind, Kind::Unit | Kind::Token);
     let permanent = unit || r.kind == Kind::Gear;
     if permanent && keywords & kw::VISION != 0 {
         abilities.push(KeywordAbility::Vision.ability(0));
     }
     if permanent && keywords & kw::TEMPORARY != 0 {
-        abilities.push(KeywordAbility::Temporary.ability(0));
+        let mut row = KeywordAbility::Temporary.ability(0);
+        if r.kind == Kind::Gear && r.equipment {
+            row.effects[0].who = Who::Subject;
+        }
+        abilities.push(row);
     }
     if let Some(e) = r.equip {
         if r.kind != Kind::Gear {

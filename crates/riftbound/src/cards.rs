@@ -645,13 +645,14 @@ pub enum CostAct {
     Exhaust,
     /// Return it to its owner's hand.
     ReturnHand,
-    /// Spend one of its `counter` counters (CR 741–749: "Spend a charge counter: …"): remove
-    /// it from a unit its payer controls.
+    /// Spend `n` of its `counter` counters (CR 741–749: "Spend a charge counter: …"): remove
+    /// them from a unit (or gear) its payer controls.
     SpendCounter,
 }
 
 /// An additional cost paid with a unit: `act` on one unit matching `unit` (the targeting model's
-/// predicate; the unit is chosen, not targeted, CR 355.10).
+/// predicate; the unit is chosen, not targeted, CR 355.10). A `spend_counter` cost may be paid
+/// from a gear instead (`unit = { what = "gear" }`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitCost {
@@ -664,6 +665,18 @@ pub struct UnitCost {
     /// Its index in the set's counter table, filled when the set is read.
     #[serde(skip)]
     pub counter_ix: u8,
+    /// `spend_counter`: how many counters the cost spends from the one object (CR 741–749:
+    /// "Spend 2 charge counters: …"); 1 when not written.
+    #[serde(default = "one_counter", skip_serializing_if = "is_one_counter")]
+    pub n: u8,
+}
+
+fn one_counter() -> u8 {
+    1
+}
+
+fn is_one_counter(n: &u8) -> bool {
+    *n == 1
 }
 
 /// A static ability (CR 376.3): true while the card is on the board.

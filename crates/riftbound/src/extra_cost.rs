@@ -3,7 +3,9 @@
 //! The unit is chosen while the item is put together (the `ExtraDiscard` stage, which holds
 //! every additional cost), is not a target (CR 355.10: part of a cost), and is acted on when the
 //! costs are paid at finalization (CR 357). A card whose cost no unit can pay is not playable
-//! (CR 203.3).
+//! (CR 203.3). A triggered ability's additional costs are chosen the same way as it is put on
+//! the chain; its controller may decline them (`no`), and one that can't be paid is removed
+//! (CR 204.3, 383.3.b, 404.2, 203.3).
 
 use crate::action::ObjId;
 use crate::cards::{CostAct, UnitCost};
@@ -22,6 +24,20 @@ impl CostAct {
     }
 }
 
+impl UnitCost {
+    /// "Kill X", "spend 2 charge counters of X" for the object named `e` / `z`.
+    pub fn phrase(&self, e: &str, z: &str) -> (String, String) {
+        match self.act {
+            CostAct::SpendCounter => {
+                let n = self.n;
+                let what = if n == 1 { "counter" } else { "counters" };
+                (format!("spend {n} {} {what} of {e}", self.counter), format!("花费{z}的{n}个{}计数器", self.counter))
+            }
+            a => a.phrase(e, z),
+        }
+    }
+}
+
 impl RiftGame {
     /// May unit `u` pay `cost` for `item`? It matches the cost's predicate (the targeting model,
     /// judged for the item's controller) and can undergo the act (exhausting needs a ready unit).
@@ -31,25 +47,35 @@ impl RiftGame {
         }
         // Counters are spendable by their object's controller (CR 741–749).
         if cost.act == CostAct::SpendCounter
-            && (self.obj(u).controller != item.controller || self.counter_count(u, cost.counter_ix) == 0)
+            && (self.obj(u).controller != item.controller || self.counter_count(u, cost.counter_ix) < cost.n as u16)
         {
             return false;
         }
         self.target_ok(item, &cost.unit, self.tgt(u))
     }
 
-    /// The units that may pay `cost` for `item`, in board order.
+    /// The units (or, for a gear's counters, the gear) that may pay `cost` for `item`, in board
+    /// order.
     pub fn cost_units(&self, item: &Item, cost: &UnitCost) -> Vec<ObjId> {
-        self.units().filter(|&u| self.cost_unit_ok(item, cost, u)).collect()
+        self.cost_objects(item, cost).collect()
+    }
+
+    fn cost_objects<'a>(&'a self, item: &'a Item, cost: &'a UnitCost) -> impl Iterator<Item = ObjId> + 'a {
+        let gear = cost.unit.what == crate::cards::What::Gear;
+        self.nonrune_ids()
+            .filter(move |&u| {
+                let o = self.obj(u);
+                o.zone.on_board()
+                    && if gear { self.def(o.def).kind == crate::cards::Kind::Gear } else { self.def(o.def).is_unit() }
+            })
+            .filter(move |&u| self.cost_unit_ok(item, cost, u))
     }
 
     /// The additional costs of the item being built (CR 204.2), a discard and/or a unit cost: a
-    /// permanent's own (its card's), else its spell's or activated ability's; a trigger has none
-    /// (its cost is its `lead`).
+    /// permanent's own (its card's), else its spell's, activated or triggered ability's. A
+    /// trigger's are paid while it is finalized, and its controller may decline them, which
+    /// removes it (CR 204.3, 383.3.b, 404.2; `trigger_cost_open`).
     pub(crate) fn extra_costs(&self, b: &Build) -> (bool, Option<&UnitCost>) {
-        if b.item.trigger {
-            return (false, None);
-        }
         if b.card != NONE && b.item.src != ItemSrc::Spell(b.card) {
             let d = self.card(b.card);
             return (d.extra_discard, d.extra_cost.as_ref());
@@ -64,6 +90,15 @@ impl RiftGame {
     /// until its unit is chosen; after it, the `extra_discard` card if there is one.
     pub(crate) fn unit_cost_due(&self, b: &Build) -> Option<&UnitCost> {
         self.extra_costs(b).1.filter(|_| b.cost_unit == NONE)
+    }
+
+    /// A trigger's additional cost still to choose: can it be paid (CR 203.3: an impossible cost
+    /// can't be, and the trigger is removed)?
+    pub(crate) fn trigger_cost_payable(&self, b: &Build) -> bool {
+        match self.unit_cost_due(b) {
+            Some(c) => self.cost_payable(&b.item, c),
+            None => !self.players[b.seat as usize].hand.is_empty(),
+        }
     }
 
     /// Can `seat` pay the additional costs of playing permanent `card` from where it is (CR 203.3):
@@ -92,7 +127,7 @@ impl RiftGame {
 
     /// Can the cost be paid at all (CR 203.3)?
     pub fn cost_payable(&self, item: &Item, cost: &UnitCost) -> bool {
-        self.units().any(|u| self.cost_unit_ok(item, cost, u))
+        self.cost_objects(item, cost).next().is_some()
     }
 
     /// Pay the cost with unit `u` (CR 357): the act happens now; a kill makes its Deathknell
@@ -102,7 +137,7 @@ impl RiftGame {
             CostAct::Kill => self.kill(u),
             CostAct::Exhaust => self.objs[u as usize].set(flag::EXHAUSTED, true),
             CostAct::SpendCounter => {
-                self.remove_counters(u, cost.counter_ix, 1);
+                self.remove_counters(u, cost.counter_ix, cost.n as u16);
             }
             CostAct::ReturnHand => {
                 self.set_zone(u, Zone::Hand);

@@ -88,6 +88,7 @@ impl RiftGame {
         }
         // "At the start of your Beginning Phase" abilities (CR 315.1.b), Temporary's among them.
         self.fire_controlled(tp, On::Beginning, None);
+        self.fire_equipment_temporary(tp);
         self.phase = Phase::Scoring;
     }
 

@@ -126,6 +126,7 @@ impl Game for RiftGame {
             self.prompt,
             Some(Prompt::Mulligan { .. })
                 | Some(Prompt::Predict { .. })
+                | Some(Prompt::PredictMany { .. })
                 | Some(Prompt::Recycle { .. })
                 | Some(Prompt::Sideboard { .. })
                 | Some(Prompt::ChooseField { .. })
@@ -206,14 +207,16 @@ impl Game for RiftGame {
     /// rune decks, and the generator.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut g = self.clone();
-        let peek = match &self.prompt {
+        let peek: Vec<u16> = match &self.prompt {
             // The card being hidden stays what it is (a Hidden card) while its cost is paid.
-            Some(Prompt::Predict { card, .. }) | Some(Prompt::HidePay { card, .. }) => Some(*card),
-            _ => None,
+            Some(Prompt::Predict { card, .. }) | Some(Prompt::HidePay { card, .. }) => vec![*card],
+            // Only the predicting player knows the looked-at cards (CR 436).
+            Some(Prompt::PredictMany { seat: s, cards, .. }) if *s as usize == seat.index() => cards.clone(),
+            _ => Vec::new(),
         };
         for s in 0..g.players.len() {
             // Revealed cards (CR 424) are known to everyone: they keep what they are.
-            let known = |d: &u16| Some(*d) != peek && !g.revealed.contains(d);
+            let known = |d: &u16| !peek.contains(d) && !g.revealed.contains(d);
             let mut ids: Vec<u16> = g.players[s].deck.iter().copied().filter(known).collect();
             let mut facedown: Vec<u16> = Vec::new();
             if s != seat.index() {
@@ -331,7 +334,7 @@ impl Game for RiftGame {
                         Stage::Location => Label::new(format!("Enter at {e}"), format!("在{z}进场")),
                         Stage::ExtraDiscard => match self.unit_cost_due(b) {
                             Some(c) => {
-                                let (pe, pz) = c.act.phrase(&e, &z);
+                                let (pe, pz) = c.phrase(&e, &z);
                                 Label::new(
                                     format!("{} (additional cost)", capitalized(&pe)),
                                     format!("{pz}（额外费用）"),
@@ -366,10 +369,21 @@ impl Game for RiftGame {
                     Some(Prompt::Split { .. }) => {
                         Label::new(format!("Deal 1 of the split damage to {e}"), format!("将1点分配伤害分给{z}"))
                     }
+                    Some(Prompt::PredictMany { order: false, .. }) => {
+                        Label::new(format!("Recycle {e} to the bottom of your deck"), format!("将{z}回收到牌库底"))
+                    }
+                    Some(Prompt::PredictMany { order: true, .. }) => {
+                        Label::new(format!("Put {e} back next from the top"), format!("将{z}放回牌库顶的下一张"))
+                    }
                     _ => Label::new(format!("Choose {e}"), format!("选择 {z}")),
                 }
             }
             RiftAction::Swap(..) | RiftAction::Champion(_) | RiftAction::Field(_) => self.match_label(action),
+            RiftAction::Domain(d) => {
+                let (e, z) =
+                    (crate::cards::DOMAINS.get(d as usize).copied().unwrap_or("?"), crate::present::domain_zh(d));
+                Label::new(format!("Add one {e} Power"), format!("添加1点{z}能量"))
+            }
             RiftAction::Yes | RiftAction::No | RiftAction::Done
                 if matches!(self.prompt, Some(Prompt::PlayFirst { .. } | Prompt::Sideboard { .. })) =>
             {
@@ -426,6 +440,9 @@ impl Game for RiftGame {
                     _ if yes => Label::new("Yes", "是"),
                     _ => Label::new("No", "否"),
                 }
+            }
+            RiftAction::Done if matches!(self.prompt, Some(Prompt::PredictMany { .. })) => {
+                Label::new("Keep the rest on top of your deck", "将其余的牌留在牌库顶")
             }
             RiftAction::Done => Label::new("Done choosing", "选择完毕"),
             RiftAction::Back => match &self.prompt {

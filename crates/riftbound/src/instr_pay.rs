@@ -5,6 +5,8 @@
 //!   be paid, CR 203.3) skips the rest of this execution; with the option `rune_actions` the
 //!   player adds to the rune pool with the rune actions and the pool pays once it covers the
 //!   cost, or asks the auto-pay (`pay`); without it, "yes" auto-pays as every cost is paid.
+//!   On a triggered ability a leading `pay` is instead its base cost, asked (`yes`/`no`) as the
+//!   trigger is put on the chain and paid as it is finalized (CR 204.3, 383.3.b, 404.2).
 //! * `add` (CR 429): Energy and Power into the player's rune pool, which empties at the start of
 //!   the Main Phase and in the Expiration Step (CR 165–167, `flow.rs`). A spell that adds stays on
 //!   the chain like any spell (CR 429.2.b); a triggered or activated ability whose instructions
@@ -20,6 +22,17 @@ fn instr_cost(ins: &Instr) -> Cost {
 }
 
 impl RiftGame {
+    /// A triggered ability's leading cost ("when X, you may pay [2]: draw 2"): a `pay` that is its
+    /// first instruction is the trigger's base cost, paid while it is finalized (CR 204.3,
+    /// 383.3.b); its controller may decline it, which removes the trigger (CR 404.2).
+    pub(crate) fn trigger_lead_pay(&self, item: &Item) -> Option<Cost> {
+        if !item.trigger {
+            return None;
+        }
+        let first = self.ability(item)?.effects.first()?;
+        (first.op == Op::Pay && first.cond == crate::cards::Cond::Always).then(|| instr_cost(first))
+    }
+
     /// The cost of the `pay` instruction being resolved (the one before `resolving.pc`).
     pub(crate) fn instr_pay_cost(&self) -> Option<Cost> {
         let r = self.resolving.as_ref()?;
@@ -94,15 +107,20 @@ impl RiftGame {
         let pool = &mut self.players[seat as usize].pool;
         pool.energy = pool.energy.saturating_add(energy);
         let mut power = 0u8;
-        for &m in &ins.pip_masks {
+        // One Power of any domain (`"A"`): its domain is asked (`add_any.rs`).
+        for &m in ins.pip_masks.iter().filter(|&&m| m != crate::cards::ANY_DOMAIN) {
             let d = m.trailing_zeros() as usize;
             if d < 6 {
                 pool.power[d] = pool.power[d].saturating_add(1);
                 power |= 1 << d;
             }
         }
-        let count = ins.pip_masks.len() as u8;
-        self.notes.add(|| Note::Added { seat, energy, power, count });
+        let any = Self::any_powers(ins);
+        let count = (ins.pip_masks.len() as u8).saturating_sub(any);
+        if energy > 0 || count > 0 {
+            self.notes.add(|| Note::Added { seat, energy, power, count });
+        }
+        self.ask_domains(seat, any);
     }
 
     /// Does the item resolve as it is finalized (CR 429: a triggered or activated ability that

@@ -146,6 +146,8 @@ impl RiftGame {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
             }
+            Prompt::PredictMany { cards, order, .. } => self.predict_options(cards, *order, out),
+            Prompt::AddDomain { .. } => Self::domain_options(out),
             Prompt::Assign { seat, left } => {
                 for u in self.assign_candidates(*seat, *left) {
                     out.push(RiftAction::Pick(Ref::Obj(u)));
@@ -283,6 +285,8 @@ impl RiftGame {
                     deck.push(card);
                 }
             }
+            Ok(Some(Prompt::PredictMany { seat, cards, order })) => self.predict_apply(seat, cards, order, a),
+            Ok(Some(Prompt::AddDomain { seat, left })) => self.domain_apply(seat, left, a),
             Ok(Some(Prompt::Assign { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.assign_to(u);
@@ -520,6 +524,15 @@ impl RiftGame {
             (Some(Prompt::Discard { .. }), _) => "choose a card of your hand to discard (CR 422)".into(),
             (Some(Prompt::Recycle { .. }), _) => "choose a card of your hand to recycle (CR 416)".into(),
             (Some(Prompt::Predict { .. }), _) => "answer 'yes' (recycle it) or 'no' (CR 436)".into(),
+            (Some(Prompt::AddDomain { .. }), _) => {
+                "name the domain of the Power being added: 'domain fury' (calm, mind, body, chaos, order; CR 429)".into()
+            }
+            (Some(Prompt::PredictMany { order: false, .. }), _) => {
+                "predict: 't cN' recycles a looked-at card to the bottom, 'done' keeps the rest (CR 436)".into()
+            }
+            (Some(Prompt::PredictMany { order: true, .. }), _) => {
+                "predict: 't cN' puts a kept card back next from the top (CR 436)".into()
+            }
             (Some(Prompt::Split { .. }), _) => {
                 "place the next point of split damage on a target; every target gets at least one (CR 355.14)".into()
             }

@@ -2,6 +2,7 @@
 //! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
 
 pub mod action;
+mod add_any;
 mod alt_costs;
 pub mod board_index;
 mod build;
@@ -34,6 +35,7 @@ mod pay_file;
 mod payment;
 mod pool;
 pub mod position;
+mod predict;
 pub mod present;
 mod render;
 mod repeat;

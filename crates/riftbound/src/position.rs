@@ -524,7 +524,11 @@ impl RiftGame {
             Prompt::Discard { seat, left } => format!("{} left={left}", head("discard", *seat)),
             Prompt::Recycle { seat, left } => format!("{} left={left}", head("recycle", *seat)),
             Prompt::Predict { seat, card } => format!("{} card=c{card}", head("predict", *seat)),
+            Prompt::PredictMany { seat, cards, order } => {
+                format!("{} cards={} order={}", head("predictmany", *seat), ids(cards), u8::from(*order))
+            }
             Prompt::Assign { seat, left } => format!("{} left={left}", head("assign", *seat)),
+            Prompt::AddDomain { seat, left } => format!("{} left={left}", head("adddomain", *seat)),
             Prompt::MoveGroup { seat, dest, units } => {
                 format!("{} dest={} units={}", head("movegroup", *seat), loc_word(*dest), ids(units))
             }

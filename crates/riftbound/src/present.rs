@@ -169,6 +169,7 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             (format!("deal {n} damage split among"), format!("将{n}点伤害分配给其")),
             (format!("deal {n} damage split among the targets"), format!("将{n}点伤害分配给目标")),
         ),
+        Op::Predict if n > 1 => (format!("predict {n}"), format!("预知{n}")),
         Op::Predict => ("look at the top card of your deck".into(), "查看你牌库顶的牌".into()),
         Op::Attach => pick(
             ("attach it to".into(), "将其装备给该单位".into()),
@@ -430,6 +431,9 @@ impl RiftGame {
             Some(Prompt::Discard { .. }) => "discard",
             Some(Prompt::Recycle { .. }) => "recycle",
             Some(Prompt::Predict { .. }) => "predict",
+            Some(Prompt::PredictMany { order: false, .. }) => "predict",
+            Some(Prompt::PredictMany { order: true, .. }) => "predict_order",
+            Some(Prompt::AddDomain { .. }) => "add_domain",
             Some(Prompt::Assign { .. }) => "assign",
             Some(Prompt::MoveGroup { .. }) => "move",
             Some(Prompt::Showdown { .. }) => "showdown",
@@ -530,6 +534,7 @@ impl RiftGame {
             AutoPay => answer(ActionMeta::of(ActionKind::Pay)),
             Concede(_) => ActionMeta::of(ActionKind::Concede),
             Swap(..) | Champion(_) | Field(_) => answer(self.match_meta(a)),
+            Domain(_) => answer(ActionMeta::of(ActionKind::Choose)),
             _ => ActionMeta::of(ActionKind::Other),
         }
     }
@@ -646,6 +651,43 @@ impl RiftGame {
                         format!("{z}（预见）：将你牌库顶的牌（仅你可见）回收到牌库底吗？（CR 436）"),
                     ),
                 );
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
+            Some(Prompt::PredictMany { cards, order, .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Predict".into(), "预知".into()));
+                let k = cards.len();
+                let title = if *order {
+                    l(
+                        format!("{e} (Predict): put the {k} kept cards back on top of your deck in any order — choose the next card from the top (CR 436)"),
+                        format!("{z}（预知）：将留下的{k}张牌以任意顺序放回牌库顶——选择从上往下的下一张（CR 436）"),
+                    )
+                } else {
+                    l(
+                        format!("{e} (Predict): recycle any of the {k} looked-at cards (shown to you) to the bottom of your deck, one at a time, or keep the rest ('done') (CR 436)"),
+                        format!("{z}（预知）：将查看的{k}张牌（仅你可见）中任意张逐一回收到牌库底，或留下其余的牌（“完毕”）（CR 436）"),
+                    )
+                };
+                let p = UiPrompt::new(id, title).picks_left(k as u32);
+                match src {
+                    Some(it) => p.source(self.item_source(it)),
+                    None => p,
+                }
+            }
+            Some(Prompt::AddDomain { left, .. }) => {
+                let src = self.resolving.as_ref().map(|r| &r.item);
+                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Add".into(), "添加".into()));
+                let p = UiPrompt::new(
+                    id,
+                    l(
+                        format!("{e}: add one Power of any domain — choose its domain ({left} left, CR 429)"),
+                        format!("{z}：添加1点任意领域的能量——选择其领域（剩余{left}点，CR 429）"),
+                    ),
+                )
+                .picks_left(*left as u32);
                 match src {
                     Some(it) => p.source(self.item_source(it)),
                     None => p,
@@ -815,6 +857,14 @@ impl RiftGame {
         let (e, z) = self.src_names(&b.item);
         let source = self.item_source(&b.item);
         let title = match b.stage {
+            Stage::Optional if self.trigger_lead_pay(&b.item).is_some() => {
+                let c = cost_of(&self.trigger_lead_pay(&b.item).unwrap_or_default());
+                let (fe, fz) = self.ability_effect(&b.item);
+                l(
+                    format!("{e}'s trigger: pay its cost {c} ({fe})? 'no' declines it (CR 204.3, 404.2)"),
+                    format!("{z}的触发：支付其费用{c}（{fz}）吗？“否”放弃该触发（CR 204.3、404.2）"),
+                )
+            }
             Stage::Optional => {
                 let (fe, fz) = self.ability_effect(&b.item);
                 match self.ability(&b.item).and_then(|a| a.lead) {
@@ -843,10 +893,23 @@ impl RiftGame {
                 format!("Play {e}: pay the Accelerate cost (1 and one Power) so it enters ready? (CR 805)"),
                 format!("打出{z}：支付急速费用（1点和一点能量）使其以活跃状态进场吗？（CR 805）"),
             ),
+            Stage::ExtraDiscard if b.item.trigger => {
+                let (pe, pz) = match self.unit_cost_due(b) {
+                    Some(c) => {
+                        let (ne, nz) = target_noun(&c.unit, false);
+                        c.phrase(&ne, &nz)
+                    }
+                    None => ("discard a card".to_string(), "弃置一张牌".to_string()),
+                };
+                l(
+                    format!("{e} (triggered): {pe} to pay its cost, or 'no' to decline it (CR 204.3, 404.2)"),
+                    format!("{z}（触发）：{pz}以支付其费用，或“否”放弃该触发（CR 204.3、404.2）"),
+                )
+            }
             Stage::ExtraDiscard => match self.unit_cost_due(b) {
                 Some(c) => {
                     let (ne, nz) = target_noun(&c.unit, false);
-                    let (pe, pz) = c.act.phrase(&ne, &nz);
+                    let (pe, pz) = c.phrase(&ne, &nz);
                     l(
                         format!("{e}: {pe} as the additional cost (CR 204.2)"),
                         format!("{z}：{pz}作为额外费用（CR 204.2）"),

@@ -39,6 +39,10 @@ impl RiftGame {
             if after == NOBODY && !self.cond(view, ins.cond) {
                 continue;
             }
+            if ins.op == Op::Pay && pc == 1 && self.trigger_lead_pay(&item).is_some() {
+                // A trigger's leading cost was paid as it was finalized (CR 204.3, 383.3.b).
+                continue;
+            }
             if ins.op == Op::Pay {
                 // A cost inside the instruction (CR 204.3): pause for it, or skip the rest of
                 // this execution if it can't be paid.
@@ -264,6 +268,8 @@ impl RiftGame {
             }
             Op::Channel => self.channel(seat, ins.n, true),
             Op::GainXp => self.gain_xp(seat, ins.n.max(0) as u16),
+            // Predict N > 1 (CR 436, `predict.rs`).
+            Op::Predict if ins.n > 1 => self.start_predict(seat, ins.n),
             // Predict 1 (CR 436): the player looks at the top card and may recycle it.
             Op::Predict => {
                 if let Some(&top) = self.players[seat as usize].deck.first() {

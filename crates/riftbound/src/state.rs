@@ -303,6 +303,22 @@ pub enum Prompt {
         seat: u8,
         card: ObjId,
     },
+    /// Predict N > 1 (CR 436, `predict.rs`): `seat` looks at the top cards of their deck. `cards`
+    /// are the looked-at cards still to decide, which are the top `cards.len()` cards of the deck
+    /// below those already put back. Without `order` the player recycles any of them (`t cN`, to
+    /// the bottom, one at a time) or keeps the rest (`done`); with `order` the kept ones are put
+    /// back in any order (`t cN`: the next card from the top).
+    PredictMany {
+        seat: u8,
+        cards: Vec<ObjId>,
+        order: bool,
+    },
+    /// "Add one Power of any domain" (CR 429, `add_any.rs`): `seat` names the domain of each of
+    /// the `left` Powers still to add (`domain fury`).
+    AddDomain {
+        seat: u8,
+        left: u8,
+    },
     /// Combat damage assignment (CR 465.2): `seat` assigns `left` among the other side's units.
     Assign {
         seat: u8,
@@ -368,6 +384,8 @@ impl Prompt {
             | Prompt::Discard { seat, .. }
             | Prompt::Recycle { seat, .. }
             | Prompt::Predict { seat, .. }
+            | Prompt::PredictMany { seat, .. }
+            | Prompt::AddDomain { seat, .. }
             | Prompt::Assign { seat, .. }
             | Prompt::MoveGroup { seat, .. }
             | Prompt::Showdown { seat }

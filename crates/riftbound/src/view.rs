@@ -187,6 +187,10 @@ pub struct RiftView {
     /// A card only the viewer may see for the current prompt (Predict).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub peek: Option<CardView>,
+    /// The cards only the viewer may see for a Predict N > 1 prompt, top of the deck first
+    /// (CR 436): those still to recycle or keep, then those still to put back.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub looked: Vec<CardView>,
     pub players: Vec<PlayerView>,
     pub battlefields: Vec<BattlefieldView>,
     pub chain: Vec<ItemView>,
@@ -420,6 +424,9 @@ impl RiftGame {
                 Prompt::Discard { .. } => "discard",
                 Prompt::Recycle { .. } => "recycle",
                 Prompt::Predict { .. } => "predict",
+                Prompt::PredictMany { order: false, .. } => "predict",
+                Prompt::PredictMany { order: true, .. } => "predict order",
+                Prompt::AddDomain { .. } => "domain",
                 Prompt::Assign { .. } => "assign damage",
                 Prompt::MoveGroup { .. } => "move",
                 Prompt::Showdown { .. } => "showdown order",
@@ -437,6 +444,14 @@ impl RiftGame {
             Some(Prompt::Predict { seat, card }) if sees(viewer, *seat) => Some(self.card_view(*card)),
             _ => None,
         };
+        // Predict N > 1 (CR 436): the looked-at cards still to decide, top first, to their owner.
+        let looked = match &self.prompt {
+            Some(Prompt::PredictMany { seat, cards, .. }) if sees(viewer, *seat) => {
+                let deck = &self.players[*seat as usize].deck;
+                deck.iter().filter(|c| cards.contains(c)).map(|&c| self.card_view(c)).collect()
+            }
+            _ => Vec::new(),
+        };
         RiftView {
             mode: self.opts.mode,
             victory_score: self.opts.victory(),
@@ -446,6 +461,7 @@ impl RiftGame {
             to_act: self.acting(),
             prompt,
             peek,
+            looked,
             players,
             battlefields,
             chain,

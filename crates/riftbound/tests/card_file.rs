@@ -262,10 +262,14 @@ zh = "测试透镜"
 kind = "gear"
 keywords = ["vision"]
 "#;
-    // Gear plays its own Vision and Temporary (CR 816–817); Temporary on Equipment is its unit's.
+    // Gear plays its own Vision and Temporary (CR 816–817); Temporary on Equipment is its unit's
+    // while attached (CR 434): its row kills the trigger's subject (keywords/temporary.rs).
     let lens = parse_toml(gear).unwrap_or_else(|e| panic!("{e}"));
     let d = lens.get(lens.by_name("Test Lens").unwrap());
     assert_eq!(d.keyword_ability(riftbound::cards::KeywordAbility::Vision), Some(0), "its Vision row");
     let eq = gear.replace("keywords = [\"vision\"]", "equipment = true\nkeywords = [\"temporary\"]");
-    assert!(one_problem(&eq).contains("not implemented: Temporary on Equipment"));
+    let eq = parse_toml(&eq).unwrap_or_else(|e| panic!("{e}"));
+    let d = eq.get(eq.by_name("Test Lens").unwrap());
+    let row = d.keyword_ability(riftbound::cards::KeywordAbility::Temporary).unwrap();
+    assert_eq!(d.abilities[row].effects[0].who, riftbound::cards::Who::Subject);
 }

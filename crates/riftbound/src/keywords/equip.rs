@@ -23,6 +23,8 @@ impl RiftGame {
     pub(crate) fn keyword_row_live(&self, id: ObjId, k: crate::cards::KeywordAbility) -> bool {
         match k {
             crate::cards::KeywordAbility::Weaponmaster => self.has_kw(id, kw::WEAPONMASTER),
+            // An Equipment's Temporary is fired for its unit or itself (`temporary.rs`).
+            crate::cards::KeywordAbility::Temporary => !self.card(id).equipment,
             _ => true,
         }
     }

@@ -33,6 +33,12 @@ fn check_counter_cost(out: &mut Vec<Problem>, p: &str, c: &crate::cards::UnitCos
     if !spend && !c.counter.is_empty() {
         out.push((format!("{p}/counter"), "extra_cost.counter", "only a 'spend_counter' cost names a counter".into()));
     }
+    if spend && c.n == 0 {
+        out.push((format!("{p}/n"), "extra_cost.n", "spending 0 counters would pay nothing".into()));
+    }
+    if !spend && c.n != 1 {
+        out.push((format!("{p}/n"), "extra_cost.n", "only a 'spend_counter' cost pays with several (counters)".into()));
+    }
 }
 
 /// Check one card's use of the vocabulary; returns the problems and the grants with their bits.

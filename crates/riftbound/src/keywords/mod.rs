@@ -8,6 +8,7 @@ mod equip;
 pub(crate) mod file;
 mod flow;
 pub(crate) mod present;
+mod temporary;
 mod xp;
 
 pub use counters::Counter;

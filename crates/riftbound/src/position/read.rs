@@ -574,6 +574,14 @@ fn check(g: &RiftGame) -> R<()> {
         Some(Prompt::Predict { seat, card }) if !g.players[*seat as usize].deck.contains(card) => {
             return err("prompt.card", format!("c{card} is not in the predicting player's deck"));
         }
+        Some(Prompt::PredictMany { seat, cards, order }) => {
+            if let Some(why) = g.predict_problem(*seat, cards, *order) {
+                return err("prompt.cards", why);
+            }
+        }
+        Some(Prompt::AddDomain { left: 0, .. }) => {
+            return err("prompt.left", "a domain prompt needs a Power left to add (left=1 or more)");
+        }
         Some(Prompt::Mulligan { seat, aside }) => {
             if let Some(c) = aside.iter().find(|c| !g.players[*seat as usize].hand.contains(c)) {
                 return err("prompt.aside", format!("c{c} is not in the player's hand"));
@@ -901,21 +909,35 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
     let allowed: &[&str] = match kind {
         "mulligan" => &["aside"],
         "triggerorder" | "showdown" | "burnout" | "playfirst" => &[],
-        "discard" | "recycle" | "assign" => &["left"],
+        "discard" | "recycle" | "assign" | "adddomain" => &["left"],
         "predict" => &["card"],
+        "predictmany" => &["cards", "order"],
         "hidepay" => &["card", "bf"],
         "movegroup" => &["dest", "units"],
         "split" => &["left", "slot", "points"],
         "replacement" => &["unit"],
         "build" => {
-            &["stage", "card", "from", "location", "locations", "accelerate", "discard", "accepted", "paid", "item"]
+            // `unit`: the unit chosen for an additional cost (CR 204.2), written when there is one.
+            &[
+                "stage",
+                "card",
+                "from",
+                "location",
+                "locations",
+                "accelerate",
+                "discard",
+                "accepted",
+                "paid",
+                "item",
+                "unit",
+            ]
         }
         _ => {
             return err(
                 "prompt.kind",
                 format!(
-                    "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, assign, \
-                     movegroup, showdown, burnout, hidepay, split, replacement, playfirst)"
+                    "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, predictmany, \
+                     adddomain, assign, movegroup, showdown, burnout, hidepay, split, replacement, playfirst)"
                 ),
             )
         }
@@ -942,7 +964,13 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
+        "adddomain" => Prompt::AddDomain { seat, left: num("prompt.left", need("left")?)? },
         "predict" => Prompt::Predict { seat, card: rd.obj("prompt.card", need("card")?)? },
+        "predictmany" => Prompt::PredictMany {
+            seat,
+            cards: rd.objs("prompt.cards", need("cards")?)?,
+            order: flag01("prompt.order", opt("order", "0"))?,
+        },
         "hidepay" => {
             Prompt::HidePay { seat, card: rd.obj("prompt.card", need("card")?)?, bf: rd.bf("prompt.bf", need("bf")?)? }
         }
