@@ -110,7 +110,7 @@ impl Game for RiftGame {
             return self.apply_action(*action);
         }
         let seat = match *action {
-            RiftAction::Concede(s) if s != crate::state::NOBODY => s,
+            RiftAction::Concede(s) | RiftAction::ConcedeMatch(s) if s != crate::state::NOBODY => s,
             _ => self.acting().unwrap_or(0),
         };
         // Choices about hidden cards are logged privately (mulligan, predict, recycling from hand,
@@ -131,7 +131,7 @@ impl Game for RiftGame {
                 | Some(Prompt::ChooseField { .. })
         ) || recycle_lead
             || matches!(action, RiftAction::Hide(..));
-        let private = private && !matches!(action, RiftAction::Concede(_));
+        let private = private && !matches!(action, RiftAction::Concede(_) | RiftAction::ConcedeMatch(_));
         let label = self.action_label(action);
         let meta = self.meta_of(*action);
         let cards: Vec<engine::CardRef> = meta.subject.into_iter().chain(meta.targets).collect();
@@ -256,6 +256,7 @@ impl Game for RiftGame {
                 g.objs[*i as usize].def = d;
             }
         }
+        crate::match_setup::determinize_match(&mut g, seat.0, rng);
         g.rng = GameRng::new(rng.next_u64());
         g
     }
@@ -363,6 +364,9 @@ impl Game for RiftGame {
                     Some(Prompt::BurnOut { .. }) => {
                         Label::new(format!("{e} gains the burn-out point"), format!("{z}获得燃尽分"))
                     }
+                    Some(Prompt::PlayFirst { .. }) => {
+                        Label::new(format!("{e} takes the first turn"), format!("{z}先行"))
+                    }
                     Some(Prompt::Split { .. }) => {
                         Label::new(format!("Deal 1 of the split damage to {e}"), format!("将1点分配伤害分给{z}"))
                     }
@@ -463,6 +467,10 @@ impl Game for RiftGame {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
                 Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
             }
+            RiftAction::ConcedeMatch(s) => {
+                let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
+                Label::new(format!("P{} concedes the match", s + 1), format!("玩家{}认输整场比赛", s + 1))
+            }
             RiftAction::First(i)
                 if matches!(self.prompt, Some(Prompt::Replacement { .. })) && !self.dmg_batch.is_empty() =>
             {
@@ -484,7 +492,9 @@ impl Game for RiftGame {
     }
 
     fn concede_action(&self, seat: Seat) -> Option<RiftAction> {
-        self.can_concede(seat.0).then_some(RiftAction::Concede(seat.0))
+        // In a match, leaving concedes the whole match (`concede PN match`).
+        let a = if self.several_games() { RiftAction::ConcedeMatch(seat.0) } else { RiftAction::Concede(seat.0) };
+        self.can_concede(seat.0).then_some(a)
     }
 
     fn action_meta(&self, action: &RiftAction) -> ActionMeta {
@@ -516,11 +526,8 @@ impl Game for RiftGame {
     }
 
     /// The position notation (docs/riftbound.md, "Position notation").
-    /// A game of a Bo3/Bo5 match has none: the notation does not hold the match record.
+    /// A game of a match holds the match record too (`match`, `m1`, `m2`).
     fn position(&self) -> Option<String> {
-        if self.matchp.is_some() {
-            return None;
-        }
         Some(self.write_position())
     }
 
@@ -531,13 +538,6 @@ impl Game for RiftGame {
             return Err(SetupError::new(format!(
                 "not implemented: rules edition {:?} (only the Core Rules of 2026-07-16, spec §26)",
                 options.edition
-            )));
-        }
-        if options.match_of != crate::options::MatchFormat::Bo1 {
-            return Err(SetupError::new(format!(
-                "not implemented: a position in a {:?} match (the position notation does not hold the match \
-                 record: games played, battlefields used, sideboards); set up the match instead",
-                options.match_of
             )));
         }
         crate::position::read(options, text).map_err(SetupError::new)

@@ -106,7 +106,8 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::FieldChosen { seat, .. }
         | Note::SideSwapped { seat, .. }
         | Note::ChampionChanged { seat, .. }
-        | Note::PlayChoice { seat, .. } => seat,
+        | Note::PlayChoice { seat, .. }
+        | Note::StartChosen { seat, .. } => seat,
         Note::DeflectUnpayable { seat, .. } => seat,
         Note::DamageReplaced { controller, .. } => controller,
         Note::Added { seat, .. } | Note::InstrPay { seat, .. } => seat,
@@ -527,7 +528,7 @@ impl RiftGame {
             Invite => ActionMeta::of(ActionKind::Other),
             Exhaust(c, _) | Recycle(c, _) if obj(c) => answer(ActionMeta::of(ActionKind::Pay).subject(self.cref(c))),
             AutoPay => answer(ActionMeta::of(ActionKind::Pay)),
-            Concede(_) => ActionMeta::of(ActionKind::Concede),
+            Concede(_) | ConcedeMatch(_) => ActionMeta::of(ActionKind::Concede),
             Swap(..) | Champion(_) | Field(_) => answer(self.match_meta(a)),
             _ => ActionMeta::of(ActionKind::Other),
         }
@@ -1297,7 +1298,8 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         | Note::FieldChosen { .. }
         | Note::SideSwapped { .. }
         | Note::ChampionChanged { .. }
-        | Note::PlayChoice { .. } => crate::match_words::describe_match_note(g, n),
+        | Note::PlayChoice { .. }
+        | Note::StartChosen { .. } => crate::match_words::describe_match_note(g, n),
         Note::DeflectUnpayable { seat, def: d } => {
             let (e, z) = names(g.db(), d);
             t(
