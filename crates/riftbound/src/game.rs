@@ -211,9 +211,25 @@ impl Game for RiftGame {
             Some(Prompt::Predict { card, .. }) | Some(Prompt::HidePay { card, .. }) => Some(*card),
             _ => None,
         };
+        // The source of an item on the chain, pending or resolving (or being put together) keeps
+        // what it is even once it went to a hand or deck: the item is that card's ability, seen by
+        // everyone when it was played or triggered (resampling it would change what the item does
+        // and how the views name it).
+        let mut sources: Vec<u16> = Vec::new();
+        let items =
+            self.chain.iter().chain(self.pending.iter().map(|p| &p.item)).chain(self.resolving.iter().map(|r| &r.item));
+        let building = match &self.prompt {
+            Some(Prompt::Build(b)) => Some(&b.item),
+            _ => None,
+        };
+        for it in items.chain(building) {
+            if let ItemSrc::Obj(id) | ItemSrc::Spell(id) = it.src {
+                sources.push(id);
+            }
+        }
         for s in 0..g.players.len() {
             // Revealed cards (CR 424) are known to everyone: they keep what they are.
-            let known = |d: &u16| Some(*d) != peek && !g.revealed.contains(d);
+            let known = |d: &u16| Some(*d) != peek && !g.revealed.contains(d) && !sources.contains(d);
             let mut ids: Vec<u16> = g.players[s].deck.iter().copied().filter(known).collect();
             let mut facedown: Vec<u16> = Vec::new();
             if s != seat.index() {

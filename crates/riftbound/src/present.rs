@@ -1614,8 +1614,8 @@ pub fn setup_info() -> Vec<OptionInfo> {
             "battlefield",
             l("Test setting: battlefield used", "测试设置：使用的战场"),
             l(
-                "For tests only: the battlefield this seat uses instead of a random one of its three (CR 103.4)",
-                "仅供测试：该座位使用的战场，而非从其三张中随机选择（CR 103.4）",
+                "For tests only: the battlefield this seat uses instead of a random one of its three (CR 103.4); not with choose_first in FFA4 or 2v2, where the first player is chosen later",
+                "仅供测试：该座位使用的战场，而非从其三张中随机选择（CR 103.4）；四人混战或2对2中开启选择先后手时不可用（先手玩家稍后才决定）",
             ),
             serde_json::Value::Null,
         ),

@@ -195,10 +195,14 @@ fn conformance_over_a_set_using_every_op() {
     let cards: Vec<serde_json::Value> = serde_json::to_value(&file["card"]).unwrap().as_array().unwrap().clone();
     let set = CardDb::builtin().with_cards(&cards, "every_op.toml").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(set.get(set.by_name("Blast Runner").unwrap()).cost_less.len(), 1);
+    // RIFT_EVERY_OP_GAMES / RIFT_EVERY_OP_SEED widen the search (default 40 games, seed 91).
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (n, seed) = (env("RIFT_EVERY_OP_GAMES", 40) as usize, env("RIFT_EVERY_OP_SEED", 91));
     for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
         let o = RiftOptions { cards: Cards::loaded(set.clone()), mode, ..RiftOptions::default() };
-        let report = run::<RiftGame>(&o, &Config::new(40).seed(91).deep(5, 16).presentation(true).positions(true));
-        assert_eq!(report.games, 40);
+        let report = run::<RiftGame>(&o, &Config::new(n).seed(seed).deep(5, 16).presentation(true).positions(true));
+        assert_eq!(report.games, n);
+        eprintln!("every_op {mode:?}: {report:?}");
     }
 }
 

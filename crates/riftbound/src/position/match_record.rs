@@ -111,7 +111,7 @@ pub(super) fn read_match(rd: &Reader, secs: &[Section], g: &mut RiftGame) -> R<(
     if !have_of {
         return err("match.of", "missing");
     }
-    if m.results.len() >= want.games() as usize {
+    if m.results.len() > want.games() as usize {
         return err("match.game", format!("{} games: a {want:?} match has at most {}", m.results.len(), want.games()));
     }
     for s in 0..rd.n {
