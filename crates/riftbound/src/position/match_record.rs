@@ -118,6 +118,12 @@ pub(super) fn read_match(rd: &Reader, secs: &[Section], g: &mut RiftGame) -> R<(
         let name = format!("m{}", s + 1);
         let sec = secs.iter().find(|x| x.name == name).ok_or(format!("{name}: missing"))?;
         let p = &g.players[s as usize];
+        if p.battlefields.is_empty() {
+            return err(
+                &format!("p{}.brought", s + 1),
+                "missing: in a match each game's battlefield is chosen from them",
+            );
+        }
         let mut d = MatchDeck {
             legend: p.legend,
             champion: 0,
