@@ -4,7 +4,8 @@
 //! 601.1.c), each player's secret choice of a battlefield, revealed together (CR 113, spec §5),
 //! then the loser of the previous game chooses to play first or not (TR 407.4) — and a new game
 //! is dealt. The engine's outcome is the match's. The tournament play-first choice of game 1
-//! (`choose_first`) is here too, for Bo1 games as well.
+//! (`choose_first`) is here too, for Bo1 games as well, and so is the Bo1 variant setup of spec
+//! §25 (`bo1_variant`: random battlefields, the play-first choice, then sideboarding, one game).
 
 use crate::action::{Ref, RiftAction};
 use crate::cards::DefId;
@@ -256,9 +257,8 @@ impl RiftGame {
     }
 
     /// Game 1 of a match (from the setup): the battlefield choices, unless the setup's test hook
-    /// named them.
-    /// The Bo1 variant (spec §25): each battlefield at random (or the hook), revealed; the
-    /// table is cleared, as the decks are dealt after the sideboarding.
+    /// named them. The Bo1 variant (spec §25) draws each battlefield at random instead (or takes
+    /// the hook) and reveals them; its table is cleared, as the deck is dealt after sideboarding.
     pub(crate) fn match_first_game(&mut self, hooked: [Option<DefId>; 2]) {
         if self.variant() {
             self.clear_table();
@@ -344,7 +344,11 @@ impl RiftGame {
         self.turn_player = first;
         self.priority = first;
         for k in 0..n {
-            self.draw((first + k) % n, self.opts.opening_hand as i32);
+            // A player who conceded before the deal (`choose_first` in FFA) draws no hand.
+            let s = (first + k) % n;
+            if !self.players[s as usize].left {
+                self.draw(s, self.opts.opening_hand as i32);
+            }
         }
         self.prompt = Some(Prompt::Mulligan { seat: first, aside: Vec::new() });
     }
@@ -498,7 +502,7 @@ impl RiftGame {
                 let goes_first = a == RiftAction::Yes;
                 self.notes.add(|| Note::PlayChoice { seat, first: goes_first });
                 // Going last: the next seat in turn order starts (spec §6 step 4).
-                let first = if goes_first { seat } else { (seat + 1) % self.players.len() as u8 };
+                let first = if goes_first { seat } else { self.next_seat(seat) };
                 self.first_chosen(first);
             }
             (&Prompt::PlayFirst { seat }, RiftAction::Pick(Ref::Seat(first))) => {

@@ -221,13 +221,16 @@ impl RiftGame {
                 continue;
             }
             let pick = options[self.rng.index(options.len())];
+            // A player who conceded before the choice: their battlefield is a blank battlefield
+            // token (CR 651), as it would have become.
+            let blank = self.players[seat as usize].left;
             self.bfs.push(Battlefield {
                 def: pick,
                 owner: seat,
                 controller: NOBODY,
                 contested_by: NOBODY,
                 facedown: NONE,
-                blank: false,
+                blank,
             });
         }
     }

@@ -226,8 +226,16 @@ fn conformance_random_bo3_and_bo5_matches() {
     }
     // The play-first choice in single games, with positions (the prompt is in the notation), in
     // every mode (FFA4 and 2v2 draw their battlefields after it; 2v2's team picks the seat).
-    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
-        let o = RiftOptions { mode, choose_first: true, ..RiftOptions::default() };
+    // With concession on, a player may leave before the choice is made (the choice passes on).
+    for (mode, concede) in [
+        (Mode::Duel, false),
+        (Mode::Ffa3, false),
+        (Mode::Ffa4, false),
+        (Mode::TwoVsTwo, false),
+        (Mode::Ffa3, true),
+        (Mode::Ffa4, true),
+    ] {
+        let o = RiftOptions { mode, choose_first: true, allow_concede: concede, ..RiftOptions::default() };
         let report = run::<RiftGame>(&o, &Config::new(40).seed(408).presentation(true).positions(true));
         assert_eq!(report.games, 40);
     }

@@ -211,6 +211,40 @@ fn choose_first_ffa4_turn_order_before_the_battlefields() {
     assert!(g.bfs.iter().all(|b| b.owner != 2));
 }
 
+/// FFA4 with `choose_first` and concession (CR 649–651): the designated player leaves before
+/// answering — the choice passes to the next player still in; another player leaves before the
+/// battlefields are drawn — theirs is drawn as a blank battlefield token; neither draws a hand.
+#[test]
+fn choose_first_ffa4_concessions_before_the_choice() {
+    let o = RiftOptions { mode: Mode::Ffa4, choose_first: true, allow_concede: true, ..RiftOptions::default() };
+    let mut g = RiftGame::new(&o, &four(), 3).unwrap();
+    let Status::ToAct(chooser) = g.status() else { panic!() };
+    let c = chooser.0;
+    act(&mut g, &format!("concede P{}", c + 1));
+    let next = (c + 1) % 4;
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(next)), "the choice passes on");
+    assert_eq!(g.prompt().unwrap().id, "play_first");
+    let other = (c + 2) % 4;
+    g.apply(&g.concede_action(engine::Seat(other)).unwrap(), &mut engine::EventLog::disabled()).unwrap();
+    assert!(g.outcome.is_none());
+    act(&mut g, "no");
+    // Going last: the next player still in starts (the one after `next`, skipping `other`).
+    let mut first = (next + 1) % 4;
+    while first == c || first == other {
+        first = (first + 1) % 4;
+    }
+    assert_eq!(g.first_player, first);
+    assert_eq!(g.bfs.len(), 3);
+    for b in &g.bfs {
+        assert_ne!(b.owner, first);
+        assert_eq!(b.blank, b.owner == c || b.owner == other, "a leaver's battlefield is blank (CR 651)");
+    }
+    for s in [c, other] {
+        assert!(g.players[s as usize].hand.is_empty(), "P{} left: no hand", s + 1);
+    }
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(first)));
+}
+
 /// 2v2 (spec §6 step 4, CR 489): the team of the randomly designated player picks where in the
 /// A1-B1-A2-B2 order play starts — any of the four seats, `t pN` — then the battlefields are
 /// drawn without the first player's.
