@@ -515,7 +515,7 @@ impl RiftGame {
     }
 
     /// The turn order is chosen: in FFA4 and 2v2 the battlefields follow (the first player's are
-    /// not used, CR 487.4, 489.4), then the game is dealt.
+    /// not used, CR 487, 489), then the game is dealt.
     fn first_chosen(&mut self, first: u8) {
         if self.variant() {
             // Bo1 variant (spec §25): sideboarding follows the play-first choice.

@@ -138,7 +138,7 @@ impl RiftGame {
         };
         let skip_first = matches!(opts.mode, Mode::Ffa4 | Mode::TwoVsTwo);
         if skip_first && opts.choose_first && setup.first.is_none() {
-            // FFA4 and 2v2 (CR 487.4, 489.4): the turn order comes first, as the first
+            // FFA4 and 2v2 (CR 487, 489): the turn order comes first, as the first
             // player's battlefields are not used; the battlefields are drawn once it is chosen.
             if let Some(seat) = setup.seats.iter().position(|s| s.battlefield.is_some()) {
                 return Err(SetupError::new(format!(
@@ -209,7 +209,7 @@ impl RiftGame {
         Ok(g)
     }
 
-    /// FFA4 and 2v2 once the first player is chosen (`choose_first`, CR 487.4, 489.4): every
+    /// FFA4 and 2v2 once the first player is chosen (`choose_first`, CR 487, 489): every
     /// other seat, in seating order, uses one of its three battlefields at random.
     pub(crate) fn draw_fields_after_first(&mut self, first: u8) {
         for seat in 0..self.n() {
