@@ -61,7 +61,7 @@ export const STRINGS = {
   chat: { en: 'Chat', zh: '聊天' },
   send: { en: 'Send', zh: '发送' },
   concede: { en: 'Concede', zh: '认输' },
-  confirm_concede: { en: 'Concede this game?', zh: '确定认输吗？' },
+  confirm_concede: { en: 'Concede this game? (In a best-of match: the whole match.)', zh: '确定认输吗？（多局比赛中即认输整场比赛。）' },
   offer_draw: { en: 'Offer a draw', zh: '提议和局' },
   accept_draw: { en: 'Accept the draw', zh: '接受和局' },
   decline_draw: { en: 'Decline the draw', zh: '拒绝和局' },

@@ -24,7 +24,8 @@
 //! | `swap d12 d40` / `champion d12` | between the games of a match: put Main Deck card (definition) 12 in the sideboard for sideboard card 40 / make main-deck champion 12 the Chosen Champion (TR 403) |
 //! | `domain fury` | name the domain of a Power of any domain being added (CR 429) |
 //! | `field 2` | choose your second battlefield for the next game of a match (spec §5) |
-//! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act |
+//! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act. In a Bo3/Bo5 match it concedes the current game, and only the seat to act sends it |
+//! | `concede P2 match` | in a Bo3/Bo5 match: player 2 concedes the whole match in one action, out of turn too (`Game::concede_action`); a bare `concede match` is the seat to act |
 
 use engine::NotationError;
 use std::fmt;
@@ -81,6 +82,8 @@ pub enum RiftAction {
     AutoPay,
     /// The seat conceding (0-based), or `NOBODY` (u8::MAX) for "the seat to act" (bare `concede`).
     Concede(u8),
+    /// A Bo3/Bo5 match: the seat (or `NOBODY`: the seat to act) concedes the whole match.
+    ConcedeMatch(u8),
     /// Between games of a match: swap a Main Deck card for a sideboard card (definitions, TR 403).
     Swap(u16, u16),
     /// Between games of a match: make a main-deck champion the Chosen Champion (definition).
@@ -139,6 +142,8 @@ impl fmt::Display for RiftAction {
             AutoPay => f.write_str("pay"),
             Concede(u8::MAX) => f.write_str("concede"),
             Concede(s) => write!(f, "concede P{}", s + 1),
+            ConcedeMatch(u8::MAX) => f.write_str("concede match"),
+            ConcedeMatch(s) => write!(f, "concede P{} match", s + 1),
             Swap(o, i) => write!(f, "swap d{o} d{i}"),
             Champion(c) => write!(f, "champion d{c}"),
             Field(k) => write!(f, "field {}", *k as u16 + 1),
@@ -242,13 +247,20 @@ impl FromStr for RiftAction {
             "pay" => AutoPay,
             "concede" => match w.next() {
                 None => Concede(u8::MAX),
-                Some(x) => Concede(
-                    x.strip_prefix(['P', 'p'])
+                Some("match") => ConcedeMatch(u8::MAX),
+                Some(x) => {
+                    let s = x
+                        .strip_prefix(['P', 'p'])
                         .and_then(|n| n.parse::<u8>().ok())
                         .filter(|n| (1..u8::MAX).contains(n))
                         .map(|n| n - 1)
-                        .ok_or_else(|| NotationError::new(text, "expected 'concede P2'"))?,
-                ),
+                        .ok_or_else(|| NotationError::new(text, "expected 'concede P2' or 'concede P2 match'"))?;
+                    match w.next() {
+                        None => Concede(s),
+                        Some("match") => ConcedeMatch(s),
+                        Some(_) => return Err(NotationError::new(text, "expected 'concede P2' or 'concede P2 match'")),
+                    }
+                }
             },
             "swap" => {
                 let o = def(text, w.next())?;

@@ -110,7 +110,7 @@ impl Game for RiftGame {
             return self.apply_action(*action);
         }
         let seat = match *action {
-            RiftAction::Concede(s) if s != crate::state::NOBODY => s,
+            RiftAction::Concede(s) | RiftAction::ConcedeMatch(s) if s != crate::state::NOBODY => s,
             _ => self.acting().unwrap_or(0),
         };
         // Choices about hidden cards are logged privately (mulligan, predict, recycling from hand,
@@ -132,7 +132,7 @@ impl Game for RiftGame {
                 | Some(Prompt::ChooseField { .. })
         ) || recycle_lead
             || matches!(action, RiftAction::Hide(..));
-        let private = private && !matches!(action, RiftAction::Concede(_));
+        let private = private && !matches!(action, RiftAction::Concede(_) | RiftAction::ConcedeMatch(_));
         let label = self.action_label(action);
         let meta = self.meta_of(*action);
         let cards: Vec<engine::CardRef> = meta.subject.into_iter().chain(meta.targets).collect();
@@ -214,9 +214,25 @@ impl Game for RiftGame {
             Some(Prompt::PredictMany { seat: s, cards, .. }) if *s as usize == seat.index() => cards.clone(),
             _ => Vec::new(),
         };
+        // The source of an item on the chain, pending or resolving (or being put together) keeps
+        // what it is even once it went to a hand or deck: the item is that card's ability, seen by
+        // everyone when it was played or triggered (resampling it would change what the item does
+        // and how the views name it).
+        let mut sources: Vec<u16> = Vec::new();
+        let items =
+            self.chain.iter().chain(self.pending.iter().map(|p| &p.item)).chain(self.resolving.iter().map(|r| &r.item));
+        let building = match &self.prompt {
+            Some(Prompt::Build(b)) => Some(&b.item),
+            _ => None,
+        };
+        for it in items.chain(building) {
+            if let ItemSrc::Obj(id) | ItemSrc::Spell(id) = it.src {
+                sources.push(id);
+            }
+        }
         for s in 0..g.players.len() {
             // Revealed cards (CR 424) are known to everyone: they keep what they are.
-            let known = |d: &u16| !peek.contains(d) && !g.revealed.contains(d);
+            let known = |d: &u16| !peek.contains(d) && !g.revealed.contains(d) && !sources.contains(d);
             let mut ids: Vec<u16> = g.players[s].deck.iter().copied().filter(known).collect();
             let mut facedown: Vec<u16> = Vec::new();
             if s != seat.index() {
@@ -259,6 +275,7 @@ impl Game for RiftGame {
                 g.objs[*i as usize].def = d;
             }
         }
+        crate::match_setup::determinize_match(&mut g, seat.0, rng);
         g.rng = GameRng::new(rng.next_u64());
         g
     }
@@ -365,6 +382,9 @@ impl Game for RiftGame {
                     }
                     Some(Prompt::BurnOut { .. }) => {
                         Label::new(format!("{e} gains the burn-out point"), format!("{z}获得燃尽分"))
+                    }
+                    Some(Prompt::PlayFirst { .. }) => {
+                        Label::new(format!("{e} takes the first turn"), format!("{z}先行"))
                     }
                     Some(Prompt::Split { .. }) => {
                         Label::new(format!("Deal 1 of the split damage to {e}"), format!("将1点分配伤害分给{z}"))
@@ -483,6 +503,10 @@ impl Game for RiftGame {
                 let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
                 Label::new(format!("P{} concedes", s + 1), format!("玩家{}认输", s + 1))
             }
+            RiftAction::ConcedeMatch(s) => {
+                let s = if s == crate::state::NOBODY { self.acting().unwrap_or(0) } else { s };
+                Label::new(format!("P{} concedes the match", s + 1), format!("玩家{}认输整场比赛", s + 1))
+            }
             RiftAction::First(i)
                 if matches!(self.prompt, Some(Prompt::Replacement { .. })) && !self.dmg_batch.is_empty() =>
             {
@@ -504,7 +528,9 @@ impl Game for RiftGame {
     }
 
     fn concede_action(&self, seat: Seat) -> Option<RiftAction> {
-        self.can_concede(seat.0).then_some(RiftAction::Concede(seat.0))
+        // In a match, leaving concedes the whole match (`concede PN match`).
+        let a = if self.several_games() { RiftAction::ConcedeMatch(seat.0) } else { RiftAction::Concede(seat.0) };
+        self.can_concede(seat.0).then_some(a)
     }
 
     fn action_meta(&self, action: &RiftAction) -> ActionMeta {
@@ -536,11 +562,8 @@ impl Game for RiftGame {
     }
 
     /// The position notation (docs/riftbound.md, "Position notation").
-    /// A game of a Bo3/Bo5 match has none: the notation does not hold the match record.
+    /// A game of a match holds the match record too (`match`, `m1`, `m2`).
     fn position(&self) -> Option<String> {
-        if self.matchp.is_some() {
-            return None;
-        }
         Some(self.write_position())
     }
 
@@ -551,13 +574,6 @@ impl Game for RiftGame {
             return Err(SetupError::new(format!(
                 "not implemented: rules edition {:?} (only the Core Rules of 2026-07-16, spec §26)",
                 options.edition
-            )));
-        }
-        if options.match_of != crate::options::MatchFormat::Bo1 {
-            return Err(SetupError::new(format!(
-                "not implemented: a position in a {:?} match (the position notation does not hold the match \
-                 record: games played, battlefields used, sideboards); set up the match instead",
-                options.match_of
             )));
         }
         crate::position::read(options, text).map_err(SetupError::new)

@@ -30,9 +30,7 @@ impl RiftGame {
         let Some(seat) = self.acting() else { return };
         if let Some(p) = &self.prompt {
             self.prompt_options(p, out);
-            if self.can_concede(seat) {
-                out.push(RiftAction::Concede(seat));
-            }
+            self.concessions(seat, out);
             return;
         }
         let me = &self.players[seat as usize];
@@ -107,8 +105,16 @@ impl RiftGame {
         } else {
             out.push(RiftAction::Pass);
         }
+        self.concessions(seat, out);
+    }
+
+    /// The concessions of the seat to act: the game (CR 649) and, in a Bo3/Bo5 match, the match.
+    fn concessions(&self, seat: u8, out: &mut Vec<RiftAction>) {
         if self.can_concede(seat) {
             out.push(RiftAction::Concede(seat));
+            if self.several_games() {
+                out.push(RiftAction::ConcedeMatch(seat));
+            }
         }
     }
 
@@ -206,16 +212,25 @@ impl RiftGame {
     /// Apply a legal action. Returns an error naming the rule otherwise (state unchanged).
     pub fn apply_action(&mut self, a: RiftAction) -> Result<(), ActionError> {
         let Some(seat) = self.acting() else { return Err(ActionError::game_over()) };
-        if let RiftAction::Concede(s) = a {
-            // CR 649: a player may concede at any time, out of turn too.
+        if let RiftAction::Concede(s) | RiftAction::ConcedeMatch(s) = a {
+            // CR 649: a player may concede at any time, out of turn too. In a match the out-of-turn
+            // concession is the match's (`Game::concede_action`); the current game alone is
+            // conceded by the seat to act.
+            let whole = matches!(a, RiftAction::ConcedeMatch(_));
             let s = if s == NOBODY { seat } else { s };
-            if !self.can_concede(s) {
-                return Err(self.explain(s, RiftAction::Concede(s)));
+            let ok =
+                self.can_concede(s) && if whole { self.several_games() } else { !self.several_games() || s == seat };
+            if !ok {
+                return Err(self.explain(s, if whole { RiftAction::ConcedeMatch(s) } else { RiftAction::Concede(s) }));
             }
             self.actions += 1;
             self.concede(s);
             self.advance();
-            self.after_game();
+            if whole {
+                self.after_match_concession(s);
+            } else {
+                self.after_game();
+            }
             #[cfg(debug_assertions)]
             self.check_board_index();
             return Ok(());
@@ -515,6 +530,22 @@ impl RiftGame {
             return ActionError::illegal(self.pool_refusal(seat, a));
         }
         let msg = match (&self.prompt, a) {
+            (_, RiftAction::Concede(_) | RiftAction::ConcedeMatch(_)) if !self.opts.allow_concede => {
+                "conceding is turned off by the 'allow_concede' option (CR 649)".into()
+            }
+            (_, RiftAction::Concede(s) | RiftAction::ConcedeMatch(s))
+                if (s as usize) >= self.players.len() || self.players[s as usize].left =>
+            {
+                format!("P{} is not in the game (CR 649)", s.wrapping_add(1))
+            }
+            (_, RiftAction::ConcedeMatch(_)) if !self.several_games() => {
+                "'concede match' is for a Bo3/Bo5 match; this is a single game: 'concede' (CR 649)".into()
+            }
+            (_, RiftAction::Concede(_)) if self.several_games() => {
+                "in a match, out of turn you concede the whole match ('concede PN match'); the current game alone \
+                 is conceded by the player to act (CR 649, TR 407)"
+                    .into()
+            }
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
             (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay && b.stage != Stage::PayInstr => {
                 "'pay' pays a cost: there is none to pay now (CR 357)".into()
@@ -546,7 +577,7 @@ impl RiftGame {
             }
             (Some(Prompt::BurnOut { .. }), _) => "choose the opponent who gains the burn-out point: 't pN' (CR 431)".into(),
             (Some(p @ (Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. })), _)
-                if !matches!(a, RiftAction::Concede(_)) =>
+                if !matches!(a, RiftAction::Concede(_) | RiftAction::ConcedeMatch(_)) =>
             {
                 self.match_refusal(p)
             }
@@ -557,12 +588,6 @@ impl RiftGame {
             ),
             (Some(Prompt::Replacement { .. }), _) => {
                 "choose which replacement applies to the death: 'first 0' heal and stun, 'first 1' return to hand (CR 372)".into()
-            }
-            (_, RiftAction::Concede(_)) if !self.opts.allow_concede => {
-                "conceding is turned off by the 'allow_concede' option (CR 649)".into()
-            }
-            (_, RiftAction::Concede(s)) if (s as usize) >= self.players.len() || self.players[s as usize].left => {
-                format!("P{} is not in the game (CR 649)", s.wrapping_add(1))
             }
             (None, RiftAction::Invite) => {
                 "invite: 2v2 only, your Main Phase in Neutral Open, teammate still playing, not right after a declined invitation (CR 316.5.b.1, 489.8.a)".into()

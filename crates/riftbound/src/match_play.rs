@@ -4,13 +4,14 @@
 //! 601.1.c), each player's secret choice of a battlefield, revealed together (CR 113, spec §5),
 //! then the loser of the previous game chooses to play first or not (TR 407.4) — and a new game
 //! is dealt. The engine's outcome is the match's. The tournament play-first choice of game 1
-//! (`choose_first`) is here too, for Bo1 games as well.
+//! (`choose_first`) is here too, for Bo1 games as well, and so is the Bo1 variant setup of spec
+//! §25 (`bo1_variant`: random battlefields, the play-first choice, then sideboarding, one game).
 
-use crate::action::RiftAction;
+use crate::action::{Ref, RiftAction};
 use crate::cards::DefId;
 use crate::deck::DeckList;
 use crate::notes::Note;
-use crate::options::MatchFormat;
+use crate::options::{MatchFormat, Mode};
 use crate::state::*;
 use engine::Outcome;
 
@@ -150,9 +151,28 @@ impl RiftGame {
         self.matchp.as_deref()
     }
 
+    /// A Bo3/Bo5 match (not the one game of the Bo1 variant): the match can be conceded.
+    pub(crate) fn several_games(&self) -> bool {
+        self.matchp.as_deref().is_some_and(|m| m.format != MatchFormat::Bo1Variant)
+    }
+
+    fn variant(&self) -> bool {
+        self.matchp.as_deref().is_some_and(|m| m.format == MatchFormat::Bo1Variant)
+    }
+
     /// After an action: a game of a match that ended goes to the next game, unless the match is
     /// decided; then the engine outcome is the match's (scores: games won).
     pub(crate) fn after_game(&mut self) {
+        self.end_game(None);
+    }
+
+    /// `seat` conceded the match (`concede PN match`): the game in progress (or the one being
+    /// set up) is recorded as lost, and the opponent wins the match whatever the score.
+    pub(crate) fn after_match_concession(&mut self, seat: u8) {
+        self.end_game(Some(seat));
+    }
+
+    fn end_game(&mut self, conceded: Option<u8>) {
         let Some(o) = &self.outcome else { return };
         let Some(m) = self.matchp.as_deref() else { return };
         let winner = o.winners.first().map(|s| s.0).unwrap_or(NOBODY);
@@ -166,14 +186,32 @@ impl RiftGame {
         let result = GameResult { fields, winner, first: self.first_player };
         let m = self.matchp.as_deref_mut().expect("match");
         m.results.push(result);
+        if m.format == MatchFormat::Bo1Variant && conceded.is_none() {
+            // The Bo1 variant is one game: its outcome stands as it is.
+            return;
+        }
         let wins = [m.wins(0), m.wins(1)];
         self.notes.add(|| Note::MatchGameOver { game, winner, wins });
-        let Some(w) = self.matchp.as_deref().and_then(|m| m.decided()) else {
+        let decided = match conceded {
+            Some(s) => Some(1 - s),
+            None => self.matchp.as_deref().and_then(|m| m.decided()),
+        };
+        let Some(w) = decided else {
             self.next_match_game();
             return;
         };
         let best_of = self.opts.match_of.games();
-        let mut o = if w == NOBODY {
+        let mut o = if let Some(s) = conceded {
+            Outcome::win(
+                engine::Seat(w),
+                format!(
+                    "P{} conceded the match ({}–{} in games, best of {best_of})",
+                    s + 1,
+                    wins[w as usize],
+                    wins[1 - w as usize]
+                ),
+            )
+        } else if w == NOBODY {
             Outcome::draw(format!("match drawn {}–{} (best of {best_of})", wins[0], wins[1]))
         } else {
             Outcome::win(
@@ -188,16 +226,24 @@ impl RiftGame {
     /// Clear the table for the next game of the match: no objects or battlefields, the players'
     /// legends and battlefields kept; then sideboarding begins (spec §6: before everything else).
     fn next_match_game(&mut self) {
+        let m = self.matchp.as_deref_mut().expect("match");
+        m.chosen = [None, None];
+        m.swaps = [0, 0];
+        m.champion_changes = [0, 0];
+        m.first_hook = None;
+        self.clear_table();
+        self.prompt = Some(Prompt::Sideboard { seat: 0 });
+    }
+
+    /// No objects or battlefields: the players' legends and battlefields kept, the generator,
+    /// log, action count and match record too.
+    fn clear_table(&mut self) {
         let mut g = RiftGame::empty(&self.opts, Phase::Mulligan);
         g.rng = self.rng.clone();
         g.notes = std::mem::take(&mut self.notes);
         g.actions = self.actions;
         g.first_player = self.first_player;
-        let mut m = self.matchp.take().expect("match");
-        m.chosen = [None, None];
-        m.swaps = [0, 0];
-        m.champion_changes = [0, 0];
-        m.first_hook = None;
+        let m = self.matchp.take().expect("match");
         for (seat, d) in m.decks.iter().enumerate() {
             g.players.push(Player {
                 legend: d.legend,
@@ -207,14 +253,25 @@ impl RiftGame {
             });
         }
         g.matchp = Some(m);
-        g.prompt = Some(Prompt::Sideboard { seat: 0 });
         *self = g;
     }
 
     /// Game 1 of a match (from the setup): the battlefield choices, unless the setup's test hook
-    /// named them.
+    /// named them. The Bo1 variant (spec §25) draws each battlefield at random instead (or takes
+    /// the hook) and reveals them; its table is cleared, as the deck is dealt after sideboarding.
     pub(crate) fn match_first_game(&mut self, hooked: [Option<DefId>; 2]) {
-        if let Some(m) = self.matchp.as_deref_mut() {
+        if self.variant() {
+            self.clear_table();
+            let m = self.matchp.as_deref_mut().expect("match");
+            for (seat, h) in hooked.iter().enumerate() {
+                let fields = &m.decks[seat].battlefields;
+                m.chosen[seat] = match h {
+                    Some(d) => Some(*d),
+                    None if fields.is_empty() => None,
+                    None => Some(fields[self.rng.index(fields.len())]),
+                };
+            }
+        } else if let Some(m) = self.matchp.as_deref_mut() {
             m.chosen = hooked;
         }
         self.next_field_choice();
@@ -258,13 +315,14 @@ impl RiftGame {
             return;
         }
         if let Some(f) = m.first_hook {
-            return self.deal_game(f);
+            return self.first_chosen(f);
         }
         let chooser = self.rng.index(2) as u8;
-        if self.opts.choose_first {
+        // The Bo1 variant always has the play-first choice (spec §25).
+        if self.opts.choose_first || self.variant() {
             self.prompt = Some(Prompt::PlayFirst { seat: chooser });
         } else {
-            self.deal_game(chooser);
+            self.first_chosen(chooser);
         }
     }
 
@@ -286,7 +344,11 @@ impl RiftGame {
         self.turn_player = first;
         self.priority = first;
         for k in 0..n {
-            self.draw((first + k) % n, self.opts.opening_hand as i32);
+            // A player who conceded before the deal (`choose_first` in FFA) draws no hand.
+            let s = (first + k) % n;
+            if !self.players[s as usize].left {
+                self.draw(s, self.opts.opening_hand as i32);
+            }
         }
         self.prompt = Some(Prompt::Mulligan { seat: first, aside: Vec::new() });
     }
@@ -348,6 +410,10 @@ impl RiftGame {
                         out.push(RiftAction::Field(i as u8));
                     }
                 }
+            }
+            // 2v2 (spec §6 step 4): the designated player's team picks the seat that starts.
+            Prompt::PlayFirst { .. } if self.opts.mode.teams() => {
+                out.extend((0..self.n()).map(|s| RiftAction::Pick(Ref::Seat(s))));
             }
             Prompt::PlayFirst { .. } => {
                 out.push(RiftAction::Yes);
@@ -418,6 +484,9 @@ impl RiftGame {
                 self.prompt = None;
                 if seat == 0 {
                     self.prompt = Some(Prompt::Sideboard { seat: 1 });
+                } else if self.variant() {
+                    let first = self.matchp.as_deref().and_then(|m| m.first_hook).unwrap_or(0);
+                    self.deal_game(first);
                 } else {
                     self.next_field_choice();
                 }
@@ -433,11 +502,33 @@ impl RiftGame {
                 let goes_first = a == RiftAction::Yes;
                 self.notes.add(|| Note::PlayChoice { seat, first: goes_first });
                 // Going last: the next seat in turn order starts (spec §6 step 4).
-                let first = if goes_first { seat } else { (seat + 1) % self.players.len() as u8 };
-                self.deal_game(first);
+                let first = if goes_first { seat } else { self.next_seat(seat) };
+                self.first_chosen(first);
+            }
+            (&Prompt::PlayFirst { seat }, RiftAction::Pick(Ref::Seat(first))) => {
+                self.prompt = None;
+                self.notes.add(|| Note::StartChosen { seat, first });
+                self.first_chosen(first);
             }
             _ => {}
         }
+    }
+
+    /// The turn order is chosen: in FFA4 and 2v2 the battlefields follow (the first player's are
+    /// not used, CR 487, 489), then the game is dealt.
+    fn first_chosen(&mut self, first: u8) {
+        if self.variant() {
+            // Bo1 variant (spec §25): sideboarding follows the play-first choice.
+            if let Some(m) = self.matchp.as_deref_mut() {
+                m.first_hook = Some(first);
+            }
+            self.prompt = Some(Prompt::Sideboard { seat: 0 });
+            return;
+        }
+        if self.matchp.is_none() && self.bfs.is_empty() && matches!(self.opts.mode, Mode::Ffa4 | Mode::TwoVsTwo) {
+            self.draw_fields_after_first(first);
+        }
+        self.deal_game(first);
     }
 
     /// Why an action is refused at a match prompt, citing the rule.
@@ -450,6 +541,11 @@ impl RiftGame {
             Prompt::ChooseField { .. } => "choose a battlefield with 'field N' (1–3); one used in a game of this match that \
                  had a winner can't be chosen again (Bo5: once all three were shown, at most twice each) (spec §5, TR 407)"
                 .into(),
+            Prompt::PlayFirst { .. } if self.opts.mode.teams() => {
+                "2v2: choose the seat that starts, 't p1' to 't p4': your team picks where in the A1-B1-A2-B2 order \
+                 play starts (spec §6 step 4)"
+                    .into()
+            }
             Prompt::PlayFirst { .. } => "answer 'yes' to play first or 'no' to play last (TR 407.4)".into(),
             _ => String::new(),
         }

@@ -80,6 +80,15 @@ impl RiftGame {
     pub(crate) fn match_reason_words(&self, reason: &str) -> (String, String) {
         let Some(m) = self.match_state() else { return (reason.to_string(), reason.to_string()) };
         let (a, b) = (m.wins(0), m.wins(1));
+        if let Some(w) =
+            self.outcome.as_ref().and_then(|o| o.winners.first()).filter(|_| reason.contains("conceded the match"))
+        {
+            let (hi, lo) = if w.0 == 0 { (a, b) } else { (b, a) };
+            return (
+                reason.to_string(),
+                format!("{}认输整场比赛（局数 {hi}–{lo}，共{}局）", p_zh(1 - w.0), self.opts.match_of.games()),
+            );
+        }
         let (hi, lo) = (a.max(b), a.min(b));
         let of = self.opts.match_of.games();
         let format_zh = match self.opts.match_of {
@@ -119,6 +128,13 @@ impl RiftGame {
                 l(
                     format!("You lost the last game: do you play first in game {game} of {of}? (TR 407.4)"),
                     format!("你输掉了上一局：第{game}局（共{of}局）你要先手吗？（TR 407.4）"),
+                ),
+            ),
+            Prompt::PlayFirst { .. } if self.opts.mode.teams() => UiPrompt::new(
+                id,
+                l(
+                    "Your team was chosen at random to decide the turn order: choose the seat that takes the first turn (play goes A1-B1-A2-B2 from there; spec §6 step 4)",
+                    "你的队伍被随机选中决定行动顺序：选择先行的座位（此后按A1-B1-A2-B2的顺序轮流；规格 §6 第4步）",
                 ),
             ),
             _ => UiPrompt::new(
@@ -193,6 +209,11 @@ pub(crate) fn describe_match_note(g: &RiftGame, n: &Note) -> EventText {
         Note::PlayChoice { seat, .. } => {
             t(K::Action, format!("{} chose to go last", p_en(seat)), format!("{}选择后手", p_zh(seat)))
         }
+        Note::StartChosen { seat, first } => t(
+            K::Action,
+            format!("{}'s team chose {} to take the first turn", p_en(seat), p_en(first)),
+            format!("{}的队伍选择由{}先行", p_zh(seat), p_zh(first)),
+        ),
         _ => t(K::Info, String::new(), String::new()),
     }
 }
@@ -212,7 +233,14 @@ pub(crate) fn options_info() -> Vec<OptionInfo> {
         )
         .choice(json!(MatchFormat::Bo1), l("One game", "单局"))
         .choice(json!(MatchFormat::Bo3), l("Best of three", "三局两胜"))
-        .choice(json!(MatchFormat::Bo5), l("Best of five", "五局三胜")),
+        .choice(json!(MatchFormat::Bo5), l("Best of five", "五局三胜"))
+        .choice(
+            json!(MatchFormat::Bo1Variant),
+            l(
+                "One game, Bo1 variant setup: random battlefields, then the play-first choice, then sideboarding as between games (spec §25)",
+                "单局（Bo1变体准备）：随机战场，然后选择先后手，再像局间一样调整备牌（规格 §25）",
+            ),
+        ),
         OptionInfo::new(
             "sideboard_max",
             l("Sideboard size", "备牌上限"),
@@ -227,8 +255,8 @@ pub(crate) fn options_info() -> Vec<OptionInfo> {
             "choose_first",
             l("Choose to go first", "选择先后手"),
             l(
-                "A randomly chosen player decides whether to play first or last (tournament rule), instead of a random first player; 1v1 and three-player free-for-all",
-                "随机选出的玩家决定先手或后手（赛事规则），而非随机决定先手玩家；适用于1对1和三人混战",
+                "A randomly chosen player decides whether to play first or last (tournament rule), instead of a random first player; in 2v2 their team picks the seat that starts; in four-player games the battlefields are drawn after the choice",
+                "随机选出的玩家决定先手或后手（赛事规则），而非随机决定先手玩家；2对2时由其队伍选择先行的座位；四人对局在选择之后才抽取战场",
             ),
             json!(d.choose_first),
         )

@@ -88,6 +88,10 @@ impl RiftGame {
         }
         if self.prompt.as_ref().is_some_and(|p| p.seat() == seat) {
             let was = self.prompt.take();
+            // The play-first choice (`choose_first`) passes to the next player still in.
+            if let Some(Prompt::PlayFirst { .. }) = was {
+                self.prompt = Some(Prompt::PlayFirst { seat: self.next_seat(seat) });
+            }
             if let Some(Prompt::Mulligan { .. }) = was {
                 self.players[seat as usize].mulliganed = true;
                 let next = self.next_seat(seat);

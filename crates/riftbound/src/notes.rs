@@ -215,6 +215,11 @@ pub enum Note {
         seat: u8,
         first: bool,
     },
+    /// 2v2's play-first choice (spec §6 step 4): `seat`'s team chose `first` to start.
+    StartChosen {
+        seat: u8,
+        first: u8,
+    },
     /// A triggered ability had to target objects whose Deflect its controller can't pay: it is
     /// removed (CR 355.16, 203.3, 404.2).
     DeflectUnpayable {

@@ -99,14 +99,17 @@ pub struct RiftOptions {
     /// and bots keep the auto-pay; servers turn it on for people.
     pub rune_actions: bool,
     /// A 1v1 match of several games (TR 407, spec §5 "1v1 Match"): `bo1` (one game, the
-    /// default), `bo3` or `bo5`, played inside one game state (`match_play.rs`).
+    /// default), `bo3` or `bo5`, played inside one game state (`match_play.rs`); or
+    /// `bo1_variant`, one game with the Bo1 variant setup of spec §25 (random battlefields, the
+    /// play-first choice, then sideboarding).
     #[serde(rename = "match")]
     pub match_of: MatchFormat,
     /// Most cards a sideboard may hold: 10 (TR 2026-07-16, the default) or 8 (TR 2026-05-02).
     pub sideboard_max: u8,
     /// Tournament play-first choice (TR; spec §6 step 4): a randomly designated player chooses to
-    /// go first or last (a prompt), instead of the random or `first` seat going first. Duel and
-    /// FFA3 only. In a Bo3/Bo5 match the loser of the previous game always chooses (TR 407.4).
+    /// go first or last (a prompt), instead of the random or `first` seat going first; in 2v2 their
+    /// team picks the seat that starts (`t pN`), and in FFA4 and 2v2 the battlefields are drawn
+    /// after the choice (the first player's are not used, CR 487–489). In a Bo3/Bo5 match the loser of the previous game always chooses (TR 407.4).
     pub choose_first: bool,
 }
 
@@ -122,13 +125,16 @@ pub enum MatchFormat {
     /// Best of five: the first to three game wins; battlefields may be reused once all three
     /// were shown, at most twice each.
     Bo5,
+    /// The Bo1 variant setup of tournaments (spec §25): one game; a random battlefield each, then
+    /// the play-first choice, then sideboarding as if between games.
+    Bo1Variant,
 }
 
 impl MatchFormat {
     /// Game wins that take the match.
     pub fn wins_needed(self) -> u8 {
         match self {
-            MatchFormat::Bo1 => 1,
+            MatchFormat::Bo1 | MatchFormat::Bo1Variant => 1,
             MatchFormat::Bo3 => 2,
             MatchFormat::Bo5 => 3,
         }

@@ -6,6 +6,7 @@
 //!
 //! This file holds the shared vocabulary and the writer; `position/read.rs` the reader.
 
+mod match_record;
 mod read;
 
 pub use read::read;
@@ -149,6 +150,7 @@ impl RiftGame {
         for b in 0..self.bfs.len() as u8 {
             lines.push(self.write_bf(b));
         }
+        lines.extend(self.match_lines());
         if let Some(sd) = &self.showdown {
             let mut l = format!("showdown bf=b{} focus={}", sd.bf + 1, seat(sd.focus));
             if sd.passes != 0 {
@@ -540,7 +542,7 @@ impl RiftGame {
             }
             Prompt::Replacement { seat, unit } => format!("{} unit=c{unit}", head("replacement", *seat)),
             Prompt::PlayFirst { seat } => head("playfirst", *seat),
-            // A match has no position (`Game::position`): these are written for debugging only.
+            // A match's (its record is in the `match` and `m1`, `m2` sections).
             Prompt::Sideboard { seat } => head("sideboard", *seat),
             Prompt::ChooseField { seat } => head("fieldchoice", *seat),
             Prompt::Build(b) => format!(

@@ -106,7 +106,8 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::FieldChosen { seat, .. }
         | Note::SideSwapped { seat, .. }
         | Note::ChampionChanged { seat, .. }
-        | Note::PlayChoice { seat, .. } => seat,
+        | Note::PlayChoice { seat, .. }
+        | Note::StartChosen { seat, .. } => seat,
         Note::DeflectUnpayable { seat, .. } => seat,
         Note::DamageReplaced { controller, .. } => controller,
         Note::Added { seat, .. } | Note::InstrPay { seat, .. } => seat,
@@ -532,7 +533,7 @@ impl RiftGame {
             Invite => ActionMeta::of(ActionKind::Other),
             Exhaust(c, _) | Recycle(c, _) if obj(c) => answer(ActionMeta::of(ActionKind::Pay).subject(self.cref(c))),
             AutoPay => answer(ActionMeta::of(ActionKind::Pay)),
-            Concede(_) => ActionMeta::of(ActionKind::Concede),
+            Concede(_) | ConcedeMatch(_) => ActionMeta::of(ActionKind::Concede),
             Swap(..) | Champion(_) | Field(_) => answer(self.match_meta(a)),
             Domain(_) => answer(ActionMeta::of(ActionKind::Choose)),
             _ => ActionMeta::of(ActionKind::Other),
@@ -1378,7 +1379,8 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         | Note::FieldChosen { .. }
         | Note::SideSwapped { .. }
         | Note::ChampionChanged { .. }
-        | Note::PlayChoice { .. } => crate::match_words::describe_match_note(g, n),
+        | Note::PlayChoice { .. }
+        | Note::StartChosen { .. } => crate::match_words::describe_match_note(g, n),
         Note::DeflectUnpayable { seat, def: d } => {
             let (e, z) = names(g.db(), d);
             t(
@@ -1693,8 +1695,8 @@ pub fn setup_info() -> Vec<OptionInfo> {
             "battlefield",
             l("Test setting: battlefield used", "测试设置：使用的战场"),
             l(
-                "For tests only: the battlefield this seat uses instead of a random one of its three (CR 103.4)",
-                "仅供测试：该座位使用的战场，而非从其三张中随机选择（CR 103.4）",
+                "For tests only: the battlefield this seat uses instead of a random one of its three (CR 103.4); not with choose_first in FFA4 or 2v2, where the first player is chosen later",
+                "仅供测试：该座位使用的战场，而非从其三张中随机选择（CR 103.4）；四人混战或2对2中开启选择先后手时不可用（先手玩家稍后才决定）",
             ),
             serde_json::Value::Null,
         ),

@@ -137,6 +137,22 @@ impl RiftGame {
             None => Ok(rng.index(n) as u8),
         };
         let skip_first = matches!(opts.mode, Mode::Ffa4 | Mode::TwoVsTwo);
+        if skip_first && opts.choose_first && setup.first.is_none() {
+            // FFA4 and 2v2 (CR 487, 489): the turn order comes first, as the first
+            // player's battlefields are not used; the battlefields are drawn once it is chosen.
+            if let Some(seat) = setup.seats.iter().position(|s| s.battlefield.is_some()) {
+                return Err(SetupError::new(format!(
+                    "P{}'s battlefield hook can't be used with choose_first in {:?}: the first player, whose \
+                     battlefields are not used, is chosen after the setup (CR 487–489)",
+                    seat + 1,
+                    opts.mode
+                )));
+            }
+            let chooser = rng.index(n) as u8;
+            g.rng = rng;
+            g.prompt = Some(Prompt::PlayFirst { seat: chooser });
+            return Ok(g);
+        }
         let mut first = if skip_first { Some(pick_first(&mut rng)?) } else { None };
         // Battlefields (CR 113, 482–489): each player uses one of their three at random.
         for (seat, s) in setup.seats.iter().enumerate() {
@@ -172,12 +188,6 @@ impl RiftGame {
         }
         if opts.choose_first && setup.first.is_none() {
             // The tournament play-first choice (TR, spec §6 step 4): a random player chooses.
-            if skip_first {
-                return Err(SetupError::new(format!(
-                    "not implemented: choose_first in {:?} (the first player must be known before the battlefields,                      CR 487–489); Duel and FFA3 only",
-                    opts.mode
-                )));
-            }
             let chooser = rng.index(n) as u8;
             g.rng = rng;
             g.prompt = Some(Prompt::PlayFirst { seat: chooser });
@@ -197,6 +207,32 @@ impl RiftGame {
         g.rng = rng;
         g.prompt = Some(Prompt::Mulligan { seat: first, aside: Vec::new() });
         Ok(g)
+    }
+
+    /// FFA4 and 2v2 once the first player is chosen (`choose_first`, CR 487, 489): every
+    /// other seat, in seating order, uses one of its three battlefields at random.
+    pub(crate) fn draw_fields_after_first(&mut self, first: u8) {
+        for seat in 0..self.n() {
+            if seat == first {
+                continue;
+            }
+            let options = self.players[seat as usize].battlefields.clone();
+            if options.is_empty() {
+                continue;
+            }
+            let pick = options[self.rng.index(options.len())];
+            // A player who conceded before the choice: their battlefield is a blank battlefield
+            // token (CR 651), as it would have become.
+            let blank = self.players[seat as usize].left;
+            self.bfs.push(Battlefield {
+                def: pick,
+                owner: seat,
+                controller: NOBODY,
+                contested_by: NOBODY,
+                facedown: NONE,
+                blank,
+            });
+        }
     }
 
     pub(crate) fn new_obj(&mut self, d: crate::cards::DefId, seat: u8, zone: Zone) -> ObjId {

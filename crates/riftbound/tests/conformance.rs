@@ -185,7 +185,7 @@ fn conformance_loaded_export_of_st1_matches_the_builtin_set() {
 }
 
 /// A set using every keyword, op, selector, player, condition and static (tests/data/every_op.toml
-/// over ST1) passes the harness in 1v1 and FFA3.
+/// over ST1) passes the harness in every mode: 1v1, FFA3, FFA4 and 2v2.
 #[test]
 fn conformance_over_a_set_using_every_op() {
     use engine::{CardSet, Cards};
@@ -195,28 +195,48 @@ fn conformance_over_a_set_using_every_op() {
     let cards: Vec<serde_json::Value> = serde_json::to_value(&file["card"]).unwrap().as_array().unwrap().clone();
     let set = CardDb::builtin().with_cards(&cards, "every_op.toml").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(set.get(set.by_name("Blast Runner").unwrap()).cost_less.len(), 1);
-    for mode in [Mode::Duel, Mode::Ffa3] {
+    // RIFT_EVERY_OP_GAMES / RIFT_EVERY_OP_SEED widen the search (default 40 games, seed 91).
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (n, seed) = (env("RIFT_EVERY_OP_GAMES", 40) as usize, env("RIFT_EVERY_OP_SEED", 91));
+    for mode in [Mode::Duel, Mode::Ffa3, Mode::Ffa4, Mode::TwoVsTwo] {
         let o = RiftOptions { cards: Cards::loaded(set.clone()), mode, ..RiftOptions::default() };
-        let report = run::<RiftGame>(&o, &Config::new(40).seed(91).deep(5, 16).presentation(true).positions(true));
-        assert_eq!(report.games, 40);
+        let report = run::<RiftGame>(&o, &Config::new(n).seed(seed).deep(5, 16).presentation(true).positions(true));
+        assert_eq!(report.games, n);
+        eprintln!("every_op {mode:?}: {report:?}");
     }
 }
 
 /// Bo3 and Bo5 matches (TR 407, spec §5 "1v1 Match"): random sideboards, swaps, battlefield
 /// choices, play-first choices and every game of the match, with concession on and off, and the
-/// tournament play-first choice of game 1 (`choose_first`). A match has no position notation
-/// (`Game::position` is none), so positions are not round-tripped here.
+/// tournament play-first choice of game 1 (`choose_first`), and the Bo1 variant setup (spec §25).
+/// Positions hold the match record and are round-tripped at every deep step.
 #[test]
 fn conformance_random_bo3_and_bo5_matches() {
     use riftbound::options::MatchFormat;
-    for (m, concede, n) in [(MatchFormat::Bo3, false, 60), (MatchFormat::Bo3, true, 60), (MatchFormat::Bo5, true, 30)] {
+    for (m, concede, n) in [
+        (MatchFormat::Bo3, false, 60),
+        (MatchFormat::Bo3, true, 60),
+        (MatchFormat::Bo5, true, 30),
+        (MatchFormat::Bo1Variant, true, 30),
+    ] {
         let o = RiftOptions { match_of: m, allow_concede: concede, choose_first: concede, ..RiftOptions::default() };
-        let report = run::<RiftGame>(&o, &Config::new(n).seed(407).deep(10, 8).presentation(true));
+        let report = run::<RiftGame>(&o, &Config::new(n).seed(407).deep(10, 8).presentation(true).positions(true));
         assert_eq!(report.games, n);
         eprintln!("{m:?} concede={concede}: {report:?}");
     }
-    // The play-first choice in single games, with positions (the prompt is in the notation).
-    let o = RiftOptions { choose_first: true, ..RiftOptions::default() };
-    let report = run::<RiftGame>(&o, &Config::new(40).seed(408).presentation(true).positions(true));
-    assert_eq!(report.games, 40);
+    // The play-first choice in single games, with positions (the prompt is in the notation), in
+    // every mode (FFA4 and 2v2 draw their battlefields after it; 2v2's team picks the seat).
+    // With concession on, a player may leave before the choice is made (the choice passes on).
+    for (mode, concede) in [
+        (Mode::Duel, false),
+        (Mode::Ffa3, false),
+        (Mode::Ffa4, false),
+        (Mode::TwoVsTwo, false),
+        (Mode::Ffa3, true),
+        (Mode::Ffa4, true),
+    ] {
+        let o = RiftOptions { mode, choose_first: true, allow_concede: concede, ..RiftOptions::default() };
+        let report = run::<RiftGame>(&o, &Config::new(40).seed(408).presentation(true).positions(true));
+        assert_eq!(report.games, 40);
+    }
 }

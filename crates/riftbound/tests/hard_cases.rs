@@ -200,3 +200,28 @@ fn determinize_keeps_a_hidden_card_in_every_facedown_slot() {
     let own = t.g.determinize(Seat(0), &mut GameRng::new(1));
     assert_eq!(own.card(trip).name, "Tripwire Charge", "its controller knows it");
 }
+
+/// Determinization keeps the card of an item's source: Cackling Arsonist's play trigger is on the
+/// chain while the Arsonist itself went back to P1's hand (a hidden zone). The trigger is the
+/// Arsonist's ability, seen by everyone; resampling the card in hand would make the item another
+/// card's ability (and its name in the view another's). Found by the every_op conformance run in
+/// session 7 (the view named the source "a hidden card (Vision)" after determinizing).
+#[test]
+fn determinize_keeps_the_card_of_an_item_source_gone_to_a_hand() {
+    let text = "riftbound mode=duel turn=3 tp=p1 first=p1 phase=main priority=p2 passes=1 rng=42\n\
+        p1 legend=ST1-001 deck=ST1-011,ST1-005,ST1-004,ST1-014,ST1-016 hand=c1:ST1-009/inc2,ST1-003,ST1-010 champ=ST1-002\n\
+        p2 legend=ST1-026 deck=ST1-033,ST1-029 hand=ST1-042\n\
+        b1 card=ST1-023 owner=p1 ctl=-\n\
+        b2 card=ST1-047 owner=p2 ctl=-\n\
+        chain item=p1:c1:0/here:base.p1/inc1/trigger";
+    let g = RiftGame::from_position(&RiftOptions::default(), text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.card(1).name, "Cackling Arsonist");
+    let mut others_moved = false;
+    for k in 0..30 {
+        let d = g.determinize(Seat(1), &mut GameRng::new(k));
+        assert_eq!(d.card(1).name, "Cackling Arsonist", "the trigger's source keeps its card");
+        assert_eq!(d.view(Viewer::Seat(Seat(1))), g.view(Viewer::Seat(Seat(1))));
+        others_moved |= d.players[0].hand.iter().any(|&h| d.obj(h).def != g.obj(h).def);
+    }
+    assert!(others_moved, "the rest of P1's hand is still resampled");
+}

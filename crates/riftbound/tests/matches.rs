@@ -70,17 +70,11 @@ fn duel() -> RiftSetup {
 }
 
 #[test]
-fn matches_are_one_v_one_only_and_have_no_position() {
+fn matches_are_one_v_one_only() {
     let o = RiftOptions { mode: Mode::Ffa3, ..opts(MatchFormat::Bo3) };
     let s = RiftSetup { seats: vec![SeatSetup::deck("Wildfire Rush"); 3], first: None };
     let e = RiftGame::new(&o, &s, 1).unwrap_err().to_string();
     assert!(e.contains("1v1 only"), "{e}");
-    let g = RiftGame::new(&opts(MatchFormat::Bo3), &duel(), 1).unwrap();
-    assert!(g.position().is_none(), "a match has no position notation");
-    let bo1 = RiftGame::new(&RiftOptions::default(), &duel(), 1).unwrap();
-    let text = bo1.position().unwrap();
-    let e = RiftGame::from_position(&opts(MatchFormat::Bo3), &text).unwrap_err().to_string();
-    assert!(e.contains("not implemented") && e.contains("match record"), "{e}");
 }
 
 #[test]
@@ -104,11 +98,6 @@ fn tournament_choice_to_go_first_or_last() {
         let text = g2.position().unwrap();
         assert_eq!(RiftGame::from_position(&o, &text).unwrap().position().unwrap(), text);
     }
-    // FFA4 and 2v2 need the first player before the battlefields: refused, not guessed.
-    let o4 = RiftOptions { mode: Mode::Ffa4, ..o };
-    let s = RiftSetup { seats: vec![SeatSetup::deck("Wildfire Rush"); 4], first: None };
-    let e = RiftGame::new(&o4, &s, 1).unwrap_err().to_string();
-    assert!(e.contains("not implemented: choose_first"), "{e}");
 }
 
 /// Play a match with random legal actions (conceding on): it ends with a match outcome whose
@@ -125,9 +114,13 @@ fn random_match(m: MatchFormat, seed: u64) -> Outcome {
         }
         legal.clear();
         g.legal_actions(&mut legal);
-        // Concede rarely, so that games also end by points and turn limits.
+        // Concede games rarely, so that games also end by points and turn limits; never the match
+        // (tests of its own below).
         let a = loop {
             let a = legal[rng.index(legal.len())];
+            if matches!(a, RiftAction::ConcedeMatch(_)) {
+                continue;
+            }
             if !matches!(a, RiftAction::Concede(_)) || rng.index(40) == 0 {
                 break a;
             }
@@ -155,4 +148,315 @@ fn tr407_random_matches_end_at_two_or_three_wins() {
             }
         }
     }
+}
+
+/// Apply `a` in notation; `field?` is the first battlefield the seat may choose.
+fn act(g: &mut RiftGame, a: &str) {
+    let a = if a == "field?" {
+        legal_text(g).into_iter().find(|x| x.starts_with("field ")).expect("a battlefield to choose")
+    } else {
+        a.to_string()
+    };
+    let a: RiftAction = a.parse().unwrap_or_else(|e| panic!("{e}"));
+    g.apply(&a, &mut engine::EventLog::disabled()).unwrap_or_else(|e| panic!("{a}: {e}"));
+}
+
+fn legal_text(g: &RiftGame) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+fn four() -> RiftSetup {
+    let decks = ["Wildfire Rush", "Thunderhorn Stampede", "Lyceum Muster", "Tailwind Roamers"];
+    RiftSetup { seats: decks.iter().map(|d| SeatSetup::deck(d)).collect(), first: None }
+}
+
+/// CR 487–489 with the tournament play-first choice (spec §6 step 4): in FFA4 the designated
+/// player answers yes/no before any battlefield is drawn; then every seat but the first player
+/// draws one (the first player's are not used), and the first player mulligans first.
+#[test]
+fn choose_first_ffa4_turn_order_before_the_battlefields() {
+    let o = RiftOptions { mode: Mode::Ffa4, choose_first: true, ..RiftOptions::default() };
+    let mut chose_last = false;
+    for seed in 0..8 {
+        let mut g = RiftGame::new(&o, &four(), seed).unwrap();
+        let Status::ToAct(chooser) = g.status() else { panic!("over") };
+        assert_eq!(g.prompt().unwrap().id, "play_first");
+        assert!(g.bfs.is_empty(), "no battlefield before the turn order (CR 487)");
+        assert_eq!(legal_text(&g), ["yes", "no"]);
+        // The prompt and the empty table are in the position notation.
+        let text = g.position().unwrap();
+        assert_eq!(RiftGame::from_position(&o, &text).unwrap().position().unwrap(), text);
+        let yes = seed % 2 == 0;
+        act(&mut g, if yes { "yes" } else { "no" });
+        let first = if yes { chooser.0 } else { (chooser.0 + 1) % 4 };
+        chose_last |= !yes;
+        assert_eq!(g.first_player, first);
+        let owners: Vec<u8> = g.bfs.iter().map(|b| b.owner).collect();
+        let want: Vec<u8> = (0..4).filter(|&s| s != first).collect();
+        assert_eq!(owners, want, "the first player's battlefields are not used (CR 487)");
+        assert_eq!(g.status(), Status::ToAct(engine::Seat(first)), "the first player mulligans first");
+    }
+    assert!(chose_last);
+    // A battlefield hook can't be honoured before the first player is known: a clear error.
+    let mut s = four();
+    s.seats[1].battlefield = Some("Titan's Footprint".into());
+    let e = RiftGame::new(&o, &s, 1).unwrap_err().to_string();
+    assert!(e.contains("P2's battlefield hook can't be used with choose_first"), "{e}");
+    // The setup's `first` still names the first seat outright (no prompt).
+    let s = RiftSetup { first: Some(2), ..four() };
+    let g = RiftGame::new(&o, &s, 1).unwrap();
+    assert_eq!((g.first_player, g.bfs.len()), (2, 3));
+    assert!(g.bfs.iter().all(|b| b.owner != 2));
+}
+
+/// FFA4 with `choose_first` and concession (CR 649–651): the designated player leaves before
+/// answering — the choice passes to the next player still in; another player leaves before the
+/// battlefields are drawn — theirs is drawn as a blank battlefield token; neither draws a hand.
+#[test]
+fn choose_first_ffa4_concessions_before_the_choice() {
+    let o = RiftOptions { mode: Mode::Ffa4, choose_first: true, allow_concede: true, ..RiftOptions::default() };
+    let mut g = RiftGame::new(&o, &four(), 3).unwrap();
+    let Status::ToAct(chooser) = g.status() else { panic!() };
+    let c = chooser.0;
+    act(&mut g, &format!("concede P{}", c + 1));
+    let next = (c + 1) % 4;
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(next)), "the choice passes on");
+    assert_eq!(g.prompt().unwrap().id, "play_first");
+    let other = (c + 2) % 4;
+    g.apply(&g.concede_action(engine::Seat(other)).unwrap(), &mut engine::EventLog::disabled()).unwrap();
+    assert!(g.outcome.is_none());
+    act(&mut g, "no");
+    // Going last: the next player still in starts (the one after `next`, skipping `other`).
+    let mut first = (next + 1) % 4;
+    while first == c || first == other {
+        first = (first + 1) % 4;
+    }
+    assert_eq!(g.first_player, first);
+    assert_eq!(g.bfs.len(), 3);
+    for b in &g.bfs {
+        assert_ne!(b.owner, first);
+        assert_eq!(b.blank, b.owner == c || b.owner == other, "a leaver's battlefield is blank (CR 651)");
+    }
+    for s in [c, other] {
+        assert!(g.players[s as usize].hand.is_empty(), "P{} left: no hand", s + 1);
+    }
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(first)));
+}
+
+/// 2v2 (spec §6 step 4, CR 489): the team of the randomly designated player picks where in the
+/// A1-B1-A2-B2 order play starts — any of the four seats, `t pN` — then the battlefields are
+/// drawn without the first player's.
+#[test]
+fn choose_first_2v2_the_team_picks_the_starting_seat() {
+    let o = RiftOptions { mode: Mode::TwoVsTwo, choose_first: true, ..RiftOptions::default() };
+    let mut s = four();
+    for (i, seat) in s.seats.iter_mut().enumerate() {
+        seat.team = Some(i as u8 % 2);
+    }
+    for start in 0..4u8 {
+        let mut g = RiftGame::new(&o, &s, start as u64 + 10).unwrap();
+        assert_eq!(g.prompt().unwrap().id, "play_first");
+        assert!(g.prompt().unwrap().title.en.contains("choose the seat that takes the first turn"));
+        assert_eq!(legal_text(&g), ["t p1", "t p2", "t p3", "t p4"]);
+        assert!(g.bfs.is_empty());
+        let r = g.apply(&"yes".parse().unwrap(), &mut engine::EventLog::disabled());
+        assert!(r.unwrap_err().to_string().contains("A1-B1-A2-B2"));
+        let pick: RiftAction = format!("t p{}", start + 1).parse().unwrap();
+        assert!(g.action_label(&pick).en.contains("takes the first turn"));
+        let mut log = engine::EventLog::enabled();
+        g.apply(&pick, &mut log).unwrap();
+        let said: Vec<String> = log.take().iter().map(|e| g.describe_event(&e.event).label.en).collect();
+        assert!(
+            said.iter().any(|t| t.contains(&format!("team chose P{} to take the first turn", start + 1))),
+            "{said:?}"
+        );
+        assert_eq!(g.first_player, start);
+        let owners: Vec<u8> = g.bfs.iter().map(|b| b.owner).collect();
+        assert_eq!(owners, (0..4).filter(|&x| x != start).collect::<Vec<u8>>());
+        assert_eq!(g.status(), Status::ToAct(engine::Seat(start)));
+    }
+}
+
+fn bo3_setup() -> RiftSetup {
+    let mut s = duel();
+    s.first = Some(0);
+    s.seats[0].battlefield = Some("Fireworks Pier".into());
+    s.seats[1].battlefield = Some("Archive Vault".into());
+    s
+}
+
+/// Conceding the whole match in one action (CR 649, TR 407): `concede P1 match` ends the match
+/// for the opponent whatever the score, the game in progress counting as lost; a plain `concede`
+/// concedes the current game only. Out of turn the match concession is the one offered
+/// (`Game::concede_action`): a seat that is not to act concedes the match, not the game.
+#[test]
+fn concede_match_in_one_action() {
+    let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo3) };
+    let mut g = RiftGame::new(&o, &bo3_setup(), 3).unwrap();
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(0)));
+    let legal = legal_text(&g);
+    assert!(legal.ends_with(&["concede P1".to_string(), "concede P1 match".to_string()]), "{legal:?}");
+    assert_eq!(g.concede_action(engine::Seat(1)), Some(RiftAction::ConcedeMatch(1)));
+    assert_eq!("concede match".parse::<RiftAction>().unwrap(), RiftAction::ConcedeMatch(u8::MAX));
+    assert_eq!("concede P2 match".parse::<RiftAction>().unwrap().to_string(), "concede P2 match");
+    // P2 may not concede only the game out of turn (state unchanged), but may concede the match.
+    let before = g.clone();
+    let e = g.apply(&"concede P2".parse().unwrap(), &mut engine::EventLog::disabled()).unwrap_err().to_string();
+    assert!(e.contains("concede the whole match"), "{e}");
+    assert!(g == before);
+    // A plain concession by the seat to act: game 1 to P2, the match goes on.
+    act(&mut g, "concede P1");
+    assert!(g.outcome.is_none());
+    assert_eq!(g.prompt().unwrap().id, "sideboard");
+    // P2 concedes the match out of turn during P1's sideboarding: P1 wins it 1–1.
+    let mut log = engine::EventLog::enabled();
+    g.apply(&RiftAction::ConcedeMatch(1), &mut log).unwrap();
+    let o = g.outcome.clone().expect("the match is over");
+    assert_eq!(o.winners, vec![engine::Seat(0)]);
+    assert_eq!(o.scores, vec![1, 1]);
+    assert!(o.reason.contains("P2 conceded the match"), "{}", o.reason);
+    let label = g.outcome_label(&o);
+    assert!(label.zh.contains("认输整场比赛"), "{}", label.zh);
+    // In a single game there is no match to concede.
+    let mut one =
+        RiftGame::new(&RiftOptions { allow_concede: true, ..RiftOptions::default() }, &bo3_setup(), 3).unwrap();
+    assert!(!legal_text(&one).iter().any(|a| a.ends_with("match")));
+    let e = one.apply(&RiftAction::ConcedeMatch(0), &mut engine::EventLog::disabled()).unwrap_err().to_string();
+    assert!(e.contains("single game"), "{e}");
+}
+
+/// Conceding the match in the middle of game 2 at 1–0: the conceding player had the lead, the
+/// opponent still wins the match (2nd game recorded as the opponent's).
+#[test]
+fn concede_match_with_the_lead_loses_the_match() {
+    let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo3) };
+    let mut g = RiftGame::new(&o, &bo3_setup(), 3).unwrap();
+    act(&mut g, "keep");
+    act(&mut g, "concede P2");
+    for a in ["done", "done", "field?", "field?", "yes", "keep", "keep"] {
+        act(&mut g, a);
+    }
+    assert!(g.outcome.is_none());
+    act(&mut g, "concede P1 match");
+    let o = g.outcome.clone().unwrap();
+    assert_eq!((o.winners.clone(), o.scores.clone()), (vec![engine::Seat(1)], vec![1, 1]));
+}
+
+/// The Bo1 variant setup (spec §25): a random battlefield each (revealed), then the play-first
+/// choice by a random player, then sideboarding as if between games (deck dealt from the changed
+/// list), then the one game; its outcome is the game's own.
+#[test]
+fn bo1_variant_random_fields_then_play_first_then_sideboarding() {
+    let side = with_side("1 Skyrocket Grunt\n");
+    let s = RiftSetup { seats: vec![SeatSetup::deck(&side), SeatSetup::deck("Lyceum Muster")], first: None };
+    let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo1Variant) };
+    let mut g = RiftGame::new(&o, &s, 5).unwrap();
+    assert_eq!(g.bfs.len(), 2, "random battlefields first, revealed");
+    assert!(g.objs.is_empty(), "no deck dealt before the sideboarding");
+    assert_eq!(g.prompt().unwrap().id, "play_first");
+    assert!(!legal_text(&g).iter().any(|a| a.ends_with("match")), "one game: nothing but the game to concede");
+    let Status::ToAct(chooser) = g.status() else { panic!() };
+    act(&mut g, "no");
+    let first = 1 - chooser.0;
+    // Sideboarding, P1 then P2, as between games.
+    assert_eq!((g.prompt().unwrap().id.as_str(), g.status()), ("sideboard", Status::ToAct(engine::Seat(0))));
+    let grunt = g.db().by_name("Skyrocket Grunt").unwrap();
+    let runner = g.db().by_name("Blast Runner").unwrap();
+    act(&mut g, &format!("swap d{runner} d{grunt}"));
+    act(&mut g, "done");
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(1)));
+    // Mid-setup positions carry the record.
+    let text = g.position().unwrap();
+    assert!(text.contains("match of=bo1_variant"), "{text}");
+    let back = RiftGame::from_position(&o, &text).unwrap();
+    assert_eq!(back.position().unwrap(), text);
+    act(&mut g, "done");
+    assert_eq!(g.first_player, first);
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(first)), "mulligan of the chosen first player");
+    let p1_defs: Vec<u16> = g.objs.iter().filter(|x| x.owner == 0).map(|x| x.def).collect();
+    assert_eq!(p1_defs.iter().filter(|&&d| d == grunt).count(), 3, "2 in the list + 1 swapped in");
+    assert_eq!(p1_defs.iter().filter(|&&d| d == runner).count(), 2);
+    // The game's outcome stands (not "won the match 1–0").
+    act(&mut g, &format!("concede P{}", first + 1));
+    let o = g.outcome.clone().unwrap();
+    assert_eq!(o.reason, "opponents conceded");
+}
+
+/// Determinization (IS-MCTS) in a match: the opponent's secret sideboard is resampled (no card of
+/// it leaks), the bot's own deck and sideboard are kept; an opponent's battlefield choice not yet
+/// revealed is resampled too.
+#[test]
+fn determinize_resamples_the_opponents_sideboard_only() {
+    let side_a = with_side("1 Skyrocket Grunt\n2 Demolition Maestro\n2 Pyrotechnic Wyrm\n");
+    let s = RiftSetup { seats: vec![SeatSetup::deck(&side_a), SeatSetup::deck(&side_a)], first: Some(0) };
+    let g = RiftGame::new(&opts(MatchFormat::Bo3), &s, 9).unwrap();
+    let side = |g: &RiftGame, seat: u8| {
+        let v = g.view(engine::Viewer::Seat(engine::Seat(seat)));
+        serde_json::to_value(&v).unwrap()["match"]["deck"]["sideboard"].clone()
+    };
+    let mut differs = false;
+    for k in 0..20 {
+        let mut rng = GameRng::new(k);
+        let d = g.determinize(engine::Seat(0), &mut rng);
+        assert_eq!(side(&d, 0), side(&g, 0), "the bot's own sideboard is kept");
+        let count =
+            |v: serde_json::Value| v.as_array().unwrap().iter().map(|c| c["copies"].as_u64().unwrap()).sum::<u64>();
+        assert_eq!(count(side(&d, 1)), 5, "as many cards");
+        differs |= side(&d, 1) != side(&g, 1);
+        assert_eq!(d.view(engine::Viewer::Seat(engine::Seat(0))), g.view(engine::Viewer::Seat(engine::Seat(0))));
+    }
+    assert!(differs, "the opponent's sideboard is resampled");
+    // P1 chose a battlefield (secret); P2 to choose: determinizing for P2 resamples P1's choice.
+    let mut m = RiftGame::new(&opts(MatchFormat::Bo3), &duel(), 2).unwrap();
+    act(&mut m, "field 1");
+    assert_eq!(m.status(), Status::ToAct(engine::Seat(1)));
+    let chosen = |g: &RiftGame| g.position().unwrap().lines().find(|l| l.starts_with("m1 ")).unwrap().to_string();
+    let mut moved = false;
+    for k in 0..20 {
+        let d = m.determinize(engine::Seat(1), &mut GameRng::new(k));
+        moved |= chosen(&d) != chosen(&m);
+    }
+    assert!(moved, "P1's secret battlefield choice is resampled for P2");
+}
+
+/// A position in the middle of a match (docs/riftbound.md "Position notation": `match`, `m1`,
+/// `m2`): the record (games won, battlefields used, who went first), the decks after swaps and
+/// the sideboarding state round-trip, and the match continues identically from the read copy.
+#[test]
+fn position_in_the_middle_of_a_match_round_trips() {
+    let side = with_side("1 Skyrocket Grunt\n");
+    let mut s = bo3_setup();
+    s.seats[0].deck = side;
+    let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo3) };
+    let mut g = RiftGame::new(&o, &s, 4).unwrap();
+    act(&mut g, "keep");
+    act(&mut g, "concede P2");
+    let grunt = g.db().by_name("Skyrocket Grunt").unwrap();
+    let runner = g.db().by_name("Blast Runner").unwrap();
+    act(&mut g, &format!("swap d{runner} d{grunt}"));
+    let text = g.position().unwrap();
+    assert!(text.contains("game=p1/p1/"), "{text}");
+    assert!(text.contains("swaps=1"), "{text}");
+    let mut back = RiftGame::from_position(&o, &text).unwrap();
+    assert_eq!(back.position().unwrap(), text);
+    assert_eq!(legal_text(&back), legal_text(&g));
+    for a in ["done", "done", "field?", "field?", "no", "keep", "keep"] {
+        act(&mut g, a);
+        act(&mut back, a);
+        assert_eq!(back.position().unwrap(), g.position().unwrap(), "after {a}");
+    }
+    assert!(g.view(engine::Viewer::Omniscient) == back.view(engine::Viewer::Omniscient));
+    // The options must play the same match; a single game reads no record.
+    let e = RiftGame::from_position(&opts(MatchFormat::Bo5), &text).unwrap_err().to_string();
+    assert!(e.contains("match.of") && e.contains("bo3"), "{e}");
+    let e = RiftGame::from_position(&RiftOptions::default(), &text).unwrap_err().to_string();
+    assert!(e.starts_with("match:"), "{e}");
+    let bo1 = RiftGame::new(&RiftOptions::default(), &duel(), 1).unwrap().position().unwrap();
+    let e = RiftGame::from_position(&opts(MatchFormat::Bo3), &bo1).unwrap_err().to_string();
+    assert!(e.contains("match: missing"), "{e}");
+    let bad = text.replace("swaps=1", "swaps=x");
+    let e = RiftGame::from_position(&o, &bad).unwrap_err().to_string();
+    assert!(e.starts_with("m1.swaps"), "{e}");
 }

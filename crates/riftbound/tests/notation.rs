@@ -42,18 +42,34 @@ fn malformed_notation_is_refused() {
     }
 }
 
-/// The match actions (TR 403, spec §5): `swap dA dB`, `champion dC`, `field N` (1-based).
+/// The match actions (TR 403, spec §5): `swap dA dB`, `champion dC`, `field N` (1-based), and
+/// conceding the whole match (`concede P2 match`; bare `concede match`: the seat to act).
 #[test]
 fn match_action_notation_round_trips() {
     for (a, text) in [
         (RiftAction::Swap(2, 99), "swap d2 d99"),
         (RiftAction::Champion(99), "champion d99"),
         (RiftAction::Field(1), "field 2"),
+        (RiftAction::ConcedeMatch(1), "concede P2 match"),
+        (RiftAction::ConcedeMatch(u8::MAX), "concede match"),
+        (RiftAction::Concede(1), "concede P2"),
     ] {
         assert_eq!(a.to_string(), text);
         assert_eq!(text.parse::<RiftAction>().unwrap(), a, "{text}");
     }
-    for bad in ["swap d2", "swap c2 d3", "champion", "champion 5", "field 0", "field", "field b1", "swap d1 d2 d3"] {
+    for bad in [
+        "swap d2",
+        "swap c2 d3",
+        "champion",
+        "champion 5",
+        "field 0",
+        "field",
+        "field b1",
+        "swap d1 d2 d3",
+        "concede P2 game",
+        "concede P2 match now",
+        "concede match P2",
+    ] {
         assert!(bad.parse::<RiftAction>().is_err(), "{bad:?}");
     }
 }

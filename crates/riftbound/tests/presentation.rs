@@ -310,6 +310,19 @@ fn options_info_labels_every_option_and_test_settings() {
         let m: Mode = serde_json::from_value(c.value.clone()).unwrap();
         let _ = m;
     }
+    // The match formats, the Bo1 variant setup of spec §25 among them, labelled in both languages.
+    let m = info.iter().find(|o| o.key == "match").unwrap();
+    let values: Vec<String> = m.choices.iter().map(|c| c.value.as_str().unwrap().to_string()).collect();
+    assert_eq!(values, ["bo1", "bo3", "bo5", "bo1_variant"]);
+    let variant = &m.choices[3].label;
+    assert!(variant.en.contains("Bo1 variant") && variant.en.contains("§25"), "{variant:?}");
+    assert!(variant.zh.contains("Bo1变体") && variant.zh.contains("§25"), "{variant:?}");
+    for c in &m.choices {
+        let f: riftbound::options::MatchFormat = serde_json::from_value(c.value.clone()).unwrap();
+        assert_eq!(serde_json::to_value(f).unwrap(), c.value);
+    }
+    let first = info.iter().find(|o| o.key == "choose_first").unwrap();
+    assert!(first.description.en.contains("2v2") && first.description.zh.contains("2对2"), "{first:?}");
     let setup = riftbound::present::setup_info();
     for k in ["top", "battlefield", "first"] {
         let o = setup.iter().find(|o| o.key == k).unwrap();

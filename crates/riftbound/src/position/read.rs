@@ -8,12 +8,12 @@ use crate::options::RiftOptions;
 use crate::state::*;
 use engine::{GameRng, Outcome, Seat};
 
-type R<T> = Result<T, String>;
+pub(super) type R<T> = Result<T, String>;
 
 /// A section of the text: `riftbound` (the header), `p1`, `b2`, `chain`, … and its fields.
-struct Section {
-    name: String,
-    fields: Vec<(String, String)>,
+pub(super) struct Section {
+    pub(super) name: String,
+    pub(super) fields: Vec<(String, String)>,
 }
 
 /// An object as written, before ids are given out.
@@ -28,18 +28,18 @@ struct Spec {
     counters: Vec<(u8, u16)>,
 }
 
-struct Reader<'a> {
-    opts: &'a RiftOptions,
-    n: u8,
+pub(super) struct Reader<'a> {
+    pub(super) opts: &'a RiftOptions,
+    pub(super) n: u8,
     nbf: u8,
     nobj: usize,
 }
 
-fn err<T>(field: &str, msg: impl std::fmt::Display) -> R<T> {
+pub(super) fn err<T>(field: &str, msg: impl std::fmt::Display) -> R<T> {
     Err(format!("{field}: {msg}"))
 }
 
-fn num<T: std::str::FromStr>(field: &str, v: &str) -> R<T> {
+pub(super) fn num<T: std::str::FromStr>(field: &str, v: &str) -> R<T> {
     v.parse().map_err(|_| format!("{field}: '{v}' is not a number in range"))
 }
 
@@ -51,23 +51,23 @@ fn flag01(field: &str, v: &str) -> R<bool> {
     }
 }
 
-fn items(v: &str) -> impl Iterator<Item = &str> {
+pub(super) fn items(v: &str) -> impl Iterator<Item = &str> {
     v.split(',').filter(|w| !w.is_empty() && *w != "-")
 }
 
-fn card(db: &crate::cards::CardDb, field: &str, id: &str) -> R<DefId> {
+pub(super) fn card(db: &crate::cards::CardDb, field: &str, id: &str) -> R<DefId> {
     db.cards.iter().position(|c| c.id == id).map(|i| i as DefId).ok_or_else(|| format!("{field}: unknown card '{id}'"))
 }
 
 impl Reader<'_> {
-    fn seat(&self, field: &str, v: &str) -> R<u8> {
+    pub(super) fn seat(&self, field: &str, v: &str) -> R<u8> {
         v.strip_prefix('p')
             .and_then(|n| n.parse::<u8>().ok())
             .filter(|&n| n >= 1 && n <= self.n)
             .map(|n| n - 1)
             .ok_or_else(|| format!("{field}: '{v}' is not a player p1..p{}", self.n))
     }
-    fn seat_or_none(&self, field: &str, v: &str) -> R<u8> {
+    pub(super) fn seat_or_none(&self, field: &str, v: &str) -> R<u8> {
         if v == "-" {
             Ok(NOBODY)
         } else {
@@ -319,7 +319,7 @@ fn sections(text: &str) -> R<Vec<Section>> {
         match w.split_once('=') {
             Some((k, v)) => {
                 let s = out.last_mut().expect("the header section");
-                if k != "item" && k != "e" && s.fields.iter().any(|(x, _)| x == k) {
+                if k != "item" && k != "e" && k != "game" && s.fields.iter().any(|(x, _)| x == k) {
                     return err(&format!("{}.{k}", s.name), "given twice");
                 }
                 s.fields.push((k.to_string(), v.to_string()));
@@ -352,10 +352,13 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         let known = ["showdown", "chain", "pending", "resolving", "prompt", "effects"];
         let player = s.name.strip_prefix('p').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= n);
         let bf = s.name.strip_prefix('b').and_then(|x| x.parse::<u8>().ok()).is_some_and(|x| x >= 1 && x <= nbf);
-        if !player && !bf && !known.contains(&s.name.as_str()) {
+        if !player && !bf && !known.contains(&s.name.as_str()) && !super::match_record::is_match_section(&s.name, n) {
             return err(
                 &s.name,
-                format!("unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt, effects)"),
+                format!(
+                    "unknown section (p1..p{n}, b1..b{nbf}, showdown, chain, pending, resolving, prompt, effects, \
+                     match, m1..m{n})"
+                ),
             );
         }
     }
@@ -476,6 +479,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     let mut g = RiftGame { objs, players, bfs, counters, ..RiftGame::empty(opts, Phase::Main) };
     g.rebuild_board_index();
     read_header(&rd, header, &mut g)?;
+    super::match_record::read_match(&rd, &secs, &mut g)?;
     if get(header, "priority").is_none() {
         g.priority = g.turn_player;
     }
@@ -909,6 +913,10 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
     let allowed: &[&str] = match kind {
         "mulligan" => &["aside"],
         "triggerorder" | "showdown" | "burnout" | "playfirst" => &[],
+        "sideboard" | "fieldchoice" if g.matchp.is_some() => &[],
+        "sideboard" | "fieldchoice" => {
+            return err("prompt.kind", format!("a {kind} prompt is a match's (no match record)"))
+        }
         "discard" | "recycle" | "assign" | "adddomain" => &["left"],
         "predict" => &["card"],
         "predictmany" => &["cards", "order"],
@@ -937,7 +945,8 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, predictmany, \
-                     adddomain, assign, movegroup, showdown, burnout, hidepay, split, replacement, playfirst)"
+                     adddomain, assign, movegroup, showdown, burnout, hidepay, split, replacement, playfirst, sideboard, \
+                     fieldchoice)"
                 ),
             )
         }
@@ -954,6 +963,8 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "showdown" => Prompt::Showdown { seat },
         "burnout" => Prompt::BurnOut { seat },
         "playfirst" => Prompt::PlayFirst { seat },
+        "sideboard" => Prompt::Sideboard { seat },
+        "fieldchoice" => Prompt::ChooseField { seat },
         "split" => Prompt::Split {
             seat,
             left: num("prompt.left", need("left")?)?,
