@@ -446,14 +446,18 @@ impl RiftGame {
             return false;
         }
         let d = self.def(o.def);
-        let cost = self.base_cost(card);
         if (d.extra_discard || d.extra_cost.is_some()) && !self.own_costs_payable(seat, card) {
             return false;
         }
+        // The cost is worked out once timing allows the card (speed only: both are pure).
         if d.is_unit() {
-            return self.each_unit_location(seat, card, |_| true) && self.can_pay_in(pay, &cost);
+            return self.each_unit_location(seat, card, |_| true) && self.can_pay_in(pay, &self.base_cost(card));
         }
-        if !self.speed_ok(seat, self.card_speed(card)) || !self.can_pay_in(pay, &cost) {
+        if !self.speed_ok(seat, self.card_speed(card)) {
+            return false;
+        }
+        let cost = self.base_cost(card);
+        if !self.can_pay_in(pay, &cost) {
             return false;
         }
         if d.kind == Kind::Gear {

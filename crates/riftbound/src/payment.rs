@@ -90,7 +90,7 @@ impl<T: Copy + Default + PartialEq, const N: usize> Small<T, N> {
 pub struct Sources {
     pool_energy: u8,
     pool_power: [u8; 6],
-    runes: Small<(ObjId, u8), 24>,
+    exhausted_runes: Small<(ObjId, u8), 24>,
     ready_runes: Small<(ObjId, u8), 24>,
     /// Every ready rune, also past `ready_runes`' capacity (the Energy-only check counts them).
     ready_count: usize,
@@ -151,12 +151,11 @@ impl RiftGame {
         let mut src = Sources {
             pool_energy: p.pool.energy,
             pool_power: p.pool.power,
-            runes: Small::new(),
+            exhausted_runes: Small::new(),
             ready_runes: Small::new(),
             ready_count: 0,
             gears: Small::new(),
         };
-        let mut exhausted: Small<(ObjId, u8), 24> = Small::new();
         let db = self.db();
         // Runes are on the board only in the base; units and gear may Add from anywhere. Each
         // list in id order (the rune set and the rest of the board are read apart).
@@ -165,7 +164,7 @@ impl RiftGame {
                 let d = db.get(o.def);
                 if d.kind == crate::cards::Kind::Rune {
                     if o.has(flag::EXHAUSTED) {
-                        exhausted.push((i, d.domains));
+                        src.exhausted_runes.push((i, d.domains));
                     } else {
                         src.ready_runes.push((i, d.domains));
                         src.ready_count += 1;
@@ -181,13 +180,14 @@ impl RiftGame {
                 }
             }
         }
-        // Exhausted runes are used for Power first: their Energy is already spent (each group in
-        // id order).
-        src.runes = exhausted;
-        for &r in src.ready_runes.as_slice() {
-            src.runes.push(r);
-        }
         src
+    }
+
+    /// The runes in the order Power takes them: exhausted ones first (their Energy is already
+    /// spent), then ready ones, each group in id order; at most 24 in all.
+    fn power_runes(src: &Sources) -> impl Iterator<Item = &(ObjId, u8)> + '_ {
+        let room = 24 - src.exhausted_runes.len;
+        src.exhausted_runes.as_slice().iter().chain(src.ready_runes.as_slice().iter().take(room))
     }
 
     /// `plan_forced` over sources read before.
@@ -200,14 +200,13 @@ impl RiftGame {
             gear: Small::new(),
         };
         let mut pool = src.pool_power;
-        let runes = &src.runes;
-        let gears = &src.gears;
+        let (sources, gears) = (src, &src.gears);
         let (pips, npips) = Self::pay_order(cost);
         for (k, &pip) in pips[..npips].iter().enumerate() {
             let mut src = None;
             if let Some(&f) = forced.get(k) {
                 let ok_rune =
-                    runes.as_slice().iter().any(|&(r, m)| r == f && m & pip != 0) && !plan.recycle.contains(&f);
+                    Self::power_runes(sources).any(|&(r, m)| r == f && m & pip != 0) && !plan.recycle.contains(&f);
                 let ok_gear = gears.as_slice().iter().any(|&(g, m)| g == f && m & pip != 0) && !plan.gear.contains(&f);
                 src = Some(if ok_rune {
                     PowerSrc::Rune(f)
@@ -226,7 +225,7 @@ impl RiftGame {
             {
                 src = Some(PowerSrc::Gear(g));
             } else if let Some(&(r, _)) =
-                runes.as_slice().iter().find(|&&(r, m)| m & pip != 0 && !plan.recycle.contains(&r))
+                Self::power_runes(sources).find(|&&(r, m)| m & pip != 0 && !plan.recycle.contains(&r))
             {
                 src = Some(PowerSrc::Rune(r));
             }
