@@ -70,7 +70,8 @@ impl RiftGame {
         if self.can_activate_in(&pay, Src::Legend) {
             out.push(RiftAction::Act(Src::Legend));
         }
-        for i in self.board_ids() {
+        // Runes without an ability of their own are not looked at (`BoardSet::inert`).
+        for i in self.active_ids() {
             let o = self.obj(i);
             let d = self.def(o.def);
             if !o.zone.on_board() || o.controller != seat {

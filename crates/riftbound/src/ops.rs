@@ -506,6 +506,11 @@ impl RiftGame {
     /// players (CR 447.2.a); in team modes not one occupied by your teammate (CR 447.2.b, 489.8.f);
     /// not one with a combat between two other players (CR 462).
     pub fn may_enter(&self, me: u8, b: u8) -> bool {
+        // Two players without a teammate: at most one other player's units can be there and no
+        // third player's combat exists, so nothing to count (speed only).
+        if self.n() <= 2 && self.ally(me).is_none() {
+            return true;
+        }
         let mut others = 0u8;
         for u in self.units_at(Loc::Bf(b)) {
             let c = self.obj(u).controller;
