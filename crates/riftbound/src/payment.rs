@@ -339,9 +339,48 @@ impl RiftGame {
                 Some(src) => src.ready_count,
                 None => self.ready_rune_count(pc.seat),
             });
+            debug_assert_eq!(ready, self.ready_rune_count(pc.seat), "stale PayCache");
             return need <= ready;
         }
-        Self::plan_from(self.cached_sources(pc), cost, &[]).is_some()
+        let src = self.cached_sources(pc);
+        let ok = Self::payable_from(src, cost);
+        // Debug builds (every test) check the shortcut against the plan itself, and the cached
+        // sources against a fresh read.
+        debug_assert_eq!(ok, Self::plan_from(src, cost, &[]).is_some(), "payable_from disagrees for {cost:?}");
+        debug_assert_eq!(Self::plan_from(&self.pay_sources(pc.seat), cost, &[]).is_some(), ok, "stale PayCache");
+        ok
+    }
+
+    /// Exactly "`plan_from(src, cost, &[])` is some", without building the plan: the same
+    /// choices pip by pip (pool, then the Add gear with the fewest domains, then the first rune
+    /// in Power order), the sources used kept as bits of their place in the lists.
+    fn payable_from(src: &Sources, cost: &Cost) -> bool {
+        let mut pool = src.pool_power;
+        let (mut used_gear, mut used_rune) = (0u32, 0u32);
+        let (pips, npips) = Self::pay_order(cost);
+        for &pip in &pips[..npips] {
+            if let Some(d) = (0..6).find(|&d| pool[d] > 0 && pip & (1 << d) != 0) {
+                pool[d] -= 1;
+                continue;
+            }
+            let gear = src
+                .gears
+                .as_slice()
+                .iter()
+                .enumerate()
+                .filter(|&(k, &(_, m))| m & pip != 0 && used_gear & (1 << k) == 0)
+                .min_by_key(|&(_, &(_, m))| m.count_ones());
+            if let Some((k, _)) = gear {
+                used_gear |= 1 << k;
+                continue;
+            }
+            match Self::power_runes(src).enumerate().find(|&(k, &(_, m))| m & pip != 0 && used_rune & (1 << k) == 0) {
+                Some((k, _)) => used_rune |= 1 << k,
+                None => return false,
+            }
+        }
+        let energy = cost.energy - cost.energy.min(src.pool_energy);
+        src.ready_runes.len >= energy as usize
     }
 
     /// The ready runes `seat` controls (each pays [1], CR 164.2).
