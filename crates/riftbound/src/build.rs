@@ -773,13 +773,15 @@ impl RiftGame {
                 if spec.up_to > 0 && chosen < spec.up_to as usize {
                     out.push(RiftAction::Done);
                 }
-                for t in self.candidates(&item, local, &base) {
+                // `candidates` in order, without collecting them first.
+                self.each_candidate(&item, local, &base, |t| {
                     out.push(RiftAction::Pick(match t {
                         Tgt::Obj(id, _) => Ref::Obj(id),
                         Tgt::Bf(x) => Ref::Bf(x),
                         Tgt::Base(_) => Ref::Base,
                     }));
-                }
+                    false
+                });
             }
         }
     }
