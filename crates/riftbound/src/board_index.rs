@@ -29,6 +29,10 @@ pub struct BoardSet {
     /// The runes among `bits` (a rune never changes card: copies are of units, `layers.rs`).
     /// Most of the board is runes, and only payment asks about them.
     runes: [u64; 4],
+    /// The runes among `runes` whose card has no ability of its own: nothing to activate (a
+    /// granted ability is asked of units only, CR 477.2), so the activation loop of `legal`
+    /// skips them.
+    inert: [u64; 4],
 }
 
 fn put(set: &mut [u64; 4], id: ObjId, on: bool) {
@@ -88,6 +92,14 @@ impl BoardSet {
     pub fn rune(&self, id: ObjId) -> bool {
         has(&self.runes, id)
     }
+
+    pub fn set_inert(&mut self, id: ObjId, on: bool) {
+        put(&mut self.inert, id, on)
+    }
+
+    pub fn inert(&self, id: ObjId) -> bool {
+        has(&self.inert, id)
+    }
 }
 
 /// Candidates for "on the board", in id order: the set's ids, then every id from `CAP` up.
@@ -141,6 +153,13 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.runes[w]), self.objs.len())
     }
 
+    /// Objects that may be on the board and may have something to activate (not the runes whose
+    /// card has no ability), in id order.
+    pub fn active_ids(&self) -> BoardIds {
+        let b = &self.board;
+        BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.inert[w]), self.objs.len())
+    }
+
     /// Runes that may be on the board, in id order (every rune on the board is among them).
     pub fn rune_ids(&self) -> BoardIds {
         BoardIds::new(self.board.runes, self.objs.len())
@@ -167,9 +186,12 @@ impl RiftGame {
     pub fn index_zone(&mut self, id: ObjId) {
         let o = &self.objs[id as usize];
         let z = o.zone;
-        let rune = z.on_board() && self.db().get(o.def).kind == Kind::Rune;
+        let d = self.db().get(o.def);
+        let rune = z.on_board() && d.kind == Kind::Rune;
+        let inert = rune && d.abilities.is_empty();
         self.board.set(id, z.on_board());
         self.board.set_rune(id, rune);
+        self.board.set_inert(id, inert);
         self.board.set_chain(id, z == Zone::Chain);
         self.board.set_playable(id, playable_zone(z));
     }
@@ -187,20 +209,24 @@ impl RiftGame {
         (0..self.objs.len().min(BoardSet::CAP)).find_map(|i| {
             let (o, id) = (&self.objs[i], i as ObjId);
             let b = &self.board;
-            let rune = o.zone.on_board() && self.db().get(o.def).kind == Kind::Rune;
+            let d = self.db().get(o.def);
+            let rune = o.zone.on_board() && d.kind == Kind::Rune;
+            let inert = rune && d.abilities.is_empty();
             (o.zone.on_board() != b.contains(id)
                 || (o.zone == Zone::Chain) != b.on_chain(id)
                 || playable_zone(o.zone) != b.playable(id)
-                || rune != b.rune(id))
+                || rune != b.rune(id)
+                || inert != b.inert(id))
             .then(|| {
                 format!(
                     "board index out of date: object {i} is in {:?} but the index says board {}, chain {}, \
-                         champion/facedown/trash {}, rune {}",
+                         champion/facedown/trash {}, rune {}, inert rune {}",
                     o.zone,
                     b.contains(id),
                     b.on_chain(id),
                     b.playable(id),
-                    b.rune(id)
+                    b.rune(id),
+                    b.inert(id)
                 )
             })
         })

@@ -3,7 +3,7 @@
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
 use crate::cards::{kw, Ability, At, KeywordAbility, Kind, Lead, Op, Side, Speed, TargetSpec, What};
-use crate::payment::Cost;
+use crate::payment::{Cost, PayCache};
 use crate::state::*;
 
 impl RiftGame {
@@ -317,7 +317,7 @@ impl RiftGame {
 
     /// Call `f` on each legal choice until it returns true; returns whether it did.
     fn each_candidate(&self, item: &Item, slot: u8, base: &Cost, f: impl FnMut(Tgt) -> bool) -> bool {
-        self.each_candidate_known(item, slot, base, None, f)
+        self.each_candidate_known(item, slot, base, None, &PayCache::new(item.controller), f)
     }
 
     /// `each_candidate`, told whether `base` with the Deflect chosen so far is payable when the
@@ -328,9 +328,10 @@ impl RiftGame {
         slot: u8,
         base: &Cost,
         base_ok: Option<bool>,
+        pay: &PayCache,
         mut f: impl FnMut(Tgt) -> bool,
     ) -> bool {
-        let Some(mut probe) = SlotProbe::new(self, item, slot) else { return false };
+        let Some(mut probe) = SlotProbe::new(self, item, slot, pay) else { return false };
         probe.base_ok = base_ok;
         let mut any = false;
         for t in self.all_tgts() {
@@ -369,7 +370,7 @@ impl RiftGame {
             Tgt::Base(s) => s < self.n(),
         };
         listed
-            && SlotProbe::new(self, item, slot).is_some_and(|mut p| {
+            && SlotProbe::new(self, item, slot, &PayCache::new(item.controller)).is_some_and(|mut p| {
                 p.ok(self, item, base, t)
                     || (p.forced_deflect_allowed(item)
                         && {
@@ -382,20 +383,23 @@ impl RiftGame {
 
     /// Some target of the slot is legal with its Deflect payable (no forced choice, CR 355.16).
     fn each_candidate_strict(&self, item: &Item, slot: u8, base: &Cost) -> bool {
-        let Some(mut probe) = SlotProbe::new(self, item, slot) else { return false };
+        let pay = PayCache::new(item.controller);
+        let Some(mut probe) = SlotProbe::new(self, item, slot, &pay) else { return false };
         self.all_tgts().any(|t| probe.ok(self, item, base, t))
     }
 
     /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty). Every
     /// caller has checked that `base` is payable (and nothing is chosen yet), so the candidates
     /// are not asked again.
-    fn targets_possible(&self, item: &Item, base: &Cost) -> bool {
+    /// `pay`: the payment sources of the item's controller in this state.
+    fn targets_possible(&self, item: &Item, base: &Cost, pay: &PayCache) -> bool {
         debug_assert!(item.targets.is_empty() && self.can_pay(item.controller, base));
+        debug_assert_eq!(pay.seat(), item.controller);
         let specs = self.specs(item);
         specs.iter().enumerate().all(|(i, s)| {
             s.up_to > 0
                 || s.what == What::Destination
-                || self.each_candidate_known(item, i as u8, base, Some(true), |_| true)
+                || self.each_candidate_known(item, i as u8, base, Some(true), pay, |_| true)
         })
     }
 
@@ -424,6 +428,12 @@ impl RiftGame {
     /// Can `seat` play `card` now (CR 419, 355–358)? Checked so that every choice offered later
     /// can be completed.
     pub fn can_play(&self, seat: u8, card: ObjId) -> bool {
+        self.can_play_in(&PayCache::new(seat), card)
+    }
+
+    /// `can_play` for the cache's seat (`legal` asks every card with one cache, CR 419).
+    pub(crate) fn can_play_in(&self, pay: &PayCache, card: ObjId) -> bool {
+        let seat = pay.seat();
         let o = self.obj(card);
         let from_ok = match o.zone {
             Zone::Hand | Zone::ChampionZone => o.owner == seat,
@@ -436,14 +446,18 @@ impl RiftGame {
             return false;
         }
         let d = self.def(o.def);
-        let cost = self.base_cost(card);
         if (d.extra_discard || d.extra_cost.is_some()) && !self.own_costs_payable(seat, card) {
             return false;
         }
+        // The cost is worked out once timing allows the card (speed only: both are pure).
         if d.is_unit() {
-            return self.each_unit_location(seat, card, |_| true) && self.can_pay(seat, &cost);
+            return self.each_unit_location(seat, card, |_| true) && self.can_pay_in(pay, &self.base_cost(card));
         }
-        if !self.speed_ok(seat, self.card_speed(card)) || !self.can_pay(seat, &cost) {
+        if !self.speed_ok(seat, self.card_speed(card)) {
+            return false;
+        }
+        let cost = self.base_cost(card);
+        if !self.can_pay_in(pay, &cost) {
             return false;
         }
         if d.kind == Kind::Gear {
@@ -463,7 +477,7 @@ impl RiftGame {
         if ab.extra_cost.as_ref().is_some_and(|c| !self.cost_payable(&item, c)) {
             return false;
         }
-        self.targets_possible(&item, &cost)
+        self.targets_possible(&item, &cost, pay)
     }
 
     fn activation(&self, seat: u8, src: Src) -> Option<(Item, Cost)> {
@@ -519,8 +533,14 @@ impl RiftGame {
     }
 
     pub fn can_activate(&self, seat: u8, src: Src) -> bool {
+        self.can_activate_in(&PayCache::new(seat), src)
+    }
+
+    /// `can_activate` for the cache's seat.
+    pub(crate) fn can_activate_in(&self, pay: &PayCache, src: Src) -> bool {
+        let seat = pay.seat();
         let Some((item, cost)) = self.activation(seat, src) else { return false };
-        if !self.can_pay(seat, &cost) {
+        if !self.can_pay_in(pay, &cost) {
             return false;
         }
         if let Some(ab) = self.ability(&item) {
@@ -535,9 +555,9 @@ impl RiftGame {
         if self.ability(&item).is_some_and(|a| a.effects.first().is_some_and(|i| i.op == Op::Attach)) {
             let ItemSrc::Obj(g) = item.src else { return false };
             let cur = self.obj(g).attached_to;
-            return self.each_candidate(&item, 0, &cost, |t| self.live(t) != Some(cur));
+            return self.each_candidate_known(&item, 0, &cost, None, pay, |t| self.live(t) != Some(cur));
         }
-        self.targets_possible(&item, &cost)
+        self.targets_possible(&item, &cost, pay)
     }
 
     // ------------------------------------------------------------------ building
@@ -601,7 +621,7 @@ impl RiftGame {
             Some(ab) => ab.may,
             None => return,
         };
-        if !self.targets_possible(&item, &Cost::default()) {
+        if !self.targets_possible(&item, &Cost::default(), &PayCache::new(item.controller)) {
             return;
         }
         let seat = item.controller;
@@ -765,13 +785,15 @@ impl RiftGame {
                 if spec.up_to > 0 && chosen < spec.up_to as usize {
                     out.push(RiftAction::Done);
                 }
-                for t in self.candidates(&item, local, &base) {
+                // `candidates` in order, without collecting them first.
+                self.each_candidate(&item, local, &base, |t| {
                     out.push(RiftAction::Pick(match t {
                         Tgt::Obj(id, _) => Ref::Obj(id),
                         Tgt::Bf(x) => Ref::Bf(x),
                         Tgt::Base(_) => Ref::Base,
                     }));
-                }
+                    false
+                });
             }
         }
     }
@@ -1233,6 +1255,12 @@ impl RiftGame {
     /// Hide (CR 421, 811): own turn, Neutral Open (§29 #3), at a battlefield you control with a free
     /// facedown slot, paying [A].
     pub fn can_hide(&self, seat: u8, card: ObjId, b: u8) -> bool {
+        self.can_hide_in(&PayCache::new(seat), card, b)
+    }
+
+    /// `can_hide` for the cache's seat.
+    pub(crate) fn can_hide_in(&self, pay: &PayCache, card: ObjId, b: u8) -> bool {
+        let seat = pay.seat();
         let o = self.obj(card);
         (b as usize) < self.bfs.len()
             && o.zone == Zone::Hand
@@ -1246,7 +1274,7 @@ impl RiftGame {
                     && self.pending.is_empty()))
             && self.bfs[b as usize].controller == seat
             && self.bfs[b as usize].facedown == NONE
-            && self.can_pay(seat, &self.hide_cost(b))
+            && self.can_pay_in(pay, &self.hide_cost(b))
     }
 
     /// Hide now if the cost is paid without a choice (the pool covers it, or payment is automatic);
@@ -1281,10 +1309,13 @@ struct SlotProbe<'a> {
     slot: u8,
     /// A trigger's forced choice (CR 355.16): Deflect need not be payable.
     deflect_free: bool,
+    /// The payment sources of the item's controller (the probe's state doesn't change).
+    pay: &'a PayCache,
 }
 
 impl<'a> SlotProbe<'a> {
-    fn new(g: &'a RiftGame, item: &Item, slot: u8) -> Option<SlotProbe<'a>> {
+    fn new(g: &'a RiftGame, item: &Item, slot: u8, pay: &'a PayCache) -> Option<SlotProbe<'a>> {
+        debug_assert_eq!(pay.seat(), item.controller);
         let specs = g.specs(item);
         let spec = specs.get(slot as usize)?;
         let dependent =
@@ -1296,6 +1327,7 @@ impl<'a> SlotProbe<'a> {
             base_ok: None,
             slot,
             deflect_free: false,
+            pay,
         })
     }
 
@@ -1323,19 +1355,20 @@ impl<'a> SlotProbe<'a> {
             _ => 0,
         };
         let chosen_deflect = self.chosen_deflect;
+        let pay = self.pay;
         if self.deflect_free {
-            return g.can_pay(item.controller, base);
+            return g.can_pay_in(pay, base);
         }
         if extra == 0 {
             *self.base_ok.get_or_insert_with(|| {
                 let mut c = base.clone();
                 c.add_any(chosen_deflect);
-                g.can_pay(item.controller, &c)
+                g.can_pay_in(pay, &c)
             })
         } else {
             let mut c = base.clone();
             c.add_any(chosen_deflect + extra);
-            g.can_pay(item.controller, &c)
+            g.can_pay_in(pay, &c)
         }
     }
 }

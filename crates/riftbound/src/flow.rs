@@ -342,6 +342,10 @@ impl RiftGame {
     /// Staged showdowns the turn player may start now: non-combat ones first (CR 323.9), then
     /// combats (CR 323.10).
     pub fn staged_showdowns(&self) -> Vec<u8> {
+        // Nothing contested (most of the time): nothing staged.
+        if self.bfs.iter().all(|bf| bf.contested_by == NOBODY) {
+            return Vec::new();
+        }
         let contested: Vec<u8> =
             (0..self.bfs.len() as u8).filter(|&b| self.bfs[b as usize].contested_by != NOBODY).collect();
         let combat = |b: u8| {

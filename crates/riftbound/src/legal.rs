@@ -34,6 +34,8 @@ impl RiftGame {
             return;
         }
         let me = &self.players[seat as usize];
+        // Every cost below is asked of one unchanged state: the payment sources are read once.
+        let pay = crate::payment::PayCache::new(seat);
         // Cards: hand (in id order), Champion Zone, facedown (CR 419, 811).
         let mut sorted = [0 as ObjId; 24];
         let sorted_long: Vec<ObjId>;
@@ -49,7 +51,7 @@ impl RiftGame {
             &sorted_long
         };
         for &c in hand {
-            if self.can_play(seat, c) {
+            if self.can_play_in(&pay, c) {
                 out.push(RiftAction::Play(c));
             }
         }
@@ -58,15 +60,16 @@ impl RiftGame {
             if ((o.zone == Zone::ChampionZone && o.owner == seat)
                 || (matches!(o.zone, Zone::Facedown(_)) && o.controller == seat)
                 || (o.zone == Zone::Trash && o.owner == seat && self.def(o.def).flow.is_some()))
-                && self.can_play(seat, i)
+                && self.can_play_in(&pay, i)
             {
                 out.push(RiftAction::Play(i));
             }
         }
-        if self.can_activate(seat, Src::Legend) {
+        if self.can_activate_in(&pay, Src::Legend) {
             out.push(RiftAction::Act(Src::Legend));
         }
-        for i in self.board_ids() {
+        // Runes without an ability of their own are not looked at (`BoardSet::inert`).
+        for i in self.active_ids() {
             let o = self.obj(i);
             let d = self.def(o.def);
             if !o.zone.on_board() || o.controller != seat {
@@ -78,17 +81,17 @@ impl RiftGame {
             if d.abilities.is_empty() && !granted {
                 continue;
             }
-            if (!d.is_unit() || granted) && self.can_activate(seat, Src::Obj(i)) {
+            if (!d.is_unit() || granted) && self.can_activate_in(&pay, Src::Obj(i)) {
                 out.push(RiftAction::Act(Src::Obj(i)));
             }
             // Empower [cost] (CR 827), units included.
-            if d.empower.is_some() && self.can_activate(seat, Src::Empower(i)) {
+            if d.empower.is_some() && self.can_activate_in(&pay, Src::Empower(i)) {
                 out.push(RiftAction::Act(Src::Empower(i)));
             }
         }
         for &c in &me.hand {
             for b in 0..self.bfs.len() as u8 {
-                if self.can_hide(seat, c, b) {
+                if self.can_hide_in(&pay, c, b) {
                     out.push(RiftAction::Hide(c, b));
                 }
             }

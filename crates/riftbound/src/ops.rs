@@ -337,14 +337,16 @@ impl RiftGame {
 
     /// Objects on the board controlled by `seat` with an ability on `on`.
     pub fn board_with(&self, seat: u8, on: On) -> Vec<ObjId> {
-        self.board_ids()
-            .filter(|&i| {
-                let o = self.obj(i);
-                o.zone.on_board()
-                    && o.controller == seat
-                    && (self.def(o.def).ability_on(on).next().is_some() || self.has_granted_on(i, on))
-            })
-            .collect()
+        // A rune without abilities of its own (`BoardSet::inert`) has one only if granted, and
+        // nothing is granted while no layered effect exists: those runes are not looked at.
+        let ids = if self.effects.is_empty() { self.active_ids() } else { self.board_ids() };
+        ids.filter(|&i| {
+            let o = self.obj(i);
+            o.zone.on_board()
+                && o.controller == seat
+                && (self.def(o.def).ability_on(on).next().is_some() || self.has_granted_on(i, on))
+        })
+        .collect()
     }
 
     pub fn push_trigger(&mut self, controller: u8, src: ItemSrc, ab: u8, here: Loc, subject: Option<Tgt>) {
@@ -507,6 +509,11 @@ impl RiftGame {
     /// players (CR 447.2.a); in team modes not one occupied by your teammate (CR 447.2.b, 489.8.f);
     /// not one with a combat between two other players (CR 462).
     pub fn may_enter(&self, me: u8, b: u8) -> bool {
+        // Two players without a teammate: at most one other player's units can be there and no
+        // third player's combat exists, so nothing to count (speed only).
+        if self.n() <= 2 && self.ally(me).is_none() {
+            return true;
+        }
         let mut others = 0u8;
         for u in self.units_at(Loc::Bf(b)) {
             let c = self.obj(u).controller;

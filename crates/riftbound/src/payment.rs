@@ -84,6 +84,39 @@ impl<T: Copy + Default + PartialEq, const N: usize> Small<T, N> {
     }
 }
 
+/// One player's payment sources (`RiftGame::pay_sources`): the pool, runes with their domains
+/// (exhausted ones first, each group in id order), the ready runes, and ready Add gear.
+#[derive(Clone, Copy)]
+pub struct Sources {
+    pool_energy: u8,
+    pool_power: [u8; 6],
+    exhausted_runes: Small<(ObjId, u8), 24>,
+    ready_runes: Small<(ObjId, u8), 24>,
+    /// Every ready rune, also past `ready_runes`' capacity (the Energy-only check counts them).
+    ready_count: usize,
+    gears: Small<(ObjId, u8), 16>,
+}
+
+/// The payment sources of one seat, read on first use and kept while the state doesn't change:
+/// callers that ask many costs of one unchanged state (`legal`, a target slot's probe) hold one
+/// so that the board is scanned once, not once per cost. Speed only: the answers are
+/// `can_pay`'s.
+pub struct PayCache {
+    seat: u8,
+    /// The number of ready runes (all an Energy-only cost needs).
+    ready: std::cell::OnceCell<usize>,
+    src: std::cell::OnceCell<Sources>,
+}
+
+impl PayCache {
+    pub fn new(seat: u8) -> PayCache {
+        PayCache { seat, ready: std::cell::OnceCell::new(), src: std::cell::OnceCell::new() }
+    }
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+}
+
 pub struct Plan {
     pool_energy: u8,
     pool_power: [u8; 6],
@@ -93,10 +126,6 @@ pub struct Plan {
 }
 
 impl RiftGame {
-    fn rune_domain(&self, r: ObjId) -> u8 {
-        self.card(r).domains
-    }
-
     /// A way for `seat` to pay `cost`, or `None` if it can't be paid (CR 203.3).
     pub fn plan(&self, seat: u8, cost: &Cost) -> Option<Plan> {
         self.plan_forced(seat, cost, &[])
@@ -112,27 +141,34 @@ impl RiftGame {
 
     /// Like `plan`, but the first pips (in `pay_order`) are paid by the given runes or Add gear.
     pub fn plan_forced(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> Option<Plan> {
+        Self::plan_from(&self.pay_sources(seat), cost, forced)
+    }
+
+    /// What `seat` may pay with, read from the board once (speed: the legal-action listing and
+    /// the target probes ask many costs of one unchanged state, `PayCache`).
+    pub(crate) fn pay_sources(&self, seat: u8) -> Sources {
         let p = &self.players[seat as usize];
-        let mut plan = Plan {
-            pool_energy: 0,
-            pool_power: [0; 6],
-            exhaust: Small::new(),
-            recycle: Small::new(),
-            gear: Small::new(),
+        let mut src = Sources {
+            pool_energy: p.pool.energy,
+            pool_power: p.pool.power,
+            exhausted_runes: Small::new(),
+            ready_runes: Small::new(),
+            ready_count: 0,
+            gears: Small::new(),
         };
-        let mut pool = p.pool.power;
-        let mut runes: Small<ObjId, 24> = Small::new();
-        let mut ready_runes: Small<ObjId, 24> = Small::new();
-        let mut gears: Small<(ObjId, u8), 16> = Small::new();
         let db = self.db();
         // Runes are on the board only in the base; units and gear may Add from anywhere. Each
         // list in id order (the rune set and the rest of the board are read apart).
         for (i, o) in self.rune_ids().map(|i| (i, self.obj(i))) {
-            if o.zone == Zone::Base && o.controller == seat && db.get(o.def).kind == crate::cards::Kind::Rune {
-                if o.has(flag::EXHAUSTED) {
-                    runes.push(i);
-                } else {
-                    ready_runes.push(i);
+            if o.zone == Zone::Base && o.controller == seat {
+                let d = db.get(o.def);
+                if d.kind == crate::cards::Kind::Rune {
+                    if o.has(flag::EXHAUSTED) {
+                        src.exhausted_runes.push((i, d.domains));
+                    } else {
+                        src.ready_runes.push((i, d.domains));
+                        src.ready_count += 1;
+                    }
                 }
             }
         }
@@ -140,20 +176,37 @@ impl RiftGame {
             if o.zone.on_board() && o.controller == seat && !o.has(flag::EXHAUSTED) {
                 let d = db.get(o.def);
                 if d.kind != crate::cards::Kind::Rune && d.adds_power != 0 {
-                    gears.push((i, d.adds_power));
+                    src.gears.push((i, d.adds_power));
                 }
             }
         }
-        // Exhausted runes are used for Power first: their Energy is already spent (each group in
-        // id order).
-        for &r in ready_runes.as_slice() {
-            runes.push(r);
-        }
+        src
+    }
+
+    /// The runes in the order Power takes them: exhausted ones first (their Energy is already
+    /// spent), then ready ones, each group in id order; at most 24 in all.
+    fn power_runes(src: &Sources) -> impl Iterator<Item = &(ObjId, u8)> + '_ {
+        let room = 24 - src.exhausted_runes.len;
+        src.exhausted_runes.as_slice().iter().chain(src.ready_runes.as_slice().iter().take(room))
+    }
+
+    /// `plan_forced` over sources read before.
+    fn plan_from(src: &Sources, cost: &Cost, forced: &[ObjId]) -> Option<Plan> {
+        let mut plan = Plan {
+            pool_energy: 0,
+            pool_power: [0; 6],
+            exhaust: Small::new(),
+            recycle: Small::new(),
+            gear: Small::new(),
+        };
+        let mut pool = src.pool_power;
+        let (sources, gears) = (src, &src.gears);
         let (pips, npips) = Self::pay_order(cost);
         for (k, &pip) in pips[..npips].iter().enumerate() {
             let mut src = None;
             if let Some(&f) = forced.get(k) {
-                let ok_rune = runes.contains(&f) && self.rune_domain(f) & pip != 0 && !plan.recycle.contains(&f);
+                let ok_rune =
+                    Self::power_runes(sources).any(|&(r, m)| r == f && m & pip != 0) && !plan.recycle.contains(&f);
                 let ok_gear = gears.as_slice().iter().any(|&(g, m)| g == f && m & pip != 0) && !plan.gear.contains(&f);
                 src = Some(if ok_rune {
                     PowerSrc::Rune(f)
@@ -171,8 +224,8 @@ impl RiftGame {
                 .min_by_key(|(_, m)| m.count_ones())
             {
                 src = Some(PowerSrc::Gear(g));
-            } else if let Some(&r) =
-                runes.as_slice().iter().find(|&&r| self.rune_domain(r) & pip != 0 && !plan.recycle.contains(&r))
+            } else if let Some(&(r, _)) =
+                Self::power_runes(sources).find(|&&(r, m)| m & pip != 0 && !plan.recycle.contains(&r))
             {
                 src = Some(PowerSrc::Rune(r));
             }
@@ -186,20 +239,21 @@ impl RiftGame {
             }
         }
         let mut energy = cost.energy;
-        let from_pool = energy.min(p.pool.energy);
+        let from_pool = energy.min(src.pool_energy);
         plan.pool_energy = from_pool;
         energy -= from_pool;
+        let ready_runes = &src.ready_runes;
         if ready_runes.len < energy as usize {
             return None;
         }
         // Runes about to be recycled are exhausted first (CR 164.2), then the others, in id order.
         let mut ready: Small<ObjId, 24> = Small::new();
-        for &r in ready_runes.as_slice() {
+        for &(r, _) in ready_runes.as_slice() {
             if plan.recycle.contains(&r) {
                 ready.push(r);
             }
         }
-        for &r in ready_runes.as_slice() {
+        for &(r, _) in ready_runes.as_slice() {
             if !plan.recycle.contains(&r) {
                 ready.push(r);
             }
@@ -244,13 +298,14 @@ impl RiftGame {
         for &f in forced {
             probe.push(f);
         }
+        let src = self.pay_sources(seat);
         for &(is_gear, _, id) in cands.as_slice() {
             let key = (is_gear, self.obj(id).def);
             if seen.contains(&key) {
                 continue;
             }
             probe.push(id);
-            if self.plan_forced(seat, cost, probe.as_slice()).is_some() {
+            if Self::plan_from(&src, cost, probe.as_slice()).is_some() {
                 seen.push(key);
                 out.push(id);
             }
@@ -268,28 +323,82 @@ impl RiftGame {
     }
 
     pub fn can_pay(&self, seat: u8, cost: &Cost) -> bool {
+        self.can_pay_in(&PayCache::new(seat), cost)
+    }
+
+    /// `can_pay` for the cache's seat, reading the board at most once per cache.
+    pub fn can_pay_in(&self, pc: &PayCache, cost: &Cost) -> bool {
         if cost.npips == 0 {
             // Energy only: the pool plus one per ready rune.
-            let p = &self.players[seat as usize];
+            let p = &self.players[pc.seat as usize];
             if cost.energy <= p.pool.energy {
                 return true;
             }
             let need = (cost.energy - p.pool.energy) as usize;
-            let db = self.db();
-            let ready = self
-                .rune_ids()
-                .map(|i| self.obj(i))
-                .filter(|o| {
-                    o.zone == Zone::Base
-                        && o.controller == seat
-                        && !o.has(flag::EXHAUSTED)
-                        && db.get(o.def).kind == crate::cards::Kind::Rune
-                })
-                .take(need)
-                .count();
+            let ready = *pc.ready.get_or_init(|| match pc.src.get() {
+                Some(src) => src.ready_count,
+                None => self.ready_rune_count(pc.seat),
+            });
+            debug_assert_eq!(ready, self.ready_rune_count(pc.seat), "stale PayCache");
             return need <= ready;
         }
-        self.plan(seat, cost).is_some()
+        let src = self.cached_sources(pc);
+        let ok = Self::payable_from(src, cost);
+        // Debug builds (every test) check the shortcut against the plan itself, and the cached
+        // sources against a fresh read.
+        debug_assert_eq!(ok, Self::plan_from(src, cost, &[]).is_some(), "payable_from disagrees for {cost:?}");
+        debug_assert_eq!(Self::plan_from(&self.pay_sources(pc.seat), cost, &[]).is_some(), ok, "stale PayCache");
+        ok
+    }
+
+    /// Exactly "`plan_from(src, cost, &[])` is some", without building the plan: the same
+    /// choices pip by pip (pool, then the Add gear with the fewest domains, then the first rune
+    /// in Power order), the sources used kept as bits of their place in the lists.
+    fn payable_from(src: &Sources, cost: &Cost) -> bool {
+        let mut pool = src.pool_power;
+        let (mut used_gear, mut used_rune) = (0u32, 0u32);
+        let (pips, npips) = Self::pay_order(cost);
+        for &pip in &pips[..npips] {
+            if let Some(d) = (0..6).find(|&d| pool[d] > 0 && pip & (1 << d) != 0) {
+                pool[d] -= 1;
+                continue;
+            }
+            let gear = src
+                .gears
+                .as_slice()
+                .iter()
+                .enumerate()
+                .filter(|&(k, &(_, m))| m & pip != 0 && used_gear & (1 << k) == 0)
+                .min_by_key(|&(_, &(_, m))| m.count_ones());
+            if let Some((k, _)) = gear {
+                used_gear |= 1 << k;
+                continue;
+            }
+            match Self::power_runes(src).enumerate().find(|&(k, &(_, m))| m & pip != 0 && used_rune & (1 << k) == 0) {
+                Some((k, _)) => used_rune |= 1 << k,
+                None => return false,
+            }
+        }
+        let energy = cost.energy - cost.energy.min(src.pool_energy);
+        src.ready_runes.len >= energy as usize
+    }
+
+    /// The ready runes `seat` controls (each pays [1], CR 164.2).
+    fn ready_rune_count(&self, seat: u8) -> usize {
+        let db = self.db();
+        self.rune_ids()
+            .map(|i| self.obj(i))
+            .filter(|o| {
+                o.zone == Zone::Base
+                    && o.controller == seat
+                    && !o.has(flag::EXHAUSTED)
+                    && db.get(o.def).kind == crate::cards::Kind::Rune
+            })
+            .count()
+    }
+
+    fn cached_sources<'c>(&self, pc: &'c PayCache) -> &'c Sources {
+        pc.src.get_or_init(|| self.pay_sources(pc.seat))
     }
 
     /// Pay (CR 444): exhaust runes for Energy, recycle runes for Power (to the bottom of the rune
