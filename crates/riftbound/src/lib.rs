@@ -3,6 +3,7 @@
 
 pub mod action;
 mod alt_costs;
+mod backout;
 pub mod board_index;
 mod build;
 pub mod card_file;
