@@ -779,8 +779,10 @@ impl RiftGame {
                 }
             }
             Stage::Targets(slot) => {
+                // No target spec: the source lost its abilities (a leaver's battlefield became
+                // blank, CR 651) — no options, so the choice ends (`settle_prompt_after_leaving`).
+                let Some(spec) = self.specs(&b.item).get(self.repeat_slot(&b.item, slot).1 as usize) else { return };
                 let (item, local, base) = self.target_frame(b, slot);
-                let spec = &self.specs(&b.item)[local as usize];
                 let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                 if spec.up_to > 0 && chosen < spec.up_to as usize {
                     out.push(RiftAction::Done);

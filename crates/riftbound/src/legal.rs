@@ -134,8 +134,9 @@ impl RiftGame {
                 out.push(RiftAction::Keep);
             }
             Prompt::Build(b) => {
+                let before = out.len();
                 self.build_options(b, out);
-                if !b.item.trigger && b.stage != Stage::PayInstr {
+                if self.back_open(b, out.len() > before) {
                     out.push(RiftAction::Back);
                 }
             }
@@ -199,7 +200,9 @@ impl RiftGame {
             Prompt::HidePay { seat, bf, .. } => {
                 self.pool_actions_paying(*seat, &self.hide_cost(*bf), &[], out);
                 out.push(RiftAction::AutoPay);
-                out.push(RiftAction::Back);
+                if self.hide_back_open() {
+                    out.push(RiftAction::Back);
+                }
             }
             Prompt::MoveGroup { seat, dest, units } => {
                 for u in self.units() {
@@ -403,6 +406,7 @@ impl RiftGame {
                 _ => {}
             },
         }
+        self.track_back_out(a);
         // The invitation covers one item (CR 316.5.b.1): once the teammate's choices are made,
         // Priority is the turn player's again.
         if invitee && !a.is_pool() && !matches!(&self.prompt, Some(Prompt::Build(b)) if b.seat == seat) {
@@ -477,7 +481,7 @@ impl RiftGame {
             (Prompt::Mulligan { seat, aside }, RiftAction::Mull(h)) => {
                 aside.len() < self.opts.mulligan_max as usize && in_hand(*seat, h) && !aside.contains(&h)
             }
-            (Prompt::Build(b), RiftAction::Back) => !b.item.trigger && b.stage != Stage::PayInstr,
+            (Prompt::Build(b), RiftAction::Back) => self.back_allowed(b),
             (Prompt::Build(b), a) => self.build_allows(b, a),
             (Prompt::TriggerOrder { seat }, RiftAction::First(i)) => self.pending.get(i as usize).is_some_and(|pd| {
                 pd.item.controller == *seat && !self.pending[..i as usize].iter().any(|q| q.item == pd.item)
@@ -552,6 +556,9 @@ impl RiftGame {
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
             (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay && b.stage != Stage::PayInstr => {
                 "'pay' pays a cost: there is none to pay now (CR 357)".into()
+            }
+            (Some(Prompt::Build(_) | Prompt::HidePay { .. }), RiftAction::Back) if self.backed_out => {
+                "you backed out of a play and took no other action since: this one goes to the end (CR 354–359; engine bound, so that 'back' can't loop)".into()
             }
             (Some(Prompt::Build(_)), _) => "finish the choices of the item being played first (CR 355)".into(),
             (Some(Prompt::TriggerOrder { .. }), _) => "choose which trigger goes on the chain first (CR 383.3.d)".into(),

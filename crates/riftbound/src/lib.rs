@@ -4,6 +4,7 @@
 pub mod action;
 mod add_any;
 mod alt_costs;
+mod backout;
 pub mod board_index;
 mod build;
 pub mod card_file;

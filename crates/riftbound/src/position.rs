@@ -209,6 +209,9 @@ impl RiftGame {
         if self.invite_declined {
             l += " declined=1";
         }
+        if self.backed_out {
+            l += " backedout=1";
+        }
         if self.ally_held != 0 {
             l += &format!(" allyheld={}", bits(self.ally_held));
         }

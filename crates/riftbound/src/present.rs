@@ -734,14 +734,18 @@ impl RiftGame {
             ),
             Some(Prompt::HidePay { bf, .. }) => {
                 let c = cost_of(&self.hide_cost(*bf));
-                UiPrompt::new(
+                let p = UiPrompt::new(
                     id,
                     l(
                         format!("Hide: pay {c} — add to your rune pool (exhaust or recycle a rune, use Add gear) or 'pay' the rest automatically (CR 421, 444)"),
                         format!("待命：支付{c}——向法力池中添加（横置或回收符文、使用产出类装备），或“自动支付”其余部分（CR 421、444）"),
                     ),
-                )
-                .cancel("back")
+                );
+                if self.hide_back_open() {
+                    p.cancel("back")
+                } else {
+                    p
+                }
             }
             Some(Prompt::Split { left, .. }) => {
                 let src = self.resolving.as_ref().map(|r| &r.item);
@@ -990,8 +994,9 @@ impl RiftGame {
             }
         };
         let mut p = UiPrompt::new(id, title).source(source);
-        // CR 358.5: a play or activation not yet finished can be undone (`back`); a trigger can't.
-        if !b.item.trigger && b.stage != Stage::PayInstr {
+        // CR 358.5: a play or activation not yet finished can be undone (`back`); a trigger can't,
+        // nor a play begun right after a back-out (`backout.rs`).
+        if self.back_allowed(b) {
             p = p.cancel("back");
         }
         match b.stage {

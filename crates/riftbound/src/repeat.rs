@@ -68,7 +68,8 @@ impl RiftGame {
         }
         let (k, local) = self.repeat_slot(&b.item, slot);
         let n = self.specs(&b.item).len() as u8;
-        let others: Vec<(u8, Tgt)> = b.item.targets.iter().filter(|(s, _)| s / n != k).copied().collect();
+        let others: Vec<(u8, Tgt)> =
+            b.item.targets.iter().filter(|(s, _)| s.checked_div(n) != Some(k)).copied().collect();
         base.add_any(self.deflect_extra(b.seat, &others));
         (Cow::Owned(self.exec_view(&b.item, k)), local, base)
     }

@@ -454,6 +454,9 @@ pub struct RiftGame {
     /// The last invitation was declined: no new one until the turn player does something else
     /// (an engine bound so that invite/decline cannot loop).
     pub invite_declined: bool,
+    /// The seat to act backed out of a play (`back`) and has taken no other action since: the
+    /// next play it begins can't be backed out of (an engine bound, `backout.rs`).
+    pub backed_out: bool,
     /// 2v2 (CR 489.8.g): battlefields (bits) controlled by the turn player's ally during this
     /// turn's scoring step; the turn player's team can't conquer them this turn.
     pub ally_held: u8,
@@ -717,6 +720,7 @@ impl RiftGame {
             actions: 0,
             invited: NOBODY,
             invite_declined: false,
+            backed_out: false,
             ally_held: 0,
             ally_occupied: 0,
             burnout_owed: Vec::new(),

@@ -721,6 +721,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "focuspass" => g.focus_pass_due = flag01(f, v)?,
             "invited" => g.invited = rd.seat_or_none(f, v)?,
             "declined" => g.invite_declined = flag01(f, v)?,
+            "backedout" => g.backed_out = flag01(f, v)?,
             "allyheld" => g.ally_held = rd.bits(f, v)?,
             "allyoccupied" => g.ally_occupied = rd.bits(f, v)?,
             "owed" => g.burnout_owed = items(v).map(|w| rd.seat(f, w)).collect::<R<_>>()?,
