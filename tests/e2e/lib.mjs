@@ -82,6 +82,10 @@ export async function playToEnd(pages, { maxClicks = 4000, seed = 1, onClick } =
   let x = seed;
   const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
   let clicks = 0;
+  // A table that offers no action and does not end (a bot that never moves, a prompt drawn
+  // without action buttons) fails here with a screenshot instead of spinning until the file's
+  // timeout.
+  let idle = 0;
   for (;;) {
     let over = true;
     for (const p of pages) if (!(await p.$('#game-over'))) over = false;
@@ -103,7 +107,11 @@ export async function playToEnd(pages, { maxClicks = 4000, seed = 1, onClick } =
         /* the board re-rendered under us: try again */
       }
     }
-    if (!acted) await pages[0].waitForTimeout(100);
+    if (acted) idle = 0;
+    else if (++idle > 300) {
+      await pages[0].screenshot({ path: '/tmp/shots/stuck.png', fullPage: true }).catch(() => {});
+      throw new Error(`no action offered and no game over for 30 s after ${clicks} clicks (screenshot /tmp/shots/stuck.png)`);
+    } else await pages[0].waitForTimeout(100);
   }
 }
 
