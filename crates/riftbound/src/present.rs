@@ -587,6 +587,23 @@ impl RiftGame {
         }
     }
 
+    /// A prompt asked while an item resolves: its title names the item (`fallback` when nothing
+    /// resolves), and the item is its source (design.md §2).
+    fn resolving_prompt(
+        &self,
+        id: &'static str,
+        fallback: (&str, &str),
+        title: impl FnOnce(&str, &str) -> Label,
+    ) -> UiPrompt {
+        let src = self.resolving.as_ref().map(|r| &r.item);
+        let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| (fallback.0.into(), fallback.1.into()));
+        let p = UiPrompt::new(id, title(&e, &z));
+        match src {
+            Some(it) => p.source(self.item_source(it)),
+            None => p,
+        }
+    }
+
     /// The decision the seat to act is making, naming the card it is for.
     pub fn prompt_now(&self) -> Option<UiPrompt> {
         let seat = self.acting()?;
@@ -613,87 +630,50 @@ impl RiftGame {
                     "选择你的哪个触发能力先放入链中（它最后结算）",
                 ),
             ),
-            Some(Prompt::Discard { left, .. }) => {
-                let src = self.resolving.as_ref().map(|r| &r.item);
-                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Effect".into(), "效果".into()));
-                let p =
-                    UiPrompt::new(id, l(format!("{e}: choose a card to discard"), format!("{z}：选择一张要弃置的牌")))
-                        .picks_left(*left as u32);
-                match src {
-                    Some(it) => p.source(self.item_source(it)),
-                    None => p,
-                }
-            }
-            Some(Prompt::Recycle { left, .. }) => {
-                let src = self.resolving.as_ref().map(|r| &r.item);
-                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Effect".into(), "效果".into()));
-                let p = UiPrompt::new(
-                    id,
+            Some(Prompt::Discard { left, .. }) => self
+                .resolving_prompt(id, ("Effect", "效果"), |e, z| {
+                    l(format!("{e}: choose a card to discard"), format!("{z}：选择一张要弃置的牌"))
+                })
+                .picks_left(*left as u32),
+            Some(Prompt::Recycle { left, .. }) => self
+                .resolving_prompt(id, ("Effect", "效果"), |e, z| {
                     l(
                         format!("{e}: choose a card from your hand to recycle to the bottom of your deck"),
                         format!("{z}：选择一张手牌回收到你的牌库底"),
-                    ),
+                    )
+                })
+                .picks_left(*left as u32),
+            Some(Prompt::Predict { .. }) => self.resolving_prompt(id, ("Vision", "预见"), |e, z| {
+                l(
+                    format!("{e} (Vision): recycle the top card of your deck (shown to you) to the bottom? (CR 436)"),
+                    format!("{z}（预见）：将你牌库顶的牌（仅你可见）回收到牌库底吗？（CR 436）"),
                 )
-                .picks_left(*left as u32);
-                match src {
-                    Some(it) => p.source(self.item_source(it)),
-                    None => p,
-                }
-            }
-            Some(Prompt::Predict { .. }) => {
-                let src = self.resolving.as_ref().map(|r| &r.item);
-                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Vision".into(), "预见".into()));
-                let p = UiPrompt::new(
-                    id,
-                    l(
-                        format!(
-                            "{e} (Vision): recycle the top card of your deck (shown to you) to the bottom? (CR 436)"
-                        ),
-                        format!("{z}（预见）：将你牌库顶的牌（仅你可见）回收到牌库底吗？（CR 436）"),
-                    ),
-                );
-                match src {
-                    Some(it) => p.source(self.item_source(it)),
-                    None => p,
-                }
-            }
+            }),
             Some(Prompt::PredictMany { cards, order, .. }) => {
-                let src = self.resolving.as_ref().map(|r| &r.item);
-                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Predict".into(), "预知".into()));
                 let k = cards.len();
-                let title = if *order {
-                    l(
-                        format!("{e} (Predict): put the {k} kept cards back on top of your deck in any order — choose the next card from the top (CR 436)"),
-                        format!("{z}（预知）：将留下的{k}张牌以任意顺序放回牌库顶——选择从上往下的下一张（CR 436）"),
-                    )
-                } else {
-                    l(
-                        format!("{e} (Predict): recycle any of the {k} looked-at cards (shown to you) to the bottom of your deck, one at a time, or keep the rest ('done') (CR 436)"),
-                        format!("{z}（预知）：将查看的{k}张牌（仅你可见）中任意张逐一回收到牌库底，或留下其余的牌（“完毕”）（CR 436）"),
-                    )
-                };
-                let p = UiPrompt::new(id, title).picks_left(k as u32);
-                match src {
-                    Some(it) => p.source(self.item_source(it)),
-                    None => p,
-                }
+                self.resolving_prompt(id, ("Predict", "预知"), |e, z| {
+                    if *order {
+                        l(
+                            format!("{e} (Predict): put the {k} kept cards back on top of your deck in any order — choose the next card from the top (CR 436)"),
+                            format!("{z}（预知）：将留下的{k}张牌以任意顺序放回牌库顶——选择从上往下的下一张（CR 436）"),
+                        )
+                    } else {
+                        l(
+                            format!("{e} (Predict): recycle any of the {k} looked-at cards (shown to you) to the bottom of your deck, one at a time, or keep the rest ('done') (CR 436)"),
+                            format!("{z}（预知）：将查看的{k}张牌（仅你可见）中任意张逐一回收到牌库底，或留下其余的牌（“完毕”）（CR 436）"),
+                        )
+                    }
+                })
+                .picks_left(k as u32)
             }
-            Some(Prompt::AddDomain { left, .. }) => {
-                let src = self.resolving.as_ref().map(|r| &r.item);
-                let (e, z) = src.map(|it| self.src_names(it)).unwrap_or_else(|| ("Add".into(), "添加".into()));
-                let p = UiPrompt::new(
-                    id,
+            Some(Prompt::AddDomain { left, .. }) => self
+                .resolving_prompt(id, ("Add", "添加"), |e, z| {
                     l(
                         format!("{e}: add one Power of any domain — choose its domain ({left} left, CR 429)"),
                         format!("{z}：添加1点任意领域的能量——选择其领域（剩余{left}点，CR 429）"),
-                    ),
-                )
-                .picks_left(*left as u32);
-                match src {
-                    Some(it) => p.source(self.item_source(it)),
-                    None => p,
-                }
-            }
+                    )
+                })
+                .picks_left(*left as u32),
             Some(Prompt::Assign { left, .. }) => {
                 let b = self.showdown.as_ref().map(|s| s.bf).unwrap_or(0);
                 let (e, z) = self.bf_names(b);
