@@ -8,6 +8,8 @@
 //!
 //! `FATE_SETUPS_REPLIES=K` tries only the first K reply setups per setup (a setup none of them
 //! refutes is then `unknown`, never `forced`), so a budget-limited run moves on.
+//! `FATE_SETUPS_ONLY=93,95,…` judges only the listed setup indices of the shard (the ones an
+//! earlier run left `unknown`).
 
 use fate::solve::setups::{judge_against, setup_choices, SetupVerdict};
 use fate::solve::SolveConfig;
@@ -42,10 +44,21 @@ fn main() -> Result<(), String> {
         Ok(k) => k.parse().map_err(|e| format!("FATE_SETUPS_REPLIES: {e}"))?,
         Err(_) => choices.len(),
     };
+    let only: Option<Vec<usize>> = match std::env::var("FATE_SETUPS_ONLY") {
+        Ok(list) => Some(
+            list.split(',')
+                .map(|x| x.trim().parse().map_err(|e| format!("FATE_SETUPS_ONLY {x:?}: {e}")))
+                .collect::<Result<_, String>>()?,
+        ),
+        Err(_) => None,
+    };
     let per_pair = SolveConfig { max_nodes: nodes, tt_mb: 64, want_line: false, ..SolveConfig::default() };
     let mut file =
         std::fs::OpenOptions::new().create(true).append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
     for index in (i..choices.len()).step_by(n).filter(|x| !done.contains(x)) {
+        if only.as_ref().is_some_and(|o| !o.contains(&index)) {
+            continue;
+        }
         let started = std::time::Instant::now();
         let v = judge_against(&opts, &choices, index, max_replies, plies, &per_pair)?;
         let line = serde_json::to_string(&v).map_err(|e| e.to_string())?;
