@@ -744,6 +744,16 @@ pub struct DamageStatic {
     pub may: bool,
 }
 
+/// An "(once each turn,) units you control [matching `unit`] enter ready" static (CR 367, 370,
+/// 371; `replace_static.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnterReadyStatic {
+    /// Its index among the card's statics (with its source, its "once each turn" count's key).
+    pub ix: u8,
+    pub unit: TargetSpec,
+    pub once_each_turn: bool,
+}
+
 /// A card definition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardDef {
@@ -799,7 +809,7 @@ pub struct CardDef {
     /// Damage replacement statics while on the board (CR 367–375, `replace.rs`).
     pub damage_statics: Vec<DamageStatic>,
     /// "Units you control matching this enter ready" statics (CR 367, 370).
-    pub enter_ready: Vec<TargetSpec>,
+    pub enter_ready: Vec<EnterReadyStatic>,
     /// How many "double the tokens your effects create" statics it has (CR 375).
     pub double_tokens: u8,
     /// Power pips of the Flow cost (CR 829), as domain masks.

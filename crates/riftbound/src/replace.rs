@@ -70,6 +70,19 @@ pub struct DamageEvent {
 /// battlefield << 8 | the static's index on the card.
 pub type StaticKey = u64;
 
+/// The key of replacement static `ix` of the card at `src` (an object's incarnation `inc`): the
+/// "once each turn" count's (CR 371, [`RiftGame::repl_used`]) and the damage prompt's.
+pub(crate) fn static_key(src: ItemSrc, inc: u16, ix: u8) -> StaticKey {
+    let (kind, at, inc) = match src {
+        ItemSrc::Obj(i) => (0u64, i as u64, inc),
+        ItemSrc::Legend(s) => (1, s as u64, 0),
+        ItemSrc::Bf(b) => (2, b as u64, 0),
+        // A spell has no statics (CR 376.3); kept apart all the same.
+        ItemSrc::Spell(i) => (3, i as u64, inc),
+    };
+    kind << 40 | (inc as u64) << 24 | at << 8 | ix as u64
+}
+
 /// A replacement that may apply to a damage event: a this-turn ward (index in
 /// [`RiftGame::wards`]) or a static of a card on the board (CR 367–375).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,26 +128,26 @@ impl RiftGame {
         if !db.has_statics.damage {
             return out;
         }
-        let mut push = |kind: u64, at: u64, inc: u16, controller: u8, src: ItemSrc, def: crate::cards::DefId| {
+        let mut push = |inc: u16, controller: u8, src: ItemSrc, def: crate::cards::DefId| {
             for d in &db.get(def).damage_statics {
-                let key = kind << 40 | (inc as u64) << 24 | at << 8 | d.ix as u64;
+                let key = static_key(src, inc, d.ix);
                 out.push(OnBoard { key, controller, src, src_inc: inc, def, stat: d.clone() });
             }
         };
         for i in self.nonrune_ids() {
             let o = self.obj(i);
             if o.zone.on_board() && !db.get(o.def).damage_statics.is_empty() {
-                push(0, i as u64, o.inc, o.controller, ItemSrc::Obj(i), o.def);
+                push(o.inc, o.controller, ItemSrc::Obj(i), o.def);
             }
         }
         for (s, p) in self.players.iter().enumerate() {
             if !p.left && !db.get(p.legend).damage_statics.is_empty() {
-                push(1, s as u64, 0, s as u8, ItemSrc::Legend(s as u8), p.legend);
+                push(0, s as u8, ItemSrc::Legend(s as u8), p.legend);
             }
         }
         for (b, bf) in self.bfs.iter().enumerate() {
             if !bf.blank && !db.get(bf.def).damage_statics.is_empty() {
-                push(2, b as u64, 0, bf.controller, ItemSrc::Bf(b as u8), bf.def);
+                push(0, bf.controller, ItemSrc::Bf(b as u8), bf.def);
             }
         }
         out

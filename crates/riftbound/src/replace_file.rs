@@ -4,14 +4,14 @@
 //! `double_tokens`. Misuse is refused naming the field; the rules are in `replace.rs`.
 
 use crate::card_file::RawCard;
-use crate::cards::{At, DamageStatic, Kind, Static, StaticEffect, TargetSpec, What};
+use crate::cards::{At, DamageStatic, EnterReadyStatic, Kind, Static, StaticEffect, TargetSpec, What};
 use crate::replace::WardKind;
 
 /// What the replacement statics of one card build.
 #[derive(Default)]
 pub(crate) struct ReplStatics {
     pub damage: Vec<DamageStatic>,
-    pub enter_ready: Vec<TargetSpec>,
+    pub enter_ready: Vec<EnterReadyStatic>,
     pub double_tokens: u8,
 }
 
@@ -96,19 +96,17 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
                 if s.n != 0 {
                     out.push((format!("{at}/n"), "n", "'enter_ready' takes no n".into()));
                 }
-                if s.once_each_turn || s.may {
-                    out.push((
-                        at.clone(),
-                        if s.may { "may" } else { "once_each_turn" },
-                        "a 'once each turn' or optional 'enter_ready' is not implemented".into(),
-                    ));
+                // An optional one would be asked while the unit enters, in the middle of playing
+                // it or of an instruction's resolving: no prompt exists for that yet.
+                if s.may {
+                    out.push((format!("{at}/may"), "may", "not implemented: an optional ('may') 'enter_ready'".into()));
                 }
                 let unit = s.unit.clone().unwrap_or_default();
                 if unit.side == crate::cards::Side::Enemy {
                     out.push((format!("{at}/unit/side"), "unit", "'enter_ready' is about units you control".into()));
                 }
                 if unit_problems(&unit, &at, r.kind, &mut out) {
-                    got.enter_ready.push(unit);
+                    got.enter_ready.push(EnterReadyStatic { ix: j as u8, unit, once_each_turn: s.once_each_turn });
                 }
             }
             _ => {
