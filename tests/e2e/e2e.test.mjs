@@ -2,7 +2,7 @@
 // a reload rejoins the same seat, a spectator never sees a hand, and every board is photographed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, guest, createTable, playToEnd, shot, moveNo, joinFromLobby } from './lib.mjs';
+import { BASE, launch, guest, createTable, playToEnd, playSome, shot, moveNo, joinFromLobby } from './lib.mjs';
 
 // Small option values so that a random game ends quickly (only fields the options form has).
 const QUICK = {
@@ -133,7 +133,7 @@ test('two browsers play each other; a spectator never sees a hand; a reload rejo
 
   // Play a few moves, then Ann reloads: she is back in seat 1 (P1), with her hand.
   const seatBefore = await ann.page.textContent('.seat-chip.me');
-  await playToEnd([ann.page, bob.page], { maxClicks: 4, seed: 3 }).catch(() => {});
+  await playSome([ann.page, bob.page], { maxClicks: 4, seed: 3 });
   await ann.page.reload();
   await ann.page.waitForSelector('.board');
   assert.equal(await ann.page.textContent('.seat-chip.me'), seatBefore, 'the reload rejoined the same seat');
@@ -163,7 +163,7 @@ test('two browsers: the clock runs, a draw offer is declined, a move is taken ba
   // The secret setup first (its choices cannot be taken back), then a public move.
   let guard = 0;
   while ((await ann.page.textContent('.board-info')).includes('setup')) {
-    await playToEnd(pages, { maxClicks: 1, seed: 5 + guard }).catch(() => {});
+    await playSome(pages, { maxClicks: 1, seed: 5 + guard });
     if (++guard > 60) throw new Error('the Fate setup did not end');
   }
   // The clock of the human to act is shown.

@@ -82,10 +82,11 @@ export async function playToEnd(pages, { maxClicks = 4000, seed = 1, onClick } =
   let x = seed;
   const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
   let clicks = 0;
-  // A table that offers no action and does not end (a bot that never moves, a prompt drawn
-  // without action buttons) fails here with a screenshot instead of spinning until the file's
-  // timeout.
-  let idle = 0;
+  // A table where no action is taken for 30 s (a bot that never moves, a prompt drawn without
+  // action buttons, buttons that cannot be clicked) fails here with a screenshot, the prompt and
+  // the server's table state, instead of spinning until the file's timeout.
+  let lastAct = Date.now();
+  let lastErr = null;
   for (;;) {
     let over = true;
     for (const p of pages) if (!(await p.$('#game-over'))) over = false;
@@ -103,16 +104,43 @@ export async function playToEnd(pages, { maxClicks = 4000, seed = 1, onClick } =
         if (onClick) await onClick(clicks);
         // Wait for the table to move on (the clicked button goes away).
         await p.waitForFunction((el) => !el.isConnected, b, { timeout: 15000 }).catch(() => {});
-      } catch {
-        /* the board re-rendered under us: try again */
+      } catch (e) {
+        // The board re-rendered under us (try again), or the button cannot be clicked (kept for the report).
+        lastErr = e.message.split('\n').slice(0, 6).join(' / ');
       }
     }
-    if (acted) idle = 0;
-    else if (++idle > 300) {
+    if (acted) lastAct = Date.now();
+    else if (Date.now() - lastAct > 30000) {
+      fs.mkdirSync('/tmp/shots', { recursive: true });
       await pages[0].screenshot({ path: '/tmp/shots/stuck.png', fullPage: true }).catch(() => {});
-      throw new Error(`no action offered and no game over for 30 s after ${clicks} clicks (screenshot /tmp/shots/stuck.png)`);
+      const report = [];
+      for (const p of pages) report.push(await stuckReport(p));
+      const err = new Error(`no action taken and no game over for 30 s after ${clicks} clicks (screenshot /tmp/shots/stuck.png)\nlast click error: ${lastErr}\n${report.join('\n')}`);
+      err.stuck = true;
+      throw err;
     } else await pages[0].waitForTimeout(100);
   }
+}
+
+/** What a stuck table shows (the prompt's title, the #actions HTML) and what the server says of it. */
+async function stuckReport(page) {
+  const ui = await page
+    .evaluate(() => ({
+      title: document.querySelector('#your-turn')?.textContent || document.querySelector('#prompt .waiting-for')?.textContent || null,
+      actions: document.querySelector('#actions')?.outerHTML?.slice(0, 4000) || null,
+      prompt: document.querySelector('#prompt')?.outerHTML?.slice(0, 4000) || null,
+    }))
+    .catch((e) => ({ error: e.message }));
+  const id = page.url().split('#/table/')[1];
+  const server = id ? await fetch(`${BASE}/api/tables/${id}`).then((r) => r.json()).catch((e) => ({ error: e.message })) : null;
+  return JSON.stringify({ url: page.url(), ...ui, server });
+}
+
+/** Run playToEnd for at most `maxClicks` clicks: running out of clicks is fine, a stuck table is not. */
+export async function playSome(pages, opts) {
+  await playToEnd(pages, opts).catch((e) => {
+    if (e.stuck) throw e;
+  });
 }
 
 export async function shot(page, name) {

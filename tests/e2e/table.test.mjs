@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BASE, launch, guest, createTable, playToEnd, shot, joinFromLobby } from './lib.mjs';
+import { BASE, launch, guest, createTable, playToEnd, playSome, shot, joinFromLobby } from './lib.mjs';
 
 const QUICK = {
   fate: { plyLimit: 60 },
@@ -220,7 +220,7 @@ for (const [mode, n] of [
     assert.deepEqual(drawn[drawn.length - 1], { seat: 0, mine: true }, 'your own seat is drawn last (at the bottom)');
     assert.ok((await page.$$('.player.mine .hand-zone .card:not(.back)')).length > 0, 'your own hand is shown face up');
     // The board keeps every seat while the game goes on.
-    await playToEnd([page], { maxClicks: 6, seed: 4 }).catch(() => {});
+    await playSome([page], { maxClicks: 6, seed: 4 });
     assert.equal((await page.$$('.rift-board section.player')).length, n);
     await snap(page, `table-riftbound-${mode}-1280x800`);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -320,7 +320,12 @@ test('phone: the action panel never covers your own cards, no card is drawn rota
   await card.dispatchEvent('pointerup', { pointerType: 'touch' });
   await snap(page, 'table-riftbound-phone-zoom');
   await page.click('#zoom .zoom-close');
-  await playToEnd([page], { maxClicks: 12, seed: 2 }).catch(() => {});
+  // Known and not yet fixed: on this phone viewport Playwright often finds an action button
+  // "not stable" while scrolling it into view, so clicks stop going through; the layout checks
+  // below are what this test is about, so a stuck table is reported, not failed.
+  await playToEnd([page], { maxClicks: 12, seed: 2 }).catch((e) => {
+    if (e.stuck) console.warn(`phone test: clicks stopped going through (known issue)\n${e.message}`);
+  });
   await check();
   await snap(page, 'table-riftbound-phone');
   assert.deepEqual(page.errors, [], 'no script errors');
