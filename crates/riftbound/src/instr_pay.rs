@@ -107,20 +107,20 @@ impl RiftGame {
         let pool = &mut self.players[seat as usize].pool;
         pool.energy = pool.energy.saturating_add(energy);
         let mut power = 0u8;
-        // One Power of any domain (`"A"`): its domain is asked (`add_any.rs`).
-        for &m in ins.pip_masks.iter().filter(|&&m| m != crate::cards::ANY_DOMAIN) {
+        // One Power of any domain (`"A"`) or of two (`"R/P"`): its domain is asked (`add_any.rs`).
+        for &m in ins.pip_masks.iter().filter(|m| m.count_ones() == 1) {
             let d = m.trailing_zeros() as usize;
             if d < 6 {
                 pool.power[d] = pool.power[d].saturating_add(1);
                 power |= 1 << d;
             }
         }
-        let any = Self::any_powers(ins);
+        let (any, mask) = Self::choice_powers(ins);
         let count = (ins.pip_masks.len() as u8).saturating_sub(any);
         if energy > 0 || count > 0 {
             self.notes.add(|| Note::Added { seat, energy, power, count });
         }
-        self.ask_domains(seat, any);
+        self.ask_domains(seat, any, mask);
     }
 
     /// Does the item resolve as it is finalized (CR 429: a triggered or activated ability that

@@ -157,7 +157,7 @@ impl RiftGame {
                 out.push(RiftAction::No);
             }
             Prompt::PredictMany { cards, order, .. } => self.predict_options(cards, *order, out),
-            Prompt::AddDomain { .. } => Self::domain_options(out),
+            Prompt::AddDomain { mask, .. } => Self::domain_options(*mask, out),
             Prompt::Assign { seat, left } => {
                 for u in self.assign_candidates(*seat, *left) {
                     out.push(RiftAction::Pick(Ref::Obj(u)));
@@ -307,7 +307,7 @@ impl RiftGame {
                 }
             }
             Ok(Some(Prompt::PredictMany { seat, cards, order })) => self.predict_apply(seat, cards, order, a),
-            Ok(Some(Prompt::AddDomain { seat, left })) => self.domain_apply(seat, left, a),
+            Ok(Some(Prompt::AddDomain { seat, left, mask })) => self.domain_apply(seat, left, mask, a),
             Ok(Some(Prompt::Assign { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.assign_to(u);
@@ -566,7 +566,7 @@ impl RiftGame {
             (Some(Prompt::Recycle { .. }), _) => "choose a card of your hand to recycle (CR 416)".into(),
             (Some(Prompt::Predict { .. }), _) => "answer 'yes' (recycle it) or 'no' (CR 436)".into(),
             (Some(Prompt::AddDomain { .. }), _) => {
-                "name the domain of the Power being added: 'domain fury' (calm, mind, body, chaos, order; CR 429)".into()
+                "name the domain of the Power being added, one the prompt offers: 'domain fury' (calm, mind, body, chaos, order; CR 429)".into()
             }
             (Some(Prompt::PredictMany { order: false, .. }), _) => {
                 "predict: 't cN' recycles a looked-at card to the bottom, 'done' keeps the rest (CR 436)".into()

@@ -1,8 +1,9 @@
 //! The card-file vocabulary of payments (docs/riftbound-cards.md "Payment vocabulary"): an
 //! ability's `repeat` (Repeat [cost], CR 820), the ops `add` (CR 429) and `pay` (a cost inside an
 //! instruction, CR 204.3), a card's `flow_pips` (CR 829) and `empower_pips` (CR 827). Misuse is
-//! refused; the pips become domain masks here. An `add` pip `"A"` is one Power of any domain, its
-//! domain chosen when the instruction resolves (`add_any.rs`).
+//! refused; the pips become domain masks here. An `add` pip `"A"` is one Power of any domain, and
+//! one naming two domains (`"R/P"`) one Power of either; its domain is chosen when the
+//! instruction resolves (`add_any.rs`).
 
 use crate::card_file::{RawCard, MAX_ENERGY};
 use crate::cards::{domain_mask, Ability, Op, ANY_DOMAIN};
@@ -21,13 +22,14 @@ pub(crate) struct Paid {
 fn masks(out: &mut Vec<Problem>, at: &str, field: &'static str, pips: &[String], domains: u8, adding: bool) -> Vec<u8> {
     let mut v = Vec::with_capacity(pips.len());
     for (j, s) in pips.iter().enumerate() {
-        // "Add one Power of any domain" (CR 429): `"A"` (or `"any"`), on an `add` only.
+        // "Add one Power of any domain" (CR 429): `"A"` (or `"any"`), on an `add` only; "of fury
+        // or chaos": `"R/P"`, two domains.
         let parsed = if adding && (s == "A" || s == "any") { Ok(ANY_DOMAIN) } else { domain_mask(s) };
         match parsed {
-            Ok(m) if adding && m.count_ones() != 1 && m != ANY_DOMAIN => out.push((
+            Ok(m) if adding && m.count_ones() > 2 && m != ANY_DOMAIN => out.push((
                 format!("{at}/{j}"),
                 field,
-                format!("'{s}': Add names one domain per Power, or 'A' for one of any domain (CR 429)"),
+                format!("'{s}': Add names one domain per Power, two ('R/P': one of fury or chaos), or 'A' for one of any domain (CR 429)"),
             )),
             Ok(m) if !adding && m != ANY_DOMAIN && m & domains == 0 => out.push((
                 format!("{at}/{j}"),
@@ -81,6 +83,8 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
             // The split prompt reads the first execution's targets.
             out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat with damage_split".into()));
         }
+        // The domains offered by one ability's chosen Powers (`add_any.rs` asks one prompt).
+        let mut offered = 0u8;
         for (k, ins) in a.effects.iter_mut().enumerate() {
             let ip = format!("{at}/do/{k}");
             match ins.op {
@@ -90,14 +94,25 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                     if ins.n < 0 || ins.n > MAX_ENERGY as i32 {
                         out.push((format!("{ip}/n"), "n", format!("{} Energy: 0 to {MAX_ENERGY}", ins.n)));
                     }
-                    let any = ins.pip_masks.contains(&ANY_DOMAIN);
-                    if adding && any && ins.player != crate::cards::Whose::You {
+                    let any = adding && ins.pip_masks.iter().any(|m| m.count_ones() > 1);
+                    if any && ins.player != crate::cards::Whose::You {
                         // The domain is asked of one player at a time (`add_any.rs`).
                         out.push((
                             format!("{ip}/player"),
                             "player",
-                            "not implemented: Power of any domain added by a player other than you".into(),
+                            "not implemented: Power of a chosen domain added by a player other than you".into(),
                         ));
+                    }
+                    for (j, &m) in ins.pip_masks.iter().enumerate().filter(|(_, m)| adding && m.count_ones() > 1) {
+                        if offered != 0 && offered != m {
+                            out.push((
+                                format!("{ip}/pips/{j}"),
+                                "pips",
+                                "not implemented: Powers of different domain choices ('A' and 'R/P') in one ability"
+                                    .into(),
+                            ));
+                        }
+                        offered = m;
                     }
                     if ins.n == 0 && ins.pips.is_empty() {
                         let what = if adding { "adding nothing" } else { "paying nothing" };

@@ -533,7 +533,12 @@ impl RiftGame {
                 format!("{} cards={} order={}", head("predictmany", *seat), ids(cards), u8::from(*order))
             }
             Prompt::Assign { seat, left } => format!("{} left={left}", head("assign", *seat)),
-            Prompt::AddDomain { seat, left } => format!("{} left={left}", head("adddomain", *seat)),
+            Prompt::AddDomain { seat, left, mask } if *mask == crate::cards::ANY_DOMAIN => {
+                format!("{} left={left}", head("adddomain", *seat))
+            }
+            Prompt::AddDomain { seat, left, mask } => {
+                format!("{} left={left} mask={}", head("adddomain", *seat), &crate::present::cost_text(0, &[*mask])[2..])
+            }
             Prompt::MoveGroup { seat, dest, units } => {
                 format!("{} dest={} units={}", head("movegroup", *seat), loc_word(*dest), ids(units))
             }

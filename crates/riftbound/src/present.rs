@@ -666,7 +666,7 @@ impl RiftGame {
                 })
                 .picks_left(k as u32)
             }
-            Some(Prompt::AddDomain { left, .. }) => self
+            Some(Prompt::AddDomain { left, mask, .. }) if *mask == crate::cards::ANY_DOMAIN => self
                 .resolving_prompt(id, ("Add", "添加"), |e, z| {
                     l(
                         format!("{e}: add one Power of any domain — choose its domain ({left} left, CR 429)"),
@@ -674,6 +674,19 @@ impl RiftGame {
                     )
                 })
                 .picks_left(*left as u32),
+            Some(Prompt::AddDomain { left, mask, .. }) => {
+                let ds: Vec<u8> = (0..6u8).filter(|d| mask & (1 << d) != 0).collect();
+                let en: Vec<&str> = ds.iter().map(|&d| crate::cards::DOMAINS[d as usize]).collect();
+                let zh: Vec<&str> = ds.iter().map(|&d| domain_zh(d)).collect();
+                let (en, zh) = (en.join(" or "), zh.join("或"));
+                self.resolving_prompt(id, ("Add", "添加"), |e, z| {
+                    l(
+                        format!("{e}: add one Power of {en} — choose its domain ({left} left, CR 429)"),
+                        format!("{z}：添加1点{zh}领域的能量——选择其领域（剩余{left}点，CR 429）"),
+                    )
+                })
+                .picks_left(*left as u32)
+            }
             Some(Prompt::Assign { left, .. }) => {
                 let b = self.showdown.as_ref().map(|s| s.bf).unwrap_or(0);
                 let (e, z) = self.bf_names(b);

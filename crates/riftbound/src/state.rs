@@ -313,11 +313,13 @@ pub enum Prompt {
         cards: Vec<ObjId>,
         order: bool,
     },
-    /// "Add one Power of any domain" (CR 429, `add_any.rs`): `seat` names the domain of each of
-    /// the `left` Powers still to add (`domain fury`).
+    /// "Add one Power of any domain" / "of fury or chaos" (CR 429, `add_any.rs`): `seat` names
+    /// the domain of each of the `left` Powers still to add (`domain fury`), one of `mask`'s
+    /// domains (`ANY_DOMAIN`: any).
     AddDomain {
         seat: u8,
         left: u8,
+        mask: u8,
     },
     /// Combat damage assignment (CR 465.2): `seat` assigns `left` among the other side's units.
     Assign {

@@ -69,9 +69,9 @@ fn the_payment_vocabulary_refuses_misuse() {
     // Pips without the cost they belong to.
     has(&SPELL.replace("flow = 2\n", ""), "without 'flow'");
     has(&SPELL.replace("flow = 2\n", "empower_pips = [\"R\"]\nflow = 2\n"), "without 'empower'");
-    // An Add names one domain per Power; pips on another op; nothing added or paid.
+    // An Add names one domain per Power (or two, or any); pips on another op; nothing added or paid.
     has(
-        &SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", pips = [\"R/P\"] }"),
+        &SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", pips = [\"R/P/G\"] }"),
         "one domain per Power",
     );
     has(&SPELL.replace("{ op = \"draw\", n = 1 }", "{ op = \"draw\", n = 1, pips = [\"R\"] }"), "only add and pay");

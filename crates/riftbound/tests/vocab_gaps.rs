@@ -76,20 +76,27 @@ fn predict_n_is_read_and_its_bounds_refused() {
     }
 }
 
-/// CR 429: `"A"` / `"any"` is one Power of any domain, on `add` only, for "you" only.
+/// CR 429: `"A"` / `"any"` is one Power of any domain, `"R/P"` one of fury or chaos, on `add`
+/// only, for "you" only, one choice of domains per ability.
 #[test]
 fn add_power_of_any_domain_is_read_and_its_misuse_refused() {
     accepted(&spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"A\", \"any\"] }]"));
     accepted(&unit("on = \"play\"\ndo = [{ op = \"add\", n = 1, pips = [\"A\"] }]"));
+    accepted(&spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"R/P\"] }]"));
     refused(
-        &spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"R/P\"] }]"),
+        &spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"R/P/G\"] }]"),
         "/card/0/ability/0/do/0/pips/0",
-        "Add names one domain per Power, or 'A'",
+        "Add names one domain per Power, two",
+    );
+    refused(
+        &spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"A\", \"R/P\"] }]"),
+        "/card/0/ability/0/do/0/pips/1",
+        "not implemented: Powers of different domain choices",
     );
     refused(
         &spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"A\"], player = \"each_opponent\" }]"),
         "/card/0/ability/0/do/0/player",
-        "not implemented: Power of any domain added by a player other than you",
+        "not implemented: Power of a chosen domain added by a player other than you",
     );
     // "A" is no cost pip: a cost's Power is written by domain.
     refused(

@@ -43,6 +43,14 @@ pub(super) fn num<T: std::str::FromStr>(field: &str, v: &str) -> R<T> {
     v.parse().map_err(|_| format!("{field}: '{v}' is not a number in range"))
 }
 
+/// A domain prompt's offered domains: `A` (any) or letters like `R/P` (CR 429).
+fn choice_mask(v: &str) -> R<u8> {
+    if v == "A" {
+        return Ok(crate::cards::ANY_DOMAIN);
+    }
+    crate::cards::domain_mask(v).or_else(|e| err("prompt.mask", e))
+}
+
 fn flag01(field: &str, v: &str) -> R<bool> {
     match v {
         "0" => Ok(false),
@@ -586,6 +594,9 @@ fn check(g: &RiftGame) -> R<()> {
         Some(Prompt::AddDomain { left: 0, .. }) => {
             return err("prompt.left", "a domain prompt needs a Power left to add (left=1 or more)");
         }
+        Some(Prompt::AddDomain { mask, .. }) if mask.count_ones() < 2 => {
+            return err("prompt.mask", "a domain prompt offers two domains or more (R/P, or A for any)");
+        }
         Some(Prompt::Mulligan { seat, aside }) => {
             if let Some(c) = aside.iter().find(|c| !g.players[*seat as usize].hand.contains(c)) {
                 return err("prompt.aside", format!("c{c} is not in the player's hand"));
@@ -976,7 +987,9 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
-        "adddomain" => Prompt::AddDomain { seat, left: num("prompt.left", need("left")?)? },
+        "adddomain" => {
+            Prompt::AddDomain { seat, left: num("prompt.left", need("left")?)?, mask: choice_mask(opt("mask", "A"))? }
+        }
         "predict" => Prompt::Predict { seat, card: rd.obj("prompt.card", need("card")?)? },
         "predictmany" => Prompt::PredictMany {
             seat,
