@@ -537,7 +537,7 @@ impl RiftGame {
                 format!("{} left={left}", head("adddomain", *seat))
             }
             Prompt::AddDomain { seat, left, mask } => {
-                format!("{} left={left} mask={}", head("adddomain", *seat), &crate::present::cost_text(0, &[*mask])[2..])
+                format!("{} left={left} mask={}", head("adddomain", *seat), crate::present::pip_text(*mask))
             }
             Prompt::MoveGroup { seat, dest, units } => {
                 format!("{} dest={} units={}", head("movegroup", *seat), loc_word(*dest), ids(units))

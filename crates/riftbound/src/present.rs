@@ -55,15 +55,18 @@ pub fn cost_text(energy: u8, pips: &[u8]) -> String {
     let mut s = energy.to_string();
     for &m in pips {
         s.push(' ');
-        if m == crate::cards::ANY_DOMAIN {
-            s.push('A');
-            continue;
-        }
-        let letters: Vec<String> =
-            (0..6).filter(|i| m & (1 << i) != 0).map(|i| DOMAIN_LETTERS[i].to_string()).collect();
-        s.push_str(&letters.join("/"));
+        s.push_str(&pip_text(m));
     }
     s
+}
+
+/// One Power pip as the card file and positions write it: `A` (any domain) or letters like `R/P`.
+pub fn pip_text(m: u8) -> String {
+    if m == crate::cards::ANY_DOMAIN {
+        return "A".into();
+    }
+    let letters: Vec<String> = (0..6).filter(|i| m & (1 << i) != 0).map(|i| DOMAIN_LETTERS[i].to_string()).collect();
+    letters.join("/")
 }
 
 fn cost_of(c: &Cost) -> String {
