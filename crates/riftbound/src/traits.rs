@@ -81,28 +81,40 @@ impl RiftGame {
         self.trait_fold(id, self.printed_def(id), |d| d, |v, t| if let TraitVal::Name(d) = t { d } else { v })
     }
 
-    /// The object's tags now, as bits of the set's tag table (CR 477.1.a).
+    /// The object's tags now, as bits of the set's tag table (CR 477.1.a): its effects and the
+    /// trait statics applying to it (`trait_statics.rs`) in timestamp order (CR 479).
     pub fn tag_bits_of(&self, id: ObjId) -> u64 {
-        if self.effects.is_empty() {
+        let statics = self.db().has_statics.traits;
+        if self.effects.is_empty() && !statics {
             return self.card(id).tag_bits;
         }
         let db = self.db();
-        self.trait_fold(
-            id,
-            self.printed_card(id).tag_bits,
-            |d| db.get(d).tag_bits,
-            |v, t| match t {
-                TraitVal::Tag(b) => v | b,
-                TraitVal::LoseTag(b) => v & !b,
-                TraitVal::Tags(b) => b,
-                _ => v,
-            },
-        )
+        let st = if statics { self.trait_statics_on(id) } else { Vec::new() };
+        if st.is_empty() {
+            return self.trait_fold(id, self.printed_card(id).tag_bits, |d| db.get(d).tag_bits, fold_tags);
+        }
+        // Merge the statics (sorted by timestamp; -1: before every effect) into the effect list.
+        let mut v = self.printed_card(id).tag_bits;
+        let mut next = st.iter().peekable();
+        for (i, l) in self.effects.iter().enumerate() {
+            while let Some(&&(_, t)) = next.peek().filter(|s| s.0 < i as i64) {
+                v = fold_tags(v, t);
+                next.next();
+            }
+            if l.unit == id {
+                match l.effect {
+                    Effect::Copy { def, .. } => v = db.get(def).tag_bits,
+                    Effect::SetTrait(t) => v = fold_tags(v, t),
+                    _ => {}
+                }
+            }
+        }
+        next.fold(v, |v, &(_, t)| fold_tags(v, t))
     }
 
     /// Does the object have this tag now?
     pub fn has_tag_now(&self, id: ObjId, tag: &str) -> bool {
-        if self.effects.is_empty() {
+        if self.effects.is_empty() && !self.db().has_statics.traits {
             return self.card(id).has_tag(tag);
         }
         let bit = self.db().tag_bit(tag);
@@ -143,7 +155,17 @@ impl RiftGame {
     }
 }
 
-/// An object's traits as the view shows them while a trait-setting effect applies.
+/// Tags `v` changed by a trait value (other traits leave them).
+fn fold_tags(v: u64, t: TraitVal) -> u64 {
+    match t {
+        TraitVal::Tag(b) => v | b,
+        TraitVal::LoseTag(b) => v & !b,
+        TraitVal::Tags(b) => b,
+        _ => v,
+    }
+}
+
+/// An object's traits as the view shows them while a trait-setting effect or static applies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraitsView {
     pub tags: Vec<String>,
@@ -153,7 +175,10 @@ pub struct TraitsView {
 
 impl RiftGame {
     pub(crate) fn traits_view(&self, id: ObjId) -> Option<TraitsView> {
-        if self.effects.is_empty() || !self.traits_set(id) {
+        let statics = self.db().has_statics.traits;
+        if (self.effects.is_empty() && !statics)
+            || (!self.traits_set(id) && (!statics || self.trait_statics_on(id).is_empty()))
+        {
             return None;
         }
         let db = self.db();

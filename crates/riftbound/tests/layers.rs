@@ -287,3 +287,52 @@ fn tag_removal_round_trips_and_folds_in_timestamp_order() {
     assert_eq!(read.tag_bits_of(a), 0);
     assert_eq!(read.tag_bits_of(b), cadet);
 }
+
+/// A `set_trait` static (Sparkshot, ST1-014, rewritten as a unit; layer 1, CR 477.1.a, 478, 479; `trait_statics.rs`): its misuse is
+/// refused naming the field, it gives its tag to the units it names (the others keep theirs),
+/// its timestamp is its card's entering the board (an `entered` effect in the position notation,
+/// round-tripped), and a set without trait statics has none.
+#[test]
+fn trait_statics_refuse_misuse_give_tags_and_round_trip() {
+    let banner = |st: serde_json::Value| {
+        json!({ "id": "ST1-014", "name": "Sparkshot", "zh": "火花弹", "kind": "unit", "domains": ["fury"],
+            "energy": 0, "might": 2, "text": "x", "text_zh": "x", "static": [st] })
+    };
+    let bad = |st: serde_json::Value| {
+        CardDb::builtin().with_cards(&[banner(st)], "test").err().map(|e| e.to_string()).unwrap_or_default()
+    };
+    let e = bad(json!({ "effect": "set_trait", "tag": "Yordle" }));
+    assert!(e.contains("names a trait"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "name", "tag": "Yordle" }));
+    assert!(e.contains("not implemented: a static sets tags only"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag" }));
+    assert!(e.contains("names its tag"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "no_tags", "tag": "Yordle" }));
+    assert!(e.contains("no_tags takes no tag"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "tag": "Cadet" } }));
+    assert!(e.contains("chosen by side and other only"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "n": 1 }));
+    assert!(e.contains("takes trait, tag and unit only"), "{e}");
+    let e = bad(json!({ "effect": "might", "n": 1, "tag": "Cadet", "trait": "tag" }));
+    assert!(e.contains("only a 'set_trait' static takes 'trait'"), "{e}");
+    assert!(!CardDb::builtin().has_statics.traits, "ST1 has no trait static");
+
+    let st = json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "side": "friendly", "other": true } });
+    let set = CardDb::builtin().with_cards(&[banner(st)], "test").unwrap_or_else(|e| panic!("{e}"));
+    assert!(set.has_statics.traits);
+    let mut t = T::fury();
+    t.plain();
+    t.g.opts.cards = Cards::loaded(set);
+    let mine = t.put(0, "Blast Runner", Loc::Base(0));
+    let theirs = t.put(1, "Tuskguard Boar", Loc::Bf(1));
+    // Sparkshot rewritten as the banner; entering the board stamps its static (CR 479).
+    let b = t.put(0, "Sparkshot", Loc::Base(0));
+    assert!(t.g.has_tag_now(mine, "Yordle"), "another friendly unit");
+    assert!(!t.g.has_tag_now(b, "Yordle"), "not itself ('other')");
+    assert!(!t.g.has_tag_now(theirs, "Yordle"), "not an enemy unit");
+    let text = t.g.position().unwrap();
+    assert!(text.contains(&format!("e=c{b}:entered")), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
+    assert!(read.has_tag_now(mine, "Yordle"));
+}
