@@ -411,6 +411,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         if let Some(why) = crate::limits::static_limit_problem(s) {
             p.add(format!("{sptr}/limit"), id, "limit", why);
         }
+        for (at, field, why) in crate::trait_statics::static_problems(s, r.kind) {
+            p.add(format!("{sptr}{at}"), id, field, why);
+        }
         match s.effect {
             StaticEffect::Might => {
                 if s.tag.is_empty() || s.n == 0 {
@@ -447,6 +450,8 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             | StaticEffect::DoubleDamage
             | StaticEffect::EnterReady
             | StaticEffect::DoubleTokens => {}
+            // Trait statics: `trait_statics.rs` (checked above).
+            StaticEffect::SetTrait => {}
         }
     }
     for (j, c) in r.cost_less.iter().enumerate() {
@@ -733,6 +738,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         cost_less: r.cost_less.clone(),
         lords: Vec::new(),
         limited_lords: Vec::new(),
+        trait_statics: Vec::new(),
         adds_power,
         hide_cost,
         no_move_from_bf,
@@ -795,6 +801,7 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
                 }
                 lord_tags |= bit(&s.tag);
             }
+            c.trait_statics.extend(crate::trait_statics::build(s, bit));
         }
         for (j, a) in c.abilities.iter_mut().enumerate() {
             for (k, ins) in a.effects.iter_mut().enumerate() {
@@ -831,6 +838,7 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
         damage: cards.iter().any(|c| !c.damage_statics.is_empty()),
         enter_ready: cards.iter().any(|c| !c.enter_ready.is_empty()),
         double_tokens: cards.iter().any(|c| c.double_tokens > 0),
+        traits: cards.iter().any(|c| !c.trait_statics.is_empty()),
     };
     CardDb { cards, raw, tags, lord_tags, counters, has_statics }
 }

@@ -703,12 +703,18 @@ pub enum StaticEffect {
     /// "If an effect you control would create one or more tokens, it creates twice that many
     /// instead" (CR 367, 375's example).
     DoubleTokens,
+    /// "Other friendly units are Yordles": a trait static (layer 1, CR 477.1.a; `trait`, `tag`,
+    /// `unit`; `trait_statics.rs`).
+    SetTrait,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Static {
     pub effect: StaticEffect,
+    /// A `set_trait` static's trait (tag, lose_tag, only_tag, no_tags; `trait_statics.rs`).
+    #[serde(rename = "trait", default, skip_serializing_if = "Option::is_none")]
+    pub trait_: Option<crate::traits::Trait>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub n: i32,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -787,6 +793,8 @@ pub struct CardDef {
     pub lords: Vec<(u64, i32)>,
     /// The same with a passive limit (mask, N, limit; CR 477.3.b, `limits.rs`).
     pub limited_lords: Vec<(u64, i32, i32)>,
+    /// Trait statics: "other friendly units are Yordles" (layer 1, `trait_statics.rs`).
+    pub trait_statics: Vec<crate::trait_statics::TraitStatic>,
     /// Power domains this gear adds while paying (0: none).
     pub adds_power: u8,
     /// Battlefield: hiding here costs this many Power of any domain (none: the usual [A]).
@@ -870,6 +878,9 @@ pub struct HasStatics {
     pub damage: bool,
     pub enter_ready: bool,
     pub double_tokens: bool,
+    /// Trait statics (`trait_statics.rs`): without any, an object's tags are its card's and its
+    /// effects' only.
+    pub traits: bool,
 }
 
 impl PartialEq for CardDb {

@@ -46,6 +46,9 @@ pub enum Effect {
     GrantAbility { def: DefId, ab: u8 },
     /// Layer 2: loses these keywords.
     Lose(u32),
+    /// The timestamp of the object's trait statics: where it entered the board (CR 479; pushed
+    /// only in sets with trait statics, `trait_statics.rs`).
+    Entered,
 }
 
 /// A continuous effect on one object; its timestamp is its place in the list.

@@ -49,6 +49,7 @@ pub mod setup;
 mod split;
 pub mod starter;
 pub mod state;
+mod trait_statics;
 pub mod traits;
 pub mod view;
 

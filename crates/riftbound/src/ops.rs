@@ -473,6 +473,8 @@ impl RiftGame {
         let exhausted = exhausted && !self.card(id).enters_ready && !self.static_enters_ready(id);
         let o = &mut self.objs[id as usize];
         o.set(flag::EXHAUSTED, exhausted);
+        // The timestamp of its trait statics (CR 479, `trait_statics.rs`).
+        self.stamp_trait_statics(id);
         if let Zone::Bf(b) = zone {
             if self.card(id).is_unit() {
                 self.contest(b, seat);

@@ -447,6 +447,7 @@ impl RiftGame {
                 Effect::GrantAbility { def, ab } => format!("ability:{}:{ab}", self.def(def).id),
                 Effect::Grant(k) => format!("gain:{}", kw_name(k)),
                 Effect::Lose(k) => format!("lose:{}", kw_name(k)),
+                Effect::Entered => "entered".into(),
             };
             l += &format!(" e={}:{what}", self.tgt_word(Tgt::Obj(e.unit, e.inc)));
             if e.this_turn {

@@ -122,7 +122,9 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
 
 /// `unit`, `once_each_turn` and `may` belong to the replacement statics only.
 fn no_replacement_fields(s: &Static, at: &str, out: &mut Vec<Problem>) {
-    for (set, field) in [(s.unit.is_some(), "unit"), (s.once_each_turn, "once_each_turn"), (s.may, "may")] {
+    // A trait static chooses its units with `unit` too (`trait_statics.rs`).
+    let unit = s.unit.is_some() && s.effect != StaticEffect::SetTrait;
+    for (set, field) in [(unit, "unit"), (s.once_each_turn, "once_each_turn"), (s.may, "may")] {
         if set {
             out.push((
                 format!("{at}/{field}"),

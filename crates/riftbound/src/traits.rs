@@ -12,6 +12,10 @@
 //! * Name: the name of a card of the set (naming, CR 759–763: a card that exists; not a token).
 //! * Tag: the object gains the tag ("Other friendly units are Yordles" gives the Yordle tag,
 //!   CR 477.1.c). Targeting by tag and "units you control with tag X" statics read it.
+//! * Losing tags (CR 477.1.a, trait-altering): `lose_tag` removes one tag, `only_tag` makes the
+//!   tags exactly one ("it becomes a Yordle instead of its other tags"), `no_tags` removes them
+//!   all ("it loses all tags"). In timestamp order with gains: a later gain gives a removed tag
+//!   back, a later removal takes a gained one away (CR 479–480).
 //! * Cost: its Energy cost becomes N (Power pips unchanged).
 //! * Domain: its domains become these.
 
@@ -27,6 +31,12 @@ use serde::{Deserialize, Serialize};
 pub enum Trait {
     Name,
     Tag,
+    /// Loses the tag `value`.
+    LoseTag,
+    /// Its tags become exactly `value` (it loses its other tags).
+    OnlyTag,
+    /// Loses all its tags (no `value`).
+    NoTags,
     Cost,
     Domain,
 }
@@ -38,6 +48,10 @@ pub enum TraitVal {
     Name(DefId),
     /// Gains these tags (bits of the set's tag table).
     Tag(u64),
+    /// Loses these tags.
+    LoseTag(u64),
+    /// Its tags become exactly these (0: it loses all tags).
+    Tags(u64),
     /// Energy cost.
     Cost(u8),
     /// Domain mask.
@@ -67,23 +81,40 @@ impl RiftGame {
         self.trait_fold(id, self.printed_def(id), |d| d, |v, t| if let TraitVal::Name(d) = t { d } else { v })
     }
 
-    /// The object's tags now, as bits of the set's tag table (CR 477.1.a).
+    /// The object's tags now, as bits of the set's tag table (CR 477.1.a): its effects and the
+    /// trait statics applying to it (`trait_statics.rs`) in timestamp order (CR 479).
     pub fn tag_bits_of(&self, id: ObjId) -> u64 {
-        if self.effects.is_empty() {
+        let statics = self.db().has_statics.traits;
+        if self.effects.is_empty() && !statics {
             return self.card(id).tag_bits;
         }
         let db = self.db();
-        self.trait_fold(
-            id,
-            self.printed_card(id).tag_bits,
-            |d| db.get(d).tag_bits,
-            |v, t| if let TraitVal::Tag(b) = t { v | b } else { v },
-        )
+        let st = if statics { self.trait_statics_on(id) } else { Vec::new() };
+        if st.is_empty() {
+            return self.trait_fold(id, self.printed_card(id).tag_bits, |d| db.get(d).tag_bits, fold_tags);
+        }
+        // Merge the statics (sorted by timestamp; -1: before every effect) into the effect list.
+        let mut v = self.printed_card(id).tag_bits;
+        let mut next = st.iter().peekable();
+        for (i, l) in self.effects.iter().enumerate() {
+            while let Some(&&(_, t)) = next.peek().filter(|s| s.0 < i as i64) {
+                v = fold_tags(v, t);
+                next.next();
+            }
+            if l.unit == id {
+                match l.effect {
+                    Effect::Copy { def, .. } => v = db.get(def).tag_bits,
+                    Effect::SetTrait(t) => v = fold_tags(v, t),
+                    _ => {}
+                }
+            }
+        }
+        next.fold(v, |v, &(_, t)| fold_tags(v, t))
     }
 
     /// Does the object have this tag now?
     pub fn has_tag_now(&self, id: ObjId, tag: &str) -> bool {
-        if self.effects.is_empty() {
+        if self.effects.is_empty() && !self.db().has_statics.traits {
             return self.card(id).has_tag(tag);
         }
         let bit = self.db().tag_bit(tag);
@@ -124,7 +155,17 @@ impl RiftGame {
     }
 }
 
-/// An object's traits as the view shows them while a trait-setting effect applies.
+/// Tags `v` changed by a trait value (other traits leave them).
+fn fold_tags(v: u64, t: TraitVal) -> u64 {
+    match t {
+        TraitVal::Tag(b) => v | b,
+        TraitVal::LoseTag(b) => v & !b,
+        TraitVal::Tags(b) => b,
+        _ => v,
+    }
+}
+
+/// An object's traits as the view shows them while a trait-setting effect or static applies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraitsView {
     pub tags: Vec<String>,
@@ -134,7 +175,10 @@ pub struct TraitsView {
 
 impl RiftGame {
     pub(crate) fn traits_view(&self, id: ObjId) -> Option<TraitsView> {
-        if self.effects.is_empty() || !self.traits_set(id) {
+        let statics = self.db().has_statics.traits;
+        if (self.effects.is_empty() && !statics)
+            || (!self.traits_set(id) && (!statics || self.trait_statics_on(id).is_empty()))
+        {
             return None;
         }
         let db = self.db();
@@ -155,7 +199,13 @@ pub fn trait_problem(ins: &Instr) -> Option<(&'static str, String)> {
     match (sets, ins.trait_) {
         (false, None) if ins.value.is_empty() => None,
         (false, _) => Some(("trait", "only set_trait and set_trait_this_turn take 'trait' and 'value'".into())),
-        (true, None) => Some(("trait", "set_trait names no trait (name, tag, cost, domain)".into())),
+        (true, None) => {
+            Some(("trait", "set_trait names no trait (name, tag, lose_tag, only_tag, no_tags, cost, domain)".into()))
+        }
+        (true, Some(Trait::NoTags)) if !ins.value.is_empty() => {
+            Some(("value", "no_tags takes no value: the unit loses all its tags".into()))
+        }
+        (true, Some(Trait::NoTags)) => None,
         (true, Some(Trait::Cost)) if !ins.value.is_empty() => {
             Some(("value", "a cost is set with n (its Energy), not value".into()))
         }
@@ -169,9 +219,10 @@ pub fn trait_problem(ins: &Instr) -> Option<(&'static str, String)> {
     }
 }
 
-/// The tag a `set_trait` instruction gives, if it gives one.
+/// The tag a `set_trait` instruction names (gives, removes or keeps alone), if it names one.
 pub fn trait_tag(ins: &Instr) -> Option<&String> {
-    (matches!(ins.op, Op::SetTrait | Op::SetTraitThisTurn) && ins.trait_ == Some(Trait::Tag)).then_some(&ins.value)
+    let names_tag = matches!(ins.trait_, Some(Trait::Tag | Trait::LoseTag | Trait::OnlyTag));
+    (matches!(ins.op, Op::SetTrait | Op::SetTraitThisTurn) && names_tag).then_some(&ins.value)
 }
 
 /// Resolve the instruction's value against the set: `lookup` holds (id, name, kind) of every card;
@@ -197,10 +248,13 @@ pub fn resolve_trait(
                 None => return Err(format!("no card '{v}' in the set to take the name of (CR 759–763)")),
             }
         }
-        Some(Trait::Tag) => match tag_bit(&ins.value) {
+        Some(t @ (Trait::Tag | Trait::LoseTag | Trait::OnlyTag)) => match tag_bit(&ins.value) {
             0 => return Err(format!("'{}': the set has too many tags for it", ins.value)),
-            b => Some(TraitVal::Tag(b)),
+            b if t == Trait::Tag => Some(TraitVal::Tag(b)),
+            b if t == Trait::LoseTag => Some(TraitVal::LoseTag(b)),
+            b => Some(TraitVal::Tags(b)),
         },
+        Some(Trait::NoTags) => Some(TraitVal::Tags(0)),
         Some(Trait::Cost) => Some(TraitVal::Cost(ins.n.clamp(0, 255) as u8)),
         Some(Trait::Domain) => domain_mask(&ins.value).ok().map(TraitVal::Domain),
     })
@@ -211,15 +265,24 @@ fn domain_words(mask: u8) -> String {
     v.join("/")
 }
 
-/// The notation of a trait value (`name:ST1-003`, `tag:Yordle`, `cost:5`, `domain:calm/order`).
+/// Tag bits as `Yordle/Cadet` (`-` for none).
+fn tag_words(db: &CardDb, b: u64) -> String {
+    let names: Vec<&str> = (0..db.tags.len()).filter(|i| b & (1u64 << i) != 0).map(|i| db.tags[i].as_str()).collect();
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join("/")
+    }
+}
+
+/// The notation of a trait value (`name:ST1-003`, `tag:Yordle`, `lose_tag:Cadet`, `tags:Yordle`,
+/// `tags:-` (no tags), `cost:5`, `domain:calm/order`).
 pub fn trait_word(db: &CardDb, t: TraitVal) -> String {
     match t {
         TraitVal::Name(d) => format!("name:{}", db.get(d).id),
-        TraitVal::Tag(b) => {
-            let names: Vec<&str> =
-                (0..db.tags.len()).filter(|i| b & (1u64 << i) != 0).map(|i| db.tags[i].as_str()).collect();
-            format!("tag:{}", names.join("/"))
-        }
+        TraitVal::Tag(b) => format!("tag:{}", tag_words(db, b)),
+        TraitVal::LoseTag(b) => format!("lose_tag:{}", tag_words(db, b)),
+        TraitVal::Tags(b) => format!("tags:{}", tag_words(db, b)),
         TraitVal::Cost(n) => format!("cost:{n}"),
         TraitVal::Domain(m) => format!("domain:{}", domain_words(m)),
     }
@@ -229,19 +292,25 @@ pub fn trait_word(db: &CardDb, t: TraitVal) -> String {
 pub fn read_trait_word(db: &CardDb, kind: &str, v: &str) -> Result<TraitVal, String> {
     match kind {
         "name" => db.by_name(v).map(TraitVal::Name).ok_or(format!("no card '{v}'")),
-        "tag" => {
+        "tag" | "lose_tag" | "tags" => {
             let mut bits = 0;
-            for t in v.split('/') {
-                match db.tag_bit(t) {
-                    0 => return Err(format!("the set has no tag '{t}'")),
-                    b => bits |= b,
+            if !(kind == "tags" && v == "-") {
+                for t in v.split('/') {
+                    match db.tag_bit(t) {
+                        0 => return Err(format!("the set has no tag '{t}'")),
+                        b => bits |= b,
+                    }
                 }
             }
-            Ok(TraitVal::Tag(bits))
+            Ok(match kind {
+                "tag" => TraitVal::Tag(bits),
+                "lose_tag" => TraitVal::LoseTag(bits),
+                _ => TraitVal::Tags(bits),
+            })
         }
         "cost" => v.parse().map(TraitVal::Cost).map_err(|_| format!("'{v}' is not a cost")),
         "domain" => domain_mask(v).map(TraitVal::Domain),
-        _ => Err(format!("'{kind}' is not a trait (name, tag, cost, domain)")),
+        _ => Err(format!("'{kind}' is not a trait (name, tag, lose_tag, tags, cost, domain)")),
     }
 }
 
@@ -254,6 +323,11 @@ pub fn set_trait_text(db: &CardDb, ins: &Instr, object: bool) -> (String, String
             (format!("give the name {}", c.name), format!("使其名称变为{}", c.zh))
         }
         Some(TraitVal::Tag(_)) => (format!("give the tag {}", ins.value), format!("使其获得{}标签", ins.value)),
+        Some(TraitVal::LoseTag(_)) => (format!("remove the tag {}", ins.value), format!("使其失去{}标签", ins.value)),
+        Some(TraitVal::Tags(0)) => ("remove all tags".into(), "使其失去所有标签".into()),
+        Some(TraitVal::Tags(_)) => {
+            (format!("make the only tag {}", ins.value), format!("使其标签变为{}（失去其他标签）", ins.value))
+        }
         Some(TraitVal::Cost(n)) => (format!("make the Energy cost {n}"), format!("使其能量费用变为{n}")),
         Some(TraitVal::Domain(m)) => {
             (format!("make the domain {}", domain_words(m)), format!("使其领域变为{}", domain_words(m)))

@@ -198,6 +198,13 @@ fn card_files_misusing_traits_limits_gear_and_grants_are_refused() {
     assert!(e.contains("unknown domain 'purple'"), "{e}");
     let e = one(json!({ "op": "set_trait", "trait": "tag" }));
     assert!(e.contains("set_trait names no value"), "{e}");
+    // Tag removal (CR 477.1.a): lose_tag and only_tag name a tag, no_tags names none.
+    let e = one(json!({ "op": "set_trait", "trait": "lose_tag" }));
+    assert!(e.contains("set_trait names no value"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "only_tag" }));
+    assert!(e.contains("set_trait names no value"), "{e}");
+    let e = one(json!({ "op": "set_trait", "trait": "no_tags", "value": "Cadet" }));
+    assert!(e.contains("no_tags takes no value"), "{e}");
     let e = one(json!({ "op": "stun", "trait": "tag", "value": "Cadet" }));
     assert!(e.contains("only set_trait and set_trait_this_turn take"), "{e}");
     // A limit only on a Might static (CR 477.3).
@@ -250,4 +257,82 @@ fn trait_and_ability_effects_round_trip_in_the_position_notation() {
     let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(read == t.g, "read back differs\n{text}");
     assert_eq!(read.domains_of(boar), 0b10_0010);
+}
+
+/// CR 477.1.a, 480: tag removal in the notation — `lose_tag:X`, `tags:X` (only X), `tags:-` (none);
+/// folded in timestamp order with gains.
+#[test]
+fn tag_removal_round_trips_and_folds_in_timestamp_order() {
+    use riftbound::traits::TraitVal;
+    let mut t = with_sparkshot(json!([{ "op": "copy", "t": 0, "n": 1 }]));
+    let a = t.put(0, "Blast Runner", Loc::Base(0));
+    let b = t.put(1, "Tuskguard Boar", Loc::Bf(1));
+    let cadet = t.g.db().tag_bit("Cadet");
+    assert_ne!(cadet, 0);
+    t.g.add_effect(a, Effect::SetTrait(TraitVal::Tag(cadet)), false);
+    assert!(t.g.has_tag_now(a, "Cadet"));
+    t.g.add_effect(a, Effect::SetTrait(TraitVal::LoseTag(cadet)), true);
+    assert!(!t.g.has_tag_now(a, "Cadet"), "a later removal takes the gained tag away");
+    t.g.add_effect(a, Effect::SetTrait(TraitVal::Tag(cadet)), false);
+    assert!(t.g.has_tag_now(a, "Cadet"), "a later gain gives it back");
+    t.g.add_effect(a, Effect::SetTrait(TraitVal::Tags(0)), false);
+    assert_eq!(t.g.tag_bits_of(a), 0);
+    t.g.add_effect(b, Effect::SetTrait(TraitVal::Tags(cadet)), false);
+    assert_eq!(t.g.tag_bits_of(b), cadet);
+    let text = t.g.position().unwrap();
+    assert!(text.contains(":trait:lose_tag:Cadet:turn") && text.contains(":trait:tags:-"), "{text}");
+    assert!(text.contains(":trait:tags:Cadet"), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
+    assert_eq!(read.tag_bits_of(a), 0);
+    assert_eq!(read.tag_bits_of(b), cadet);
+}
+
+/// A `set_trait` static (Sparkshot, ST1-014, rewritten as a unit; layer 1, CR 477.1.a, 478, 479; `trait_statics.rs`): its misuse is
+/// refused naming the field, it gives its tag to the units it names (the others keep theirs),
+/// its timestamp is its card's entering the board (an `entered` effect in the position notation,
+/// round-tripped), and a set without trait statics has none.
+#[test]
+fn trait_statics_refuse_misuse_give_tags_and_round_trip() {
+    let banner = |st: serde_json::Value| {
+        json!({ "id": "ST1-014", "name": "Sparkshot", "zh": "火花弹", "kind": "unit", "domains": ["fury"],
+            "energy": 0, "might": 2, "text": "x", "text_zh": "x", "static": [st] })
+    };
+    let bad = |st: serde_json::Value| {
+        CardDb::builtin().with_cards(&[banner(st)], "test").err().map(|e| e.to_string()).unwrap_or_default()
+    };
+    let e = bad(json!({ "effect": "set_trait", "tag": "Yordle" }));
+    assert!(e.contains("names a trait"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "name", "tag": "Yordle" }));
+    assert!(e.contains("not implemented: a static sets tags only"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag" }));
+    assert!(e.contains("names its tag"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "no_tags", "tag": "Yordle" }));
+    assert!(e.contains("no_tags takes no tag"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "tag": "Cadet" } }));
+    assert!(e.contains("chosen by side and other only"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "n": 1 }));
+    assert!(e.contains("takes trait, tag and unit only"), "{e}");
+    let e = bad(json!({ "effect": "might", "n": 1, "tag": "Cadet", "trait": "tag" }));
+    assert!(e.contains("only a 'set_trait' static takes 'trait'"), "{e}");
+    assert!(!CardDb::builtin().has_statics.traits, "ST1 has no trait static");
+
+    let st = json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "side": "friendly", "other": true } });
+    let set = CardDb::builtin().with_cards(&[banner(st)], "test").unwrap_or_else(|e| panic!("{e}"));
+    assert!(set.has_statics.traits);
+    let mut t = T::fury();
+    t.plain();
+    t.g.opts.cards = Cards::loaded(set);
+    let mine = t.put(0, "Blast Runner", Loc::Base(0));
+    let theirs = t.put(1, "Tuskguard Boar", Loc::Bf(1));
+    // Sparkshot rewritten as the banner; entering the board stamps its static (CR 479).
+    let b = t.put(0, "Sparkshot", Loc::Base(0));
+    assert!(t.g.has_tag_now(mine, "Yordle"), "another friendly unit");
+    assert!(!t.g.has_tag_now(b, "Yordle"), "not itself ('other')");
+    assert!(!t.g.has_tag_now(theirs, "Yordle"), "not an enemy unit");
+    let text = t.g.position().unwrap();
+    assert!(text.contains(&format!("e=c{b}:entered")), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
+    assert!(read.has_tag_now(mine, "Yordle"));
 }

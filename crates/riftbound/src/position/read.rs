@@ -856,11 +856,12 @@ fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::
         }
         ("gain", [k]) => Effect::Grant(keyword(k)?),
         ("lose", [k]) => Effect::Lose(keyword(k)?),
+        ("entered", []) => Effect::Entered,
         _ => {
             return err(
                 f,
                 format!(
-                    "'{v}': the kind is copy:CARD:PRINTED, might:N, trait:TRAIT:VALUE, gain:KEYWORD or lose:KEYWORD"
+                    "'{v}': the kind is copy:CARD:PRINTED, might:N, trait:TRAIT:VALUE, gain:KEYWORD, lose:KEYWORD or entered"
                 ),
             )
         }
