@@ -261,7 +261,9 @@ impl RiftGame {
             // A turn player who conceded starts nothing: their turn is ending (CR 652).
             let tp_here = !self.players[self.turn_player as usize].left;
             if open && tp_here && self.prompt.is_none() && self.resolving.is_none() {
-                if self.showdown.is_none() {
+                // `staged_showdowns` is empty while nothing is contested (asked here first: most
+                // cleanups, without the call).
+                if self.showdown.is_none() && self.bfs.iter().any(|bf| bf.contested_by != NOBODY) {
                     let staged = self.staged_showdowns();
                     match staged.len() {
                         0 => {}
@@ -470,15 +472,16 @@ impl RiftGame {
                 (u, n, g)
             })
             .collect();
-        let open: Vec<&(ObjId, i16, u8)> = need.iter().filter(|x| x.1 > 0).collect();
+        // The units still short of lethal (read in place: no second list, session 9).
+        let open = || need.iter().filter(|x| x.1 > 0);
         // The lowest group among the units with a fixed role; an undecided dual unit is always a
         // choice (as Tank), and the others stay open beside it (it may be Backline).
-        let fixed_min = open.iter().filter(|x| x.2 != EITHER).map(|x| x.2).min();
-        match (fixed_min, open.iter().any(|x| x.2 == EITHER)) {
+        let fixed_min = open().filter(|x| x.2 != EITHER).map(|x| x.2).min();
+        match (fixed_min, open().any(|x| x.2 == EITHER)) {
             // Everyone has lethal: surplus may go to any of them (CR 465.2.c.4).
             (None, false) => need.iter().map(|x| x.0).collect(),
-            (None, true) => open.iter().map(|x| x.0).collect(),
-            (Some(g), either) => open.iter().filter(|x| x.2 == g || (either && x.2 == EITHER)).map(|x| x.0).collect(),
+            (None, true) => open().map(|x| x.0).collect(),
+            (Some(g), either) => open().filter(|x| x.2 == g || (either && x.2 == EITHER)).map(|x| x.0).collect(),
         }
     }
 
@@ -513,17 +516,19 @@ impl RiftGame {
             if !cands.is_empty() {
                 return;
             }
-            let sd = self.showdown.clone().expect("combat");
-            let c = sd.combat.expect("combat");
-            if seat == c.attacker {
-                let total = self.side_might(c.defender, sd.bf);
-                self.prompt = Some(Prompt::Assign { seat: c.defender, left: total });
+            // The showdown's fields read in place (no clone of the showdown and its list).
+            let sd = self.showdown.as_ref().expect("combat");
+            let c = sd.combat.as_ref().expect("combat");
+            let (bf, attacker, defender) = (sd.bf, c.attacker, c.defender);
+            if seat == attacker {
+                let total = self.side_might(defender, bf);
+                self.prompt = Some(Prompt::Assign { seat: defender, left: total });
                 continue;
             }
-            self.prompt = None;
             // CR 465.3: all assigned damage is dealt at once (CR 373 with replacements).
-            self.notes.by = Some(By::Combat { bf: sd.bf });
             let events: Vec<(ObjId, i32)> = c.assigned.iter().map(|&(u, n)| (u, n as i32)).collect();
+            self.prompt = None;
+            self.notes.by = Some(By::Combat { bf });
             if self.deal_batch(&events, true) {
                 self.combat_cleanup();
             }

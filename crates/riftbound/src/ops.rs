@@ -188,6 +188,10 @@ impl RiftGame {
     /// every opponent still in the game.
     pub fn winner(&self) -> Option<u8> {
         let vs = self.opts.victory();
+        // Most of the time nobody has the victory score: no winner, without the team checks.
+        if self.players.iter().all(|p| p.points < vs) {
+            return None;
+        }
         (0..self.n()).find(|&s| {
             let p = self.players[s as usize].points;
             !self.players[s as usize].left

@@ -84,10 +84,11 @@ impl<T: Copy + Default + PartialEq, const N: usize> Small<T, N> {
     }
 }
 
-/// One player's payment sources (`RiftGame::pay_sources`): the pool, runes with their domains
-/// (exhausted ones first, each group in id order), the ready runes, and ready Add gear.
+/// One player's payment sources with their ids (`RiftGame::source_ids`), for building a plan:
+/// the pool, runes with their domains (exhausted ones first, each group in id order), the ready
+/// runes, and ready Add gear.
 #[derive(Clone, Copy)]
-pub struct Sources {
+struct SourceIds {
     pool_energy: u8,
     pool_power: [u8; 6],
     exhausted_runes: Small<(ObjId, u8), 24>,
@@ -95,6 +96,50 @@ pub struct Sources {
     /// Every ready rune, also past `ready_runes`' capacity (the Energy-only check counts them).
     ready_count: usize,
     gears: Small<(ObjId, u8), 16>,
+}
+
+/// What `payable_from` needs of one player's sources, without ids (`RiftGame::pay_sources`):
+/// the domain masks of the runes in Power order (`power_runes`: exhausted ones, then ready ones,
+/// at most 24) and of the ready Add gear (at most 16, id order), and the counts. 56 bytes
+/// instead of the ~300 of `SourceIds`, so a `PayCache` read zeroes and copies little (session 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sources {
+    pool_energy: u8,
+    pool_power: [u8; 6],
+    /// Runes in `rune_masks`, of which the first `nexhausted` are exhausted.
+    nrunes: u8,
+    nexhausted: u8,
+    /// Ready runes listed (at most 24: `SourceIds::ready_runes.len`), and all of them.
+    nready: u8,
+    ready_count: u16,
+    ngears: u8,
+    rune_masks: [u8; 24],
+    gear_masks: [u8; 16],
+}
+
+impl SourceIds {
+    /// The id-less summary of these sources (the debug check of `RiftGame::pay_sources`).
+    fn summary(&self) -> Sources {
+        let mut s = Sources {
+            pool_energy: self.pool_energy,
+            pool_power: self.pool_power,
+            nrunes: 0,
+            nexhausted: self.exhausted_runes.len as u8,
+            nready: self.ready_runes.len as u8,
+            ready_count: self.ready_count.min(u16::MAX as usize) as u16,
+            ngears: self.gears.len as u8,
+            rune_masks: [0; 24],
+            gear_masks: [0; 16],
+        };
+        for (k, &(_, m)) in RiftGame::power_runes(self).enumerate() {
+            s.rune_masks[k] = m;
+            s.nrunes += 1;
+        }
+        for (k, &(_, m)) in self.gears.as_slice().iter().enumerate() {
+            s.gear_masks[k] = m;
+        }
+        s
+    }
 }
 
 /// The payment sources of one seat, read on first use and kept while the state doesn't change:
@@ -141,14 +186,13 @@ impl RiftGame {
 
     /// Like `plan`, but the first pips (in `pay_order`) are paid by the given runes or Add gear.
     pub fn plan_forced(&self, seat: u8, cost: &Cost, forced: &[ObjId]) -> Option<Plan> {
-        Self::plan_from(&self.pay_sources(seat), cost, forced)
+        Self::plan_from(&self.source_ids(seat), cost, forced)
     }
 
-    /// What `seat` may pay with, read from the board once (speed: the legal-action listing and
-    /// the target probes ask many costs of one unchanged state, `PayCache`).
-    pub(crate) fn pay_sources(&self, seat: u8) -> Sources {
+    /// What `seat` may pay with, with the ids a plan names.
+    fn source_ids(&self, seat: u8) -> SourceIds {
         let p = &self.players[seat as usize];
-        let mut src = Sources {
+        let mut src = SourceIds {
             pool_energy: p.pool.energy,
             pool_power: p.pool.power,
             exhausted_runes: Small::new(),
@@ -183,15 +227,73 @@ impl RiftGame {
         src
     }
 
+    /// What `seat` may pay with, read from the board once (speed: the legal-action listing and
+    /// the target probes ask many costs of one unchanged state, `PayCache`): `source_ids`'
+    /// summary, read without keeping ids (debug builds compare the two).
+    pub(crate) fn pay_sources(&self, seat: u8) -> Sources {
+        let p = &self.players[seat as usize];
+        let (mut exh, mut ready) = ([0u8; 24], [0u8; 24]);
+        let (mut nexh, mut nready, mut ready_count) = (0usize, 0usize, 0usize);
+        let db = self.db();
+        // The same scans as `source_ids`, in the same order and with the same capacities.
+        for o in self.rune_ids().map(|i| self.obj(i)) {
+            if o.zone == Zone::Base && o.controller == seat {
+                let d = db.get(o.def);
+                if d.kind == crate::cards::Kind::Rune {
+                    if o.has(flag::EXHAUSTED) {
+                        if nexh < 24 {
+                            exh[nexh] = d.domains;
+                            nexh += 1;
+                        }
+                    } else {
+                        if nready < 24 {
+                            ready[nready] = d.domains;
+                            nready += 1;
+                        }
+                        ready_count += 1;
+                    }
+                }
+            }
+        }
+        let mut gear_masks = [0u8; 16];
+        let mut ngears = 0usize;
+        for o in self.nonrune_ids().map(|i| self.obj(i)) {
+            if o.zone.on_board() && o.controller == seat && !o.has(flag::EXHAUSTED) {
+                let d = db.get(o.def);
+                if d.kind != crate::cards::Kind::Rune && d.adds_power != 0 && ngears < 16 {
+                    gear_masks[ngears] = d.adds_power;
+                    ngears += 1;
+                }
+            }
+        }
+        let mut rune_masks = exh;
+        let room = 24 - nexh;
+        let take = nready.min(room);
+        rune_masks[nexh..nexh + take].copy_from_slice(&ready[..take]);
+        let s = Sources {
+            pool_energy: p.pool.energy,
+            pool_power: p.pool.power,
+            nrunes: (nexh + take) as u8,
+            nexhausted: nexh as u8,
+            nready: nready as u8,
+            ready_count: ready_count.min(u16::MAX as usize) as u16,
+            ngears: ngears as u8,
+            rune_masks,
+            gear_masks,
+        };
+        debug_assert_eq!(s, self.source_ids(seat).summary(), "pay_sources disagrees with source_ids");
+        s
+    }
+
     /// The runes in the order Power takes them: exhausted ones first (their Energy is already
     /// spent), then ready ones, each group in id order; at most 24 in all.
-    fn power_runes(src: &Sources) -> impl Iterator<Item = &(ObjId, u8)> + '_ {
+    fn power_runes(src: &SourceIds) -> impl Iterator<Item = &(ObjId, u8)> + '_ {
         let room = 24 - src.exhausted_runes.len;
         src.exhausted_runes.as_slice().iter().chain(src.ready_runes.as_slice().iter().take(room))
     }
 
     /// `plan_forced` over sources read before.
-    fn plan_from(src: &Sources, cost: &Cost, forced: &[ObjId]) -> Option<Plan> {
+    fn plan_from(src: &SourceIds, cost: &Cost, forced: &[ObjId]) -> Option<Plan> {
         let mut plan = Plan {
             pool_energy: 0,
             pool_power: [0; 6],
@@ -298,7 +400,7 @@ impl RiftGame {
         for &f in forced {
             probe.push(f);
         }
-        let src = self.pay_sources(seat);
+        let src = self.source_ids(seat);
         for &(is_gear, _, id) in cands.as_slice() {
             let key = (is_gear, self.obj(id).def);
             if seen.contains(&key) {
@@ -336,7 +438,7 @@ impl RiftGame {
             }
             let need = (cost.energy - p.pool.energy) as usize;
             let ready = *pc.ready.get_or_init(|| match pc.src.get() {
-                Some(src) => src.ready_count,
+                Some(src) => src.ready_count as usize,
                 None => self.ready_rune_count(pc.seat),
             });
             debug_assert_eq!(ready, self.ready_rune_count(pc.seat), "stale PayCache");
@@ -344,10 +446,14 @@ impl RiftGame {
         }
         let src = self.cached_sources(pc);
         let ok = Self::payable_from(src, cost);
-        // Debug builds (every test) check the shortcut against the plan itself, and the cached
-        // sources against a fresh read.
-        debug_assert_eq!(ok, Self::plan_from(src, cost, &[]).is_some(), "payable_from disagrees for {cost:?}");
-        debug_assert_eq!(Self::plan_from(&self.pay_sources(pc.seat), cost, &[]).is_some(), ok, "stale PayCache");
+        // Debug builds (every test) check the shortcut against the plan itself over a fresh read
+        // of the board, and the cached sources against a fresh read.
+        debug_assert_eq!(
+            ok,
+            Self::plan_from(&self.source_ids(pc.seat), cost, &[]).is_some(),
+            "payable_from disagrees for {cost:?}"
+        );
+        debug_assert!(*src == self.pay_sources(pc.seat), "stale PayCache");
         ok
     }
 
@@ -358,29 +464,29 @@ impl RiftGame {
         let mut pool = src.pool_power;
         let (mut used_gear, mut used_rune) = (0u32, 0u32);
         let (pips, npips) = Self::pay_order(cost);
+        let gears = &src.gear_masks[..src.ngears as usize];
+        let runes = &src.rune_masks[..src.nrunes as usize];
         for &pip in &pips[..npips] {
             if let Some(d) = (0..6).find(|&d| pool[d] > 0 && pip & (1 << d) != 0) {
                 pool[d] -= 1;
                 continue;
             }
-            let gear = src
-                .gears
-                .as_slice()
+            let gear = gears
                 .iter()
                 .enumerate()
-                .filter(|&(k, &(_, m))| m & pip != 0 && used_gear & (1 << k) == 0)
-                .min_by_key(|&(_, &(_, m))| m.count_ones());
+                .filter(|&(k, &m)| m & pip != 0 && used_gear & (1 << k) == 0)
+                .min_by_key(|&(_, &m)| m.count_ones());
             if let Some((k, _)) = gear {
                 used_gear |= 1 << k;
                 continue;
             }
-            match Self::power_runes(src).enumerate().find(|&(k, &(_, m))| m & pip != 0 && used_rune & (1 << k) == 0) {
+            match runes.iter().enumerate().find(|&(k, &m)| m & pip != 0 && used_rune & (1 << k) == 0) {
                 Some((k, _)) => used_rune |= 1 << k,
                 None => return false,
             }
         }
         let energy = cost.energy - cost.energy.min(src.pool_energy);
-        src.ready_runes.len >= energy as usize
+        src.nready as usize >= energy as usize
     }
 
     /// The ready runes `seat` controls (each pays [1], CR 164.2).
