@@ -169,8 +169,8 @@ impl RiftGame {
                 }
             }
             Prompt::Split { left, slot, points, .. } => {
-                if let Some(r) = &self.resolving {
-                    for u in self.split_options(&r.item, *slot, *left, points) {
+                if let Some(item) = self.split_item() {
+                    for u in self.split_options(&item, *slot, *left, points) {
                         out.push(RiftAction::Pick(Ref::Obj(u)));
                     }
                 }

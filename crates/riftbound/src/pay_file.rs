@@ -79,10 +79,6 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
             // any card and not implemented.
             out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat on an Add ability".into()));
         }
-        if a.repeat.is_some() && a.effects.iter().any(|i| i.op == Op::DamageSplit) {
-            // The split prompt reads the first execution's targets.
-            out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat with damage_split".into()));
-        }
         // The domains offered by one ability's chosen Powers (`add_any.rs` asks one prompt).
         let mut offered = 0u8;
         for (k, ins) in a.effects.iter_mut().enumerate() {
