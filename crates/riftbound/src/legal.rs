@@ -307,7 +307,7 @@ impl RiftGame {
                 }
             }
             Ok(Some(Prompt::PredictMany { seat, cards, order })) => self.predict_apply(seat, cards, order, a),
-            Ok(Some(Prompt::AddDomain { seat, left, mask })) => self.domain_apply(seat, left, mask, a),
+            Ok(Some(Prompt::AddDomain { seat, left, mask, then })) => self.domain_apply(seat, left, mask, then, a),
             Ok(Some(Prompt::Assign { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.assign_to(u);
