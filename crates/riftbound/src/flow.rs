@@ -463,8 +463,9 @@ impl RiftGame {
             .filter(|&u| self.obj(u).controller != seat)
             .map(|u| {
                 let given = c.assigned.iter().filter(|(x, _)| *x == u).map(|(_, n)| *n).sum::<i16>();
-                let m = self.might(u).max(1) as i16;
-                let n = (m - self.obj(u).damage - given).max(0);
+                // CR 465.2.c.4.a, 465.2.c.10: lethal counts the replacements; a unit no amount
+                // kills is ignored for lethal-first (it takes damage only as surplus).
+                let n = self.combat_lethal(u).map_or(0, |l| (l - given).max(0));
                 let g = match group_of(u) {
                     EITHER if non_tank_given => BACKLINE,
                     g => g,
@@ -494,8 +495,7 @@ impl RiftGame {
             .and_then(|s| s.combat.as_ref())
             .map(|c| c.assigned.iter().filter(|(x, _)| *x == u).map(|(_, n)| *n).sum())
             .unwrap_or(0);
-        let m = self.might(u).max(1) as i16;
-        let need = (m - self.obj(u).damage - given).max(0);
+        let need = self.combat_lethal(u).map_or(0, |l| (l - given).max(0));
         let amount = if need == 0 { left } else { need.min(left) };
         if let Some(c) = self.showdown.as_mut().and_then(|s| s.combat.as_mut()) {
             c.assigned.push((u, amount));

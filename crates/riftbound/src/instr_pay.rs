@@ -115,12 +115,15 @@ impl RiftGame {
                 power |= 1 << d;
             }
         }
-        let (any, mask) = Self::choice_powers(ins);
+        let any = Self::choice_powers(ins).count() as u8;
         let count = (ins.pip_masks.len() as u8).saturating_sub(any);
         if energy > 0 || count > 0 {
             self.notes.add(|| Note::Added { seat, energy, power, count });
         }
-        self.ask_domains(seat, any, mask);
+        let masks: Vec<u8> = Self::choice_powers(ins).collect();
+        for m in masks {
+            self.ask_domain(seat, m);
+        }
     }
 
     /// Does the item resolve as it is finalized (CR 429: a triggered or activated ability that
@@ -130,13 +133,19 @@ impl RiftGame {
             && self.ability(item).is_some_and(|a| !a.effects.is_empty() && a.effects.iter().all(|i| i.op == Op::Add))
     }
 
-    /// Resolve an Add ability at once (CR 429): its instructions, no chain, Priority stays.
+    /// Resolve an Add ability at once (CR 429): its instructions, no chain, Priority stays. The
+    /// domains of chosen Powers are asked afterwards, every player's in turn (one domain prompt
+    /// with its queue, `add_any.rs`): an instruction for several players goes on past the one
+    /// whose domain prompt opened.
     pub(crate) fn add_at_once(&mut self, item: Item) {
         let db = self.db_arc();
         let Some(ab) = self.ability_in(&db, &item) else { return };
         for ins in &ab.effects {
             if self.cond(&item, ins.cond) {
-                self.exec(&item, ins, NOBODY);
+                let mut after = NOBODY;
+                while let Some(p) = self.exec(&item, ins, after) {
+                    after = p;
+                }
             }
         }
     }

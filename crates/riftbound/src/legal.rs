@@ -169,8 +169,8 @@ impl RiftGame {
                 }
             }
             Prompt::Split { left, slot, points, .. } => {
-                if let Some(r) = &self.resolving {
-                    for u in self.split_options(&r.item, *slot, *left, points) {
+                if let Some(item) = self.split_item() {
+                    for u in self.split_options(&item, *slot, *left, points) {
                         out.push(RiftAction::Pick(Ref::Obj(u)));
                     }
                 }
@@ -307,7 +307,7 @@ impl RiftGame {
                 }
             }
             Ok(Some(Prompt::PredictMany { seat, cards, order })) => self.predict_apply(seat, cards, order, a),
-            Ok(Some(Prompt::AddDomain { seat, left, mask })) => self.domain_apply(seat, left, mask, a),
+            Ok(Some(Prompt::AddDomain { seat, left, mask, then })) => self.domain_apply(seat, left, mask, then, a),
             Ok(Some(Prompt::Assign { .. })) => {
                 if let RiftAction::Pick(Ref::Obj(u)) = a {
                     self.assign_to(u);

@@ -86,8 +86,15 @@ impl RiftGame {
                 b.contested_by = NOBODY;
             }
         }
+        // Chosen Powers queued for the leaver are not added (CR 651); the others' still are.
+        if let Some(Prompt::AddDomain { then, .. }) = self.prompt.as_mut() {
+            then.retain(|&(s, _)| s != seat);
+        }
         if self.prompt.as_ref().is_some_and(|p| p.seat() == seat) {
             let was = self.prompt.take();
+            if let Some(Prompt::AddDomain { then, .. }) = &was {
+                self.prompt = Self::next_domain_prompt(then.clone());
+            }
             // The play-first choice (`choose_first`) passes to the next player still in.
             if let Some(Prompt::PlayFirst { .. }) = was {
                 self.prompt = Some(Prompt::PlayFirst { seat: self.next_seat(seat) });

@@ -79,12 +79,6 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
             // any card and not implemented.
             out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat on an Add ability".into()));
         }
-        if a.repeat.is_some() && a.effects.iter().any(|i| i.op == Op::DamageSplit) {
-            // The split prompt reads the first execution's targets.
-            out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat with damage_split".into()));
-        }
-        // The domains offered by one ability's chosen Powers (`add_any.rs` asks one prompt).
-        let mut offered = 0u8;
         for (k, ins) in a.effects.iter_mut().enumerate() {
             let ip = format!("{at}/do/{k}");
             match ins.op {
@@ -93,26 +87,6 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                     ins.pip_masks = masks(&mut out, &format!("{ip}/pips"), "pips", &ins.pips, domains, adding);
                     if ins.n < 0 || ins.n > MAX_ENERGY as i32 {
                         out.push((format!("{ip}/n"), "n", format!("{} Energy: 0 to {MAX_ENERGY}", ins.n)));
-                    }
-                    let any = adding && ins.pip_masks.iter().any(|m| m.count_ones() > 1);
-                    if any && ins.player != crate::cards::Whose::You {
-                        // The domain is asked of one player at a time (`add_any.rs`).
-                        out.push((
-                            format!("{ip}/player"),
-                            "player",
-                            "not implemented: Power of a chosen domain added by a player other than you".into(),
-                        ));
-                    }
-                    for (j, &m) in ins.pip_masks.iter().enumerate().filter(|(_, m)| adding && m.count_ones() > 1) {
-                        if offered != 0 && offered != m {
-                            out.push((
-                                format!("{ip}/pips/{j}"),
-                                "pips",
-                                "not implemented: Powers of different domain choices ('A' and 'R/P') in one ability"
-                                    .into(),
-                            ));
-                        }
-                        offered = m;
                     }
                     if ins.n == 0 && ins.pips.is_empty() {
                         let what = if adding { "adding nothing" } else { "paying nothing" };

@@ -534,11 +534,18 @@ impl RiftGame {
                 format!("{} cards={} order={}", head("predictmany", *seat), ids(cards), u8::from(*order))
             }
             Prompt::Assign { seat, left } => format!("{} left={left}", head("assign", *seat)),
-            Prompt::AddDomain { seat, left, mask } if *mask == crate::cards::ANY_DOMAIN => {
-                format!("{} left={left}", head("adddomain", *seat))
-            }
-            Prompt::AddDomain { seat, left, mask } => {
-                format!("{} left={left} mask={}", head("adddomain", *seat), crate::present::pip_text(*mask))
+            Prompt::AddDomain { seat: s, left, mask, then } => {
+                let mut out = format!("{} left={left}", head("adddomain", *s));
+                if *mask != crate::cards::ANY_DOMAIN {
+                    out += &format!(" mask={}", crate::present::pip_text(*mask));
+                }
+                if !then.is_empty() {
+                    // The chosen Powers asked after these, one per Power: `then=p2:A,p1:R/P`.
+                    let q: Vec<String> =
+                        then.iter().map(|&(p, m)| format!("{}:{}", seat(p), crate::present::pip_text(m))).collect();
+                    out += &format!(" then={}", q.join(","));
+                }
+                out
             }
             Prompt::MoveGroup { seat, dest, units } => {
                 format!("{} dest={} units={}", head("movegroup", *seat), loc_word(*dest), ids(units))

@@ -172,6 +172,51 @@ impl RiftGame {
         self.target_ok(&probe, &s.stat.unit, self.tgt(unit))
     }
 
+    /// The least combat damage that, assigned to `u`, is lethal (CR 465.2.c.4.a, 437.5.a; spec
+    /// §17.3): the replacement effects that would apply to it count — "prevent N" adds N, a
+    /// doubling halves the rest (rounded up), and damage already marked counts (CR 142.4). The
+    /// damaged unit's controller orders the replacements and chooses the optional ones
+    /// (CR 465.2.c.5, 371), so the amount is lethal whichever they choose: every prevention
+    /// (optional ones too) is taken before the mandatory doublings, an optional doubling is not
+    /// counted. `None`: no amount is lethal — a "prevent all" applies, or may (CR 465.2.c.10: the
+    /// unit is ignored for lethal-first). `Some(0)`: it already has lethal damage.
+    pub(crate) fn combat_lethal(&self, u: ObjId) -> Option<i16> {
+        let o = self.obj(u);
+        let target = (self.might(u).max(1) - o.damage as i32).max(0);
+        if target == 0 {
+            return Some(0);
+        }
+        let mut prevent: i32 = 0;
+        let mut doublings: u32 = 0;
+        if self.wards.iter().any(|w| w.unit == u) {
+            for w in self.wards.iter().filter(|w| w.unit == u && w.inc == o.inc) {
+                match w.kind {
+                    WardKind::PreventNext(n) => prevent += n as i32,
+                    WardKind::PreventAll => return None,
+                    WardKind::Double => doublings += 1,
+                }
+            }
+        }
+        if self.db().has_statics.damage {
+            for s in self.damage_statics() {
+                let used = s.stat.once_each_turn && self.repl_used.contains(&s.key);
+                if used || !self.static_covers(&s, u) {
+                    continue;
+                }
+                match s.stat.kind {
+                    WardKind::PreventNext(n) => prevent += n as i32,
+                    WardKind::PreventAll => return None,
+                    WardKind::Double if !s.stat.may => doublings += 1,
+                    WardKind::Double => {}
+                }
+            }
+        }
+        // x - P doubled k times reaches the target: x = P + ceil(target / 2^k).
+        let k = 1i32 << doublings.min(15);
+        let x = prevent + (target + k - 1) / k;
+        Some(x.min(i16::MAX as i32) as i16)
+    }
+
     /// Deal simultaneous damage (CR 373) with the replacement effects that apply. Returns whether
     /// it was dealt now (false: a choice is open, `Prompt::Replacement`).
     pub(crate) fn deal_batch(&mut self, events: &[(ObjId, i32)], combat: bool) -> bool {
@@ -184,10 +229,15 @@ impl RiftGame {
             }
             return true;
         }
-        let mut batch: Vec<DamageEvent> = events
-            .iter()
-            .map(|&(unit, amount)| DamageEvent { unit, amount, applied: 0, modified: false, statics: Vec::new() })
-            .collect();
+        // Combat damage is one event per unit: its lethal and any surplus are one amount (CR 465.3,
+        // as the assignment counted them, CR 465.2.c.4.a), so a replacement meets it once.
+        let mut batch: Vec<DamageEvent> = Vec::new();
+        for &(unit, amount) in events {
+            match batch.iter_mut().find(|e| combat && e.unit == unit) {
+                Some(e) => e.amount += amount,
+                None => batch.push(DamageEvent { unit, amount, applied: 0, modified: false, statics: Vec::new() }),
+            }
+        }
         // CR 373.c: handled in turn order of the affected units' controllers (who choose, CR 372).
         let order = |s: u8| (s + self.n() - self.turn_player) % self.n().max(1);
         batch.sort_by_key(|e| order(self.obj(e.unit).controller));

@@ -1,7 +1,8 @@
 //! Split damage (CR 355.14, spec §11.3): "deal 3 damage split among up to 3 units". Each chosen
 //! unit is a target (at most as many as the damage, checked in the card file); the split is
 //! decided on resolution, one point at a time (`t cN`), and every target still legal gets at
-//! least one point. The damage is dealt at once when the last point is placed.
+//! least one point. The damage is dealt at once when the last point is placed. With Repeat
+//! (CR 820) each execution asks its own split among its own targets.
 
 use crate::action::ObjId;
 use crate::state::*;
@@ -26,12 +27,25 @@ impl RiftGame {
         }
     }
 
+    /// The item the open split is for: the resolving item as the execution in progress sees it
+    /// (Repeat, CR 820: each execution splits among its own targets, `repeat.rs`). The split
+    /// paused just after its instruction, so that execution is `(pc - 1) / len`.
+    pub(crate) fn split_item(&self) -> Option<Item> {
+        let r = self.resolving.as_ref()?;
+        if r.item.repeat == 0 {
+            return Some(r.item.clone());
+        }
+        let len = self.ability(&r.item)?.effects.len().max(1);
+        let k = (r.pc as usize).saturating_sub(1) / len;
+        Some(self.exec_view(&r.item, k as u8))
+    }
+
     /// Place one point on `u` (already checked legal); deal the damage when none are left.
     pub(crate) fn split_pick(&mut self, u: ObjId) {
         let Some(Prompt::Split { points, left, .. }) = self.prompt.as_mut() else { return };
         points.push(u);
         *left -= 1;
-        let Some(item) = self.resolving.as_ref().map(|r| r.item.clone()) else { return };
+        let Some(item) = self.split_item() else { return };
         if self.notes.on {
             self.notes.by = Some(self.by_of(item.src));
         }

@@ -315,11 +315,13 @@ pub enum Prompt {
     },
     /// "Add one Power of any domain" / "of fury or chaos" (CR 429, `add_any.rs`): `seat` names
     /// the domain of each of the `left` Powers still to add (`domain fury`), one of `mask`'s
-    /// domains (`ANY_DOMAIN`: any).
+    /// domains (`ANY_DOMAIN`: any); `then`: the chosen Powers to name after these, in order, as
+    /// (seat, mask) one per Power (another player's, or other domains, of the same instructions).
     AddDomain {
         seat: u8,
         left: u8,
         mask: u8,
+        then: Vec<(u8, u8)>,
     },
     /// Combat damage assignment (CR 465.2): `seat` assigns `left` among the other side's units.
     Assign {

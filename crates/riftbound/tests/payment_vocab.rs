@@ -57,6 +57,17 @@ fn the_payment_vocabulary_reads_and_exports_back() {
     }
 }
 
+/// Repeat with `damage_split` reads (CR 820, 355.14: each execution asks its own split; the
+/// scenario `repeat_damage_split_each_execution`).
+#[test]
+fn repeat_with_damage_split_reads() {
+    let split = SPELL.replace("{ op = \"damage\", n = 1 }", "{ op = \"damage_split\", n = 1 }");
+    let db = parse_toml(&split).unwrap_or_else(|e| panic!("{e}"));
+    let ab = db.get(0).spell_ability().unwrap();
+    assert!(ab.repeat.is_some());
+    assert_eq!(ab.effects[0].op, Op::DamageSplit);
+}
+
 #[test]
 fn the_payment_vocabulary_refuses_misuse() {
     let has = |text: &str, want: &str| {
@@ -77,9 +88,6 @@ fn the_payment_vocabulary_refuses_misuse() {
     has(&SPELL.replace("{ op = \"draw\", n = 1 }", "{ op = \"draw\", n = 1, pips = [\"R\"] }"), "only add and pay");
     has(&SPELL.replace("{ op = \"pay\", n = 1, pips = [\"R\"] }", "{ op = \"pay\" }"), "paying nothing");
     has(&SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", n = 13 }"), "0 to 12");
-    // Loudly not implemented.
-    let split = SPELL.replace("{ op = \"damage\", n = 1 }", "{ op = \"damage_split\", n = 1 }");
-    has(&split, "not implemented: Repeat with damage_split");
     // An unknown field of a Repeat cost.
     has(&SPELL.replace("repeat = { energy = 1,", "repeat = { energy = 1, might = 2,"), "repeat");
 }

@@ -77,7 +77,7 @@ fn predict_n_is_read_and_its_bounds_refused() {
 }
 
 /// CR 429: `"A"` / `"any"` is one Power of any domain, `"R/P"` one of fury or chaos, on `add`
-/// only, for "you" only, one choice of domains per ability.
+/// only; for any player, and several choices of domains in one ability (each Power's own).
 #[test]
 fn add_power_of_any_domain_is_read_and_its_misuse_refused() {
     accepted(&spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"A\", \"any\"] }]"));
@@ -88,16 +88,11 @@ fn add_power_of_any_domain_is_read_and_its_misuse_refused() {
         "/card/0/ability/0/do/0/pips/0",
         "Add names one domain per Power, two",
     );
-    refused(
-        &spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"A\", \"R/P\"] }]"),
-        "/card/0/ability/0/do/0/pips/1",
-        "not implemented: Powers of different domain choices",
-    );
-    refused(
-        &spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"A\"], player = \"each_opponent\" }]"),
-        "/card/0/ability/0/do/0/player",
-        "not implemented: Power of a chosen domain added by a player other than you",
-    );
+    // Played in the scenarios add_power_chosen_domains_mixed and add_power_chosen_by_opponents.
+    accepted(&spell("on = \"spell\"\ndo = [{ op = \"add\", pips = [\"A\", \"R/P\"] }]"));
+    accepted(&spell(
+        "on = \"spell\"\ndo = [{ op = \"add\", pips = [\"R/P\"] }, { op = \"add\", pips = [\"A\"], player = \"each_opponent\" }]",
+    ));
     // "A" is no cost pip: a cost's Power is written by domain.
     refused(
         &spell("on = \"spell\"\ndo = [{ op = \"pay\", pips = [\"A\"] }, { op = \"draw\", n = 1 }]"),
@@ -217,12 +212,25 @@ fn the_new_prompts_have_a_position_notation() {
     let text = d.position().unwrap();
     assert!(text.contains("prompt kind=adddomain seat=p1 left=2"), "{text}");
 
+    // Two domains, and Powers queued after it: another player's, other domains (CR 429).
+    let mut q = read("prompt kind=adddomain seat=p1 left=1 mask=R/P then=p2:A,p2:R/P").unwrap();
+    assert_eq!(legal(&q), ["domain fury", "domain chaos"]);
+    let text = q.position().unwrap();
+    assert!(text.contains("prompt kind=adddomain seat=p1 left=1 mask=R/P then=p2:A,p2:R/P"), "{text}");
+    assert!(RiftGame::from_position(&RiftOptions::default(), &text).unwrap() == q, "{text}");
+    q.apply(&"domain chaos".parse().unwrap(), &mut log).unwrap();
+    let text = q.position().unwrap();
+    assert!(text.contains("prompt kind=adddomain seat=p2 left=1 then=p2:R/P"), "{text}");
+    assert_eq!(legal(&q).len(), 6);
+
     for (bad, says) in [
         ("prompt kind=predictmany seat=p1 cards=c1,c2 order=0", "top of the deck"),
         ("prompt kind=predictmany seat=p1 cards=c0,c2 order=1", "next to each other"),
         ("prompt kind=predictmany seat=p1 cards=c4 order=0", "not in the predicting player's deck"),
         ("prompt kind=predictmany seat=p1 cards=c0 order=1", "two or more"),
         ("prompt kind=adddomain seat=p1 left=0", "left=1 or more"),
+        ("prompt kind=adddomain seat=p1 left=1 then=p2:R", "two domains or more"),
+        ("prompt kind=adddomain seat=p1 left=1 then=p3:A", "not a player"),
     ] {
         let e = read(bad).err().unwrap_or_else(|| panic!("accepted: {bad}"));
         assert!(e.contains(says), "{bad}: {e}");

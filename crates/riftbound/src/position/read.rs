@@ -930,7 +930,8 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "sideboard" | "fieldchoice" => {
             return err("prompt.kind", format!("a {kind} prompt is a match's (no match record)"))
         }
-        "discard" | "recycle" | "assign" | "adddomain" => &["left"],
+        "discard" | "recycle" | "assign" => &["left"],
+        "adddomain" => &["left", "mask", "then"],
         "predict" => &["card"],
         "predictmany" => &["cards", "order"],
         "hidepay" => &["card", "bf"],
@@ -989,7 +990,22 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
         "adddomain" => {
-            Prompt::AddDomain { seat, left: num("prompt.left", need("left")?)?, mask: choice_mask(opt("mask", "A"))? }
+            let mut then = Vec::new();
+            for w in items(opt("then", "-")) {
+                let (p, m) =
+                    w.split_once(':').ok_or(format!("prompt.then: '{w}' is not a seat and a pip like p2:A"))?;
+                let m = choice_mask(m)?;
+                if m.count_ones() < 2 {
+                    return err("prompt.then", format!("'{w}': a queued Power offers two domains or more"));
+                }
+                then.push((rd.seat("prompt.then", p)?, m));
+            }
+            Prompt::AddDomain {
+                seat,
+                left: num("prompt.left", need("left")?)?,
+                mask: choice_mask(opt("mask", "A"))?,
+                then,
+            }
         }
         "predict" => Prompt::Predict { seat, card: rd.obj("prompt.card", need("card")?)? },
         "predictmany" => Prompt::PredictMany {
