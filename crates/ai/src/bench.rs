@@ -38,7 +38,7 @@ pub fn mcts_iterations_per_sec<G: Game>(
     let config =
         MctsConfig { budget: Budget::Iterations(iterations), threads: threads.max(1), ..MctsConfig::default() };
     let start = Instant::now();
-    let stats = search(|r: &mut GameRng| obs.determinize(r), &legal, &config, evaluator.as_ref(), seed)?;
+    let stats = search(|r: &mut GameRng| obs.determinize(r), &legal, &config, evaluator.as_ref(), None, seed)?;
     let seconds = start.elapsed().as_secs_f64();
     let searched: u64 = stats.iter().map(|s| s.visits).sum();
     if searched != u64::from(iterations) && !legal.is_empty() {

@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 /// The bot names [`crate::BotSpec`] knows, with examples, for error messages.
-pub const BOT_HELP: &str = "easy, medium, hard, expert (levels), random, greedy[:N determinizations][,eval=E], mcts[:ITERATIONS|:TIMEms|:TIMEs][xTHREADS][,c=F,rollout=random|greedy,cap=N,eval=hand|learned|FILE.json], solver[:NODES][,depth=D,mcts=N] (fate) (e.g. mcts:2000, mcts:100ms, mcts:2000x4)";
+pub const BOT_HELP: &str = "easy, medium, hard, expert (levels), random, greedy[:N determinizations][,eval=E], mcts[:ITERATIONS|:TIMEms|:TIMEs][xTHREADS][,c=F,rollout=random|greedy|policy,cap=N,eval=hand|learned|FILE.json], solver[:NODES][,depth=D,mcts=N] (fate) (e.g. mcts:2000, mcts:100ms, mcts:2000x4)";
 
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum AiError {

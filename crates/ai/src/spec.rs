@@ -7,6 +7,7 @@
 //! mcts:2000         (iterations)       mcts:100ms   mcts:2s   (time: interactive play only)
 //! mcts:2000x4       (4 root-parallel threads)
 //! mcts:2000,c=1.0,rollout=greedy,cap=50
+//! mcts:2000,rollout=policy          (rollouts by the game's cheap rule-based policy: Ardent Reapers)
 //! solver            solver:200000,depth=3,mcts=1000   (Fate Deduction: proofs, then MCTS)
 //! mcts:3000,eval=learned   greedy:8,eval=learned   (the learned evaluator; eval=hand is the default)
 //! mcts:3000,eval=FILE.json                         (weights from a file, as `cardtable train` writes)
@@ -15,16 +16,17 @@
 
 use crate::bot::Bot;
 use crate::bots::greedy::GreedyBot;
-use crate::bots::mcts::{Budget, MctsBot, MctsConfig, Rollout};
+use crate::bots::mcts::{no_policy, Budget, MctsBot, MctsConfig, Rollout};
 use crate::bots::random::RandomBot;
 use crate::bots::solver::{SolverBot, SolverConfig};
 use crate::error::AiError;
-use crate::eval::{EvalChoice, Kit};
+use crate::eval::{EvalChoice, Kit, RolloutPolicy};
 use crate::levels::{level_spec, Level};
 use engine::Game;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +62,8 @@ impl BotSpec {
             BotSpec::Greedy { samples, eval } => Box::new(GreedyBot::new(kit.evaluator_for(&eval)?, samples, seed)),
             BotSpec::Mcts(config) => {
                 let evaluator = kit.evaluator_for(&config.eval)?;
-                Box::new(MctsBot::new(config, evaluator, seed, name))
+                let policy = policy_for(kit, &config)?;
+                Box::new(MctsBot::new(config, evaluator, seed, name).with_policy(policy))
             }
             BotSpec::Solver(config) => {
                 let evaluator = kit.evaluator_for(&config.mcts.eval)?;
@@ -118,6 +121,14 @@ impl BotSpec {
     /// level has an iteration budget, which a test checks for every game).
     pub fn is_deterministic(&self) -> bool {
         !matches!(self, BotSpec::Mcts(MctsConfig { budget: Budget::Time(_), .. }))
+    }
+}
+
+/// The kit's rollout policy when `config` asks for one (an error if the game has none).
+fn policy_for<G: Game>(kit: &Kit<G>, config: &MctsConfig) -> Result<Option<Arc<dyn RolloutPolicy<G>>>, AiError> {
+    match config.rollout {
+        Rollout::Policy => kit.policy.clone().map(Some).ok_or_else(no_policy::<G>),
+        _ => Ok(None),
     }
 }
 
@@ -213,7 +224,8 @@ fn parse_mcts(spec: &str, args: Option<&str>) -> Result<MctsConfig, AiError> {
                 config.rollout = match value {
                     "random" => Rollout::Random,
                     "greedy" => Rollout::Greedy,
-                    _ => return Err(bad(spec, format!("rollout={value}: use random or greedy"))),
+                    "policy" => Rollout::Policy,
+                    _ => return Err(bad(spec, format!("rollout={value}: use random, greedy or policy"))),
                 }
             }
             "cap" => {
@@ -340,7 +352,7 @@ impl fmt::Display for BotSpec {
                     write!(f, ",c={}", c.exploration)?;
                 }
                 if c.rollout != d.rollout {
-                    f.write_str(",rollout=greedy")?;
+                    write!(f, ",rollout={}", c.rollout.name())?;
                 }
                 if c.rollout_cap != d.rollout_cap {
                     write!(f, ",cap={}", c.rollout_cap)?;
@@ -394,6 +406,7 @@ mod tests {
             "mcts:2s",
             "mcts:2000x4",
             "mcts:500,c=1.2,rollout=greedy,cap=30",
+            "mcts:2000,rollout=policy",
             "mcts:3000,cap=40,eval=learned",
             "mcts:100,eval=weights/fate.json",
             "greedy:,eval=learned",
@@ -455,7 +468,7 @@ mod tests {
             ("mcts:0", "not a positive budget"),
             ("mcts:100x0", "thread count"),
             ("mcts:100,foo=1", "unknown mcts option 'foo'"),
-            ("mcts:100,rollout=smart", "use random or greedy"),
+            ("mcts:100,rollout=smart", "use random, greedy or policy"),
             ("greedy:zero", "number of determinizations"),
             ("random:5", "takes no arguments"),
         ] {

@@ -255,6 +255,17 @@ impl ArdentGame {
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// The fight being declared while a pick answers it (§5.3 step 1): its attackers (by bit)
+    /// and what the pick adds — phase 0 a Team-Up attacker, 1 the defender, 2 a Bear Hug
+    /// defender. Read-only, for bots' rollout policies.
+    pub fn fight_declaration(&self) -> Option<(u64, u64, u8)> {
+        match (self.prompt, self.stack.last()) {
+            (Some(_), Some(Frame::FightBuild { attackers, defenders, phase })) => {
+                Some((*attackers, *defenders, *phase))
+            }
+            _ => None,
+        }
+    }
     pub fn def_of(&self, c: u8) -> u8 {
         self.defs[c as usize]
     }

@@ -5,7 +5,7 @@
 //! whose edges are actions keyed by equality (which is notation equality). An edge is
 //! "available" in an iteration when its action is legal in that determinization; selection uses
 //! UCB1 with availability counts in place of the parent's visits. A rollout plays random (or
-//! evaluator-greedy) actions up to a cap; a finished game scores `Outcome::reward`, a cut-off one
+//! evaluator-greedy, or the game's rollout policy's) actions up to a cap; a finished game scores `Outcome::reward`, a cut-off one
 //! scores the evaluator. Every edge backs up the reward of the seat that chose it.
 //!
 //! Root parallelism: with `threads` T, T independent trees are searched (on rayon), tree `t`
@@ -17,7 +17,7 @@
 use crate::bot::Bot;
 use crate::bots::greedy::score_after;
 use crate::error::AiError;
-use crate::eval::{EvalChoice, Evaluator};
+use crate::eval::{EvalChoice, Evaluator, RolloutPolicy};
 use crate::observation::Observation;
 use engine::{EventLog, Game, GameRng, Seat, Status};
 use rayon::prelude::*;
@@ -43,6 +43,19 @@ pub enum Rollout {
     Random,
     /// The evaluator's best action after one ply, with a random one 10% of the time.
     Greedy,
+    /// The game's rollout policy ([`RolloutPolicy`], from its kit): its best-scored action
+    /// without playing any, with a random one 10% of the time. Cheap: no action is tried.
+    Policy,
+}
+
+impl Rollout {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rollout::Random => "random",
+            Rollout::Greedy => "greedy",
+            Rollout::Policy => "policy",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -95,13 +108,21 @@ impl<A> RootStat<A> {
 pub struct MctsBot<G: Game> {
     config: MctsConfig,
     evaluator: Arc<dyn Evaluator<G>>,
+    policy: Option<Arc<dyn RolloutPolicy<G>>>,
     rng: GameRng,
     name: String,
 }
 
 impl<G: Game> MctsBot<G> {
     pub fn new(config: MctsConfig, evaluator: Arc<dyn Evaluator<G>>, seed: u64, name: impl Into<String>) -> Self {
-        MctsBot { config, evaluator, rng: GameRng::new(seed), name: name.into() }
+        MctsBot { config, evaluator, policy: None, rng: GameRng::new(seed), name: name.into() }
+    }
+
+    /// The rollout policy `Rollout::Policy` plays (a search with that rollout and no policy
+    /// is an error naming it).
+    pub fn with_policy(mut self, policy: Option<Arc<dyn RolloutPolicy<G>>>) -> Self {
+        self.policy = policy;
+        self
     }
 
     /// Search this information set and return the statistics of every legal action, in the
@@ -112,7 +133,14 @@ impl<G: Game> MctsBot<G> {
             return Err(AiError::GameOver);
         }
         let seed = self.rng.next_u64();
-        search(|rng: &mut GameRng| obs.determinize(rng), &legal, &self.config, self.evaluator.as_ref(), seed)
+        search(
+            |rng: &mut GameRng| obs.determinize(rng),
+            &legal,
+            &self.config,
+            self.evaluator.as_ref(),
+            self.policy.as_deref(),
+            seed,
+        )
     }
 }
 
@@ -153,11 +181,15 @@ pub(crate) fn search<G: Game, F>(
     legal: &[G::Action],
     config: &MctsConfig,
     evaluator: &dyn Evaluator<G>,
+    policy: Option<&dyn RolloutPolicy<G>>,
     seed: u64,
 ) -> Result<Vec<RootStat<G::Action>>, AiError>
 where
     F: Fn(&mut GameRng) -> G + Sync,
 {
+    if config.rollout == Rollout::Policy && policy.is_none() {
+        return Err(no_policy::<G>());
+    }
     let threads = config.threads.max(1);
     // One deadline for every tree, fixed before any starts.
     let deadline = Instant::now()
@@ -171,7 +203,7 @@ where
             Budget::Iterations(n) => Limit::Iterations(n / threads as u32 + u32::from((t as u32) < n % threads as u32)),
             Budget::Time(_) => Limit::Until(deadline),
         };
-        grow_tree(&sample, config, evaluator, &mut rng, limit)
+        grow_tree(&sample, config, evaluator, policy, &mut rng, limit)
     };
     let trees: Vec<Result<Vec<RootStat<G::Action>>, AiError>> =
         if threads == 1 { vec![run(0)] } else { (0..threads).into_par_iter().map(run).collect() };
@@ -214,6 +246,7 @@ fn grow_tree<G: Game, F>(
     sample: &F,
     config: &MctsConfig,
     evaluator: &dyn Evaluator<G>,
+    policy: Option<&dyn RolloutPolicy<G>>,
     rng: &mut GameRng,
     limit: Limit,
 ) -> Result<Vec<RootStat<G::Action>>, AiError>
@@ -226,6 +259,7 @@ where
     let mut untried: Vec<usize> = Vec::new();
     let mut path: Vec<usize> = Vec::new();
     let mut values: Vec<f64> = Vec::new();
+    let mut scores: Vec<f64> = Vec::new();
     let mut done: u32 = 0;
     loop {
         match limit {
@@ -306,6 +340,10 @@ where
             state.legal_actions(&mut legal);
             let action = match config.rollout {
                 Rollout::Greedy if !rng.chance(1, 10) => greedy_pick(&state, &legal, evaluator, seat, rng)?,
+                Rollout::Policy if !rng.chance(1, 10) => {
+                    let policy = policy.ok_or_else(no_policy::<G>)?;
+                    policy_pick(&state, &legal, policy, &mut scores, rng)?
+                }
                 _ => rng.pick(&legal).cloned().ok_or(AiError::GameOver)?,
             };
             apply_in_search(&mut state, &action)?;
@@ -334,6 +372,43 @@ where
             Some(RootStat { action, visits: u64::from(n.visits), reward: n.reward })
         })
         .collect())
+}
+
+/// The error of `rollout=policy` in a game whose kit has no rollout policy.
+pub fn no_policy<G: Game>() -> AiError {
+    AiError::Config(format!("{} has no rollout policy: use rollout=random or rollout=greedy", G::NAME))
+}
+
+/// The policy's best-scored action, ties at random.
+fn policy_pick<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    policy: &dyn RolloutPolicy<G>,
+    scores: &mut Vec<f64>,
+    rng: &mut GameRng,
+) -> Result<G::Action, AiError> {
+    scores.clear();
+    policy.scores(state, legal, scores);
+    if scores.len() != legal.len() {
+        return Err(AiError::Config(format!(
+            "{}'s rollout policy scored {} of {} legal actions",
+            G::NAME,
+            scores.len(),
+            legal.len()
+        )));
+    }
+    let best_score = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ties = scores.iter().filter(|&&s| s >= best_score - 1e-12).count();
+    let mut k = rng.index(ties.max(1));
+    for (a, &s) in legal.iter().zip(scores.iter()) {
+        if s >= best_score - 1e-12 {
+            if k == 0 {
+                return Ok(a.clone());
+            }
+            k -= 1;
+        }
+    }
+    rng.pick(legal).cloned().ok_or(AiError::GameOver)
 }
 
 fn greedy_pick<G: Game>(
@@ -388,7 +463,7 @@ mod tests {
         for seed in 0..10 {
             let g = pebbles(9, seed);
             let stats =
-                search(|r: &mut GameRng| g.determinize(Seat(0), r), &legal(&g), &config, &Neutral, seed).unwrap();
+                search(|r: &mut GameRng| g.determinize(Seat(0), r), &legal(&g), &config, &Neutral, None, seed).unwrap();
             assert_eq!(stats.iter().map(|s| s.visits).sum::<u64>(), 400);
             assert!(leaves_multiple_of_four(&g, &best_action(&stats).unwrap()), "seed {seed}: {stats:?}");
         }
@@ -398,7 +473,8 @@ mod tests {
     fn iterations_are_shared_among_threads_and_results_repeat() {
         let g = pebbles(15, 1);
         let config = MctsConfig { budget: Budget::Iterations(301), threads: 3, ..MctsConfig::default() };
-        let run = || search(|r: &mut GameRng| g.determinize(Seat(0), r), &legal(&g), &config, &Neutral, 5).unwrap();
+        let run =
+            || search(|r: &mut GameRng| g.determinize(Seat(0), r), &legal(&g), &config, &Neutral, None, 5).unwrap();
         let a = run();
         assert_eq!(a.iter().map(|s| s.visits).sum::<u64>(), 301);
         assert_eq!(a, run());
@@ -415,9 +491,10 @@ mod tests {
             .find(|t| t.view(Viewer::Seat(Seat(0))) == base.view(Viewer::Seat(Seat(0))) && t != &base)
             .unwrap();
         let config = MctsConfig { budget: Budget::Iterations(300), ..MctsConfig::default() };
-        let cheat = |g: &Pebbles| search(|_: &mut GameRng| g.clone(), &legal(g), &config, &Neutral, 3).unwrap();
-        let honest =
-            |g: &Pebbles| search(|r: &mut GameRng| g.determinize(Seat(0), r), &legal(g), &config, &Neutral, 3).unwrap();
+        let cheat = |g: &Pebbles| search(|_: &mut GameRng| g.clone(), &legal(g), &config, &Neutral, None, 3).unwrap();
+        let honest = |g: &Pebbles| {
+            search(|r: &mut GameRng| g.determinize(Seat(0), r), &legal(g), &config, &Neutral, None, 3).unwrap()
+        };
         assert_ne!(cheat(&base), cheat(&twin));
         assert_eq!(honest(&base), honest(&twin));
     }

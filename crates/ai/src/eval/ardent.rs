@@ -3,10 +3,11 @@
 //! the statistics give each card's win rate when played.
 
 use super::learned::{Featured, LearnedEvaluator};
-use super::{squash, terminal_reward, AiGame, Evaluator, Kit};
+use super::{squash, terminal_reward, AiGame, Evaluator, Kit, RolloutPolicy};
 use crate::sim::{Counters, GameStats};
+use ardent::state::{bit, cards_in};
 use ardent::view::PlayerView;
-use ardent::{ArdentAction, ArdentGame};
+use ardent::{ArdentAction, ArdentGame, CardType};
 use engine::{Game, Seat, Status, Viewer};
 use std::sync::Arc;
 
@@ -52,6 +53,92 @@ impl Evaluator<ArdentGame> for ArdentEvaluator {
             Some(r) => out.extend([r, terminal_reward(state, Seat(1)).unwrap_or(1.0 - r)]),
             None => out.extend(Self::scores(state)),
         }
+    }
+}
+
+/// The rollout policy of `mcts:N,rollout=policy` (issue #16): a score in VP for each legal
+/// action of the seat to act, read from the state without playing anything. The seat to act is
+/// the current player, who makes every decision (§5.5), so every score is for that seat.
+///
+/// - Harvest (§5.4): the card's VP go to my score pile: `vp + 0.5`; a card worth less than
+///   nothing is kept (it is better lost in a fight, which scores it for the opponent).
+/// - Fight (§5.3): against the best defender it may fight: a win (attack ≥ defense, ties to the
+///   attacker) scores the defender for me and denies it to its owner, `1.5 vp(d) + 0.5`; a loss
+///   scores the attacker for the opponent, `-vp(a) - 0.5`. The defender pick scores the same way;
+///   a Team-Up or Bear Hug pick, by what it adds to the fight (`done` scores 0).
+/// - Play (§5.1): an action scores its VP now, `1 + vp`; a creature or relic enters play for
+///   later, `1 + 0.3 vp`. So a rollout plays its hand (the refill is to 3 cards, §4.4).
+/// - Discard (§5.2): a negative-VP action is worth dropping (0.3); others are kept (-0.5).
+/// - End, Reveal and every other choice score 0 (ties are broken at random); conceding and
+///   offering a draw score -100.
+pub struct ArdentPolicy;
+
+impl ArdentPolicy {
+    fn vp(g: &ArdentGame, c: u8) -> f64 {
+        f64::from(g.card(c).vp)
+    }
+
+    /// A fight of `attack` (the attackers' summed attack value) against `defenders`, for the
+    /// attacking seat.
+    fn fight_value(g: &ArdentGame, attackers: u64, attack: i32, defenders: u64) -> f64 {
+        let defense: i32 = cards_in(defenders).map(|d| g.defense_value(d)).sum();
+        if attack >= defense {
+            cards_in(defenders).map(|d| 1.5 * Self::vp(g, d)).sum::<f64>() + 0.5
+        } else {
+            -cards_in(attackers).map(|a| Self::vp(g, a)).sum::<f64>() - 0.5
+        }
+    }
+
+    fn attack(g: &ArdentGame, attackers: u64) -> i32 {
+        cards_in(attackers).map(|a| g.attack_value(a)).sum()
+    }
+
+    /// The best single-defender fight these attackers may make.
+    fn best_fight(g: &ArdentGame, attackers: u64) -> f64 {
+        let attack = Self::attack(g, attackers);
+        cards_in(g.valid_defenders(attackers))
+            .map(|d| Self::fight_value(g, attackers, attack, bit(d)))
+            .fold(f64::NEG_INFINITY, f64::max)
+            .max(-10.0)
+    }
+
+    fn score(g: &ArdentGame, fight: Option<(u64, u64, u8)>, action: &ArdentAction) -> f64 {
+        use ArdentAction::*;
+        match *action {
+            Harvest(c) => Self::vp(g, c) + 0.5,
+            Fight(c) => Self::best_fight(g, bit(c)),
+            Play(c) => match g.card(c).card_type {
+                CardType::Action => 1.0 + Self::vp(g, c),
+                CardType::Creature | CardType::Relic => 1.0 + 0.3 * Self::vp(g, c),
+            },
+            Discard(c) if g.card(c).card_type == CardType::Action && g.card(c).vp < 0 => 0.3,
+            Discard(_) => -0.5,
+            Pick(c) => match fight {
+                // One more Team-Up attacker: what it adds to the best fight.
+                Some((attackers, _, 0)) => Self::best_fight(g, attackers | bit(c)) - Self::best_fight(g, attackers),
+                // The defender, or one more Bear Hug defender: the fight it makes.
+                Some((attackers, defenders, phase @ (1 | 2))) => {
+                    let attack = Self::attack(g, attackers);
+                    let with = if phase == 1 { bit(c) } else { defenders | bit(c) };
+                    let value = Self::fight_value(g, attackers, attack, with);
+                    if phase == 1 {
+                        value
+                    } else {
+                        value - Self::fight_value(g, attackers, attack, defenders)
+                    }
+                }
+                _ => 0.0,
+            },
+            Concede | OfferDraw => -100.0,
+            _ => 0.0,
+        }
+    }
+}
+
+impl RolloutPolicy<ArdentGame> for ArdentPolicy {
+    fn scores(&self, state: &ArdentGame, legal: &[ArdentAction], out: &mut Vec<f64>) {
+        let fight = state.fight_declaration();
+        out.extend(legal.iter().map(|a| Self::score(state, fight, a)));
     }
 }
 
@@ -147,6 +234,7 @@ impl AiGame for ArdentGame {
     fn kit() -> Kit<Self> {
         Kit::new(Arc::new(ArdentEvaluator))
             .with_stats(Arc::new(ArdentStats))
+            .with_policy(Arc::new(ArdentPolicy))
             .with_learned(include_str!("weights/ardent.json"), LearnedEvaluator::load::<ArdentGame>)
     }
 }

@@ -24,6 +24,15 @@ pub trait Evaluator<G: Game>: Send + Sync {
     }
 }
 
+/// A cheap rollout policy (MCTS `rollout=policy`): scores every legal action of a state
+/// without playing it, from the point of view of the seat to act. MCTS plays the best-scored
+/// action (ties at random) and a random one 10% of the time. A game's policy lives in its
+/// [`Kit`]; games without one refuse `rollout=policy`.
+pub trait RolloutPolicy<G: Game>: Send + Sync {
+    /// Append one score per action of `legal`, in order, to `out` (which the caller clears).
+    fn scores(&self, state: &G, legal: &[G::Action], out: &mut Vec<f64>);
+}
+
 /// The neutral evaluator: every unfinished state is even. MCTS with it relies on its rollouts.
 pub struct Neutral;
 
@@ -77,17 +86,28 @@ pub struct Kit<G: Game> {
     pub stats: Vec<Arc<dyn GameStats<G>>>,
     /// The learned evaluator: the shipped weights (JSON) and how to load a weights document.
     pub learned: Option<(&'static str, LoadWeights<G>)>,
+    /// The rollout policy `rollout=policy` uses, if the game has one.
+    pub policy: Option<Arc<dyn RolloutPolicy<G>>>,
 }
 
 impl<G: Game> Clone for Kit<G> {
     fn clone(&self) -> Self {
-        Kit { evaluator: self.evaluator.clone(), stats: self.stats.clone(), learned: self.learned }
+        Kit {
+            evaluator: self.evaluator.clone(),
+            stats: self.stats.clone(),
+            learned: self.learned,
+            policy: self.policy.clone(),
+        }
     }
 }
 
 impl<G: Game> Kit<G> {
     pub fn new(evaluator: Arc<dyn Evaluator<G>>) -> Self {
-        Kit { evaluator, stats: Vec::new(), learned: None }
+        Kit { evaluator, stats: Vec::new(), learned: None, policy: None }
+    }
+    pub fn with_policy(mut self, policy: Arc<dyn RolloutPolicy<G>>) -> Self {
+        self.policy = Some(policy);
+        self
     }
     pub fn with_stats(mut self, stats: Arc<dyn GameStats<G>>) -> Self {
         self.stats.push(stats);
