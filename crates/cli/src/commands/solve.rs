@@ -400,7 +400,7 @@ fn html(f: &SetupsFile) -> Result<String> {
     Ok(format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Fate Deduction setups within {plies} plies</title>\
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 6px}}\
-.forced{{color:#b00}}.refuted{{color:#00b}}.unknown{{color:#777}}</style></head><body>\
+code{{overflow-wrap:anywhere}}.forced{{color:#b00}}.refuted{{color:#00b}}.unknown{{color:#777}}</style></head><body>\
 <h1>Fate Deduction: forced wins from the setup (命运演绎 开局必胜分析)</h1>\
 <p>Horizon {plies} plies from ply 1; {nodes} nodes per setup pair; options <code>{opts}</code>.</p>\
 <table><tr><th>judged</th><th>forced</th><th>refuted</th><th>unknown</th><th>total</th></tr>\
