@@ -3,6 +3,7 @@
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
 use crate::cards::{kw, Ability, At, KeywordAbility, Kind, Lead, Op, Side, Speed, TargetSpec, What};
+use crate::keywords::Holder;
 use crate::payment::{Cost, PayCache};
 use crate::state::*;
 
@@ -268,6 +269,8 @@ impl RiftGame {
                 Tgt::Bf(b) => (b as usize) < self.bfs.len() && (restrict == NOBODY || b == restrict),
                 _ => false,
             },
+            // Not a target: a legend pays a `spend_counter` cost only (`extra_cost.rs`).
+            What::Legend => false,
             What::Place => match t {
                 Tgt::Base(s) => s == seat,
                 Tgt::Bf(b) => {
@@ -589,6 +592,7 @@ impl RiftGame {
             accepted: true,
             paid: Vec::new(),
             cost_unit: NONE,
+            cost_at: None,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -609,6 +613,7 @@ impl RiftGame {
             accepted: true,
             paid: Vec::new(),
             cost_unit: NONE,
+            cost_at: None,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -640,6 +645,7 @@ impl RiftGame {
             accepted: !may,
             paid: Vec::new(),
             cost_unit: NONE,
+            cost_at: None,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -754,6 +760,15 @@ impl RiftGame {
                     out.push(RiftAction::No);
                 }
                 match self.unit_cost_due(b) {
+                    Some(c) if Self::cost_from_place(c) => {
+                        for h in self.cost_places(&b.item, c) {
+                            out.push(RiftAction::Pick(match h {
+                                Holder::Legend(s) => Ref::Seat(s),
+                                Holder::Bf(x) => Ref::Bf(x),
+                                Holder::Obj(u) => Ref::Obj(u),
+                            }));
+                        }
+                    }
                     Some(c) => {
                         for u in self.cost_units(&b.item, c) {
                             out.push(RiftAction::Pick(Ref::Obj(u)));
@@ -819,10 +834,21 @@ impl RiftGame {
             (Stage::ExtraDiscard, RiftAction::No) => b.item.trigger,
             (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
                 match self.unit_cost_due(b) {
+                    Some(c) if Self::cost_from_place(c) => false,
                     // An additional cost paid with a unit (CR 204.2): one of the units that can pay.
                     Some(c) => self.cost_units(&b.item, c).contains(&h),
                     None => in_hand(h),
                 }
+            }
+            // Counters spent from the payer's legend or a battlefield they control (CR 741–749).
+            (Stage::ExtraDiscard, RiftAction::Pick(r @ (Ref::Seat(_) | Ref::Bf(_)))) => {
+                self.unit_cost_due(b).filter(|c| Self::cost_from_place(c)).is_some_and(|c| {
+                    self.cost_places(&b.item, c).iter().any(|&h| match (h, r) {
+                        (Holder::Legend(s), Ref::Seat(x)) => s == x,
+                        (Holder::Bf(s), Ref::Bf(x)) => s == x,
+                        _ => false,
+                    })
+                })
             }
             (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => {
                 self.pay_choices(seat, &self.build_cost(b), &b.paid).contains(&id)
@@ -901,6 +927,8 @@ impl RiftGame {
                 // A trigger's cost declined: the trigger is removed (CR 404.2).
                 (Stage::ExtraDiscard, RiftAction::No) => return,
                 // The unit of `extra_cost` first, then the card of `extra_discard` (CR 204.2).
+                (Stage::ExtraDiscard, RiftAction::Pick(Ref::Seat(s))) => b.cost_at = Some(Holder::Legend(s)),
+                (Stage::ExtraDiscard, RiftAction::Pick(Ref::Bf(x))) => b.cost_at = Some(Holder::Bf(x)),
                 (Stage::ExtraDiscard, RiftAction::Pick(Ref::Obj(h))) => {
                     if self.unit_cost_due(&b).is_some() {
                         b.cost_unit = h;
@@ -979,7 +1007,8 @@ impl RiftGame {
                 }
                 Stage::ExtraDiscard => {
                     let (discard, unit) = self.extra_costs(&b);
-                    let needs = (discard && b.discard == NONE) || (unit.is_some() && b.cost_unit == NONE);
+                    let needs = (discard && b.discard == NONE)
+                        || (unit.is_some() && b.cost_unit == NONE && b.cost_at.is_none());
                     if needs && b.item.trigger && !self.trigger_cost_payable(&b) {
                         // An impossible cost can't be paid (CR 203.3): the trigger is removed.
                         return;
@@ -1117,6 +1146,11 @@ impl RiftGame {
                     self.pay_unit_cost(&c, b.cost_unit);
                 }
             }
+            if let Some(h) = b.cost_at {
+                if let Some(c) = self.extra_costs(&b).1.cloned() {
+                    self.pay_place_cost(&c, h);
+                }
+            }
             if self.adds_at_once(&b.item) {
                 // CR 429: an Add ability resolves at once, without the chain.
                 self.add_at_once(b.item);
@@ -1129,6 +1163,11 @@ impl RiftGame {
         if b.cost_unit != NONE {
             if let Some(c) = self.extra_costs(&b).1.cloned() {
                 self.pay_unit_cost(&c, b.cost_unit);
+            }
+        }
+        if let Some(h) = b.cost_at {
+            if let Some(c) = self.extra_costs(&b).1.cloned() {
+                self.pay_place_cost(&c, h);
             }
         }
         if b.discard != NONE {

@@ -326,22 +326,16 @@ fn check_split(p: &mut Problems, ptr: &str, id: Option<&str>, a: &Ability, ins: 
 
 /// The unit and act of an additional cost (an ability's or a permanent's own, CR 204.2).
 fn check_cost_shape(p: &mut Problems, ptr: &str, id: Option<&str>, c: &UnitCost) {
-    let gear_counters = c.act == CostAct::SpendCounter && c.unit.what == What::Gear;
-    if c.act == CostAct::SpendCounter && matches!(c.unit.what, What::Battlefield | What::Place) {
-        // Counters live on board objects here (`keywords/counters.rs`); battlefields and legends
-        // are not objects, and no instruction puts a counter on them.
-        p.add(
-            format!("{ptr}/unit/what"),
-            id,
-            "extra_cost.unit",
-            "not implemented: counters on a battlefield or a legend (CR 741–749); spend them from a unit or a gear",
-        );
-    } else if (c.unit.what != What::Unit && !gear_counters) || c.unit.up_to != 0 || c.unit.dest_of != 0 {
+    // Counters are spent from a unit, a gear, the payer's legend or a battlefield they control
+    // (CR 741–749; `keywords/counters.rs`).
+    let counter_holder =
+        c.act == CostAct::SpendCounter && matches!(c.unit.what, What::Gear | What::Legend | What::Battlefield);
+    if (c.unit.what != What::Unit && !counter_holder) || c.unit.up_to != 0 || c.unit.dest_of != 0 {
         p.add(
             format!("{ptr}/unit"),
             id,
             "extra_cost.unit",
-            "an additional cost is paid with exactly one unit, or a 'spend_counter' cost with one gear (what = \"gear\"; 'up_to' and 'dest_of' do not apply)",
+            "an additional cost is paid with exactly one unit, or a 'spend_counter' cost with one gear, your legend or a battlefield you control (what = \"gear\" / \"legend\" / \"battlefield\"; 'up_to' and 'dest_of' do not apply)",
         );
     }
     if c.act == CostAct::Exhaust && c.unit.exhausted {
@@ -516,6 +510,14 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             );
         }
         for (k, s) in a.targets.iter().enumerate() {
+            if s.what == What::Legend {
+                p.add(
+                    format!("{aptr}/targets/{k}/what"),
+                    id,
+                    "what",
+                    "a legend is not a target here: put counters on yours with who = \"your_legend\" (or \"self\" on a legend's ability); what = \"legend\" names the payer of a 'spend_counter' cost",
+                );
+            }
             if s.what == What::Destination && s.dest_of as usize >= a.targets.len() {
                 p.add(format!("{aptr}/targets/{k}/dest_of"), id, "dest_of", format!("no target slot {}", s.dest_of));
             }

@@ -135,6 +135,9 @@ pub enum What {
     Equipment,
     /// A gear on the board (with `side`, `other`), for `gain_control` and `copy` (`gear.rs`).
     Gear,
+    /// The payer's legend: only as the `unit` of a `spend_counter` cost (CR 741–749: "spend a
+    /// charge counter from this" on a legend's ability); not a target.
+    Legend,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -350,6 +353,9 @@ pub enum Who {
     FriendlyAtT,
     EnemyAtT,
     OtherEnemyAtT,
+    /// The item's controller's legend (CR 741–749: counters on a legend): only the counter ops
+    /// (`add_counter`, `remove_counter`, `move_counter`) act on it.
+    YourLegend,
 }
 
 /// The player an instruction acts on, relative to the item's controller.

@@ -8,7 +8,8 @@
 //! (CR 204.3, 383.3.b, 404.2, 203.3).
 
 use crate::action::ObjId;
-use crate::cards::{CostAct, UnitCost};
+use crate::cards::{CostAct, UnitCost, What};
+use crate::keywords::Holder;
 use crate::notes::Note;
 use crate::state::*;
 
@@ -89,7 +90,7 @@ impl RiftGame {
     /// The unit cost still to be chosen for the item being built (CR 204.2): the `extra_cost`
     /// until its unit is chosen; after it, the `extra_discard` card if there is one.
     pub(crate) fn unit_cost_due(&self, b: &Build) -> Option<&UnitCost> {
-        self.extra_costs(b).1.filter(|_| b.cost_unit == NONE)
+        self.extra_costs(b).1.filter(|_| b.cost_unit == NONE && b.cost_at.is_none())
     }
 
     /// A trigger's additional cost still to choose: can it be paid (CR 203.3: an impossible cost
@@ -127,7 +128,41 @@ impl RiftGame {
 
     /// Can the cost be paid at all (CR 203.3)?
     pub fn cost_payable(&self, item: &Item, cost: &UnitCost) -> bool {
-        self.cost_objects(item, cost).next().is_some()
+        match cost.unit.what {
+            What::Legend | What::Battlefield => !self.cost_places(item, cost).is_empty(),
+            _ => self.cost_objects(item, cost).next().is_some(),
+        }
+    }
+
+    /// The legend or the battlefields that may pay a `spend_counter` cost written with
+    /// `unit = { what = "legend" }` (the payer's legend: "from this" on a legend's ability) or
+    /// `{ what = "battlefield" }` (one the payer controls): counters are spendable by their
+    /// object's controller (CR 741–749), and the holder must have `n` of them.
+    pub fn cost_places(&self, item: &Item, cost: &UnitCost) -> Vec<Holder> {
+        if cost.act != CostAct::SpendCounter {
+            return Vec::new();
+        }
+        let enough = |h: Holder| self.counter_count_at(h, cost.counter_ix) >= cost.n as u16;
+        match cost.unit.what {
+            What::Legend => Some(Holder::Legend(item.controller)).filter(|&h| enough(h)).into_iter().collect(),
+            What::Battlefield => (0..self.bfs.len() as u8)
+                .filter(|&b| self.bfs[b as usize].controller == item.controller)
+                .filter(|&b| self.target_ok(item, &cost.unit, Tgt::Bf(b)))
+                .map(Holder::Bf)
+                .filter(|&h| enough(h))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Is the cost paid from a legend or a battlefield (chosen as `cost_at`)?
+    pub fn cost_from_place(cost: &UnitCost) -> bool {
+        cost.act == CostAct::SpendCounter && matches!(cost.unit.what, What::Legend | What::Battlefield)
+    }
+
+    /// Pay a `spend_counter` cost from a legend or a battlefield (CR 357, 741–749).
+    pub fn pay_place_cost(&mut self, cost: &UnitCost, h: Holder) {
+        self.remove_counters_at(h, cost.counter_ix, cost.n as u16);
     }
 
     /// Pay the cost with unit `u` (CR 357): the act happens now; a kill makes its Deathknell

@@ -351,6 +351,11 @@ impl Game for RiftGame {
                         Stage::Location => Label::new(format!("Enter at {e}"), format!("在{z}进场")),
                         Stage::ExtraDiscard => match self.unit_cost_due(b) {
                             Some(c) => {
+                                // Counters spent from a legend (CR 741–749): the pick names its seat.
+                                let (e, z) = match r {
+                                    Ref::Seat(_) => (format!("{e}'s legend"), format!("{z}的传奇")),
+                                    _ => (e, z),
+                                };
                                 let (pe, pz) = c.phrase(&e, &z);
                                 Label::new(
                                     format!("{} (additional cost)", capitalized(&pe)),

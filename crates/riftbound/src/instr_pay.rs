@@ -67,6 +67,7 @@ impl RiftGame {
             accepted: true,
             paid: Vec::new(),
             cost_unit: crate::state::NONE,
+            cost_at: None,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         true

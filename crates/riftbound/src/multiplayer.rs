@@ -75,6 +75,14 @@ impl RiftGame {
             }
         }
         self.burnout_owed.retain(|&s| s != seat);
+        // A battlefield replaced by a blank token loses its counters: the token is a new object
+        // (CR 651, 746); the leaver's legend keeps none either.
+        let owned: Vec<u8> = (0..self.bfs.len() as u8).filter(|&b| self.bfs[b as usize].owner == seat).collect();
+        self.counters.retain(|c| match c.at {
+            crate::keywords::Holder::Bf(b) => !owned.contains(&b),
+            crate::keywords::Holder::Legend(s) => s != seat,
+            crate::keywords::Holder::Obj(_) => true,
+        });
         for b in self.bfs.iter_mut() {
             if b.owner == seat {
                 b.blank = true;

@@ -307,6 +307,12 @@ impl RiftGame {
         if p.legend_exhausted {
             l += "/x";
         }
+        // Counters on the legend (CR 741–749): `legend=ID/ctr.charge.2`.
+        for (k, n) in self.counters_at(crate::keywords::Holder::Legend(s)) {
+            if let Some(name) = db.counters.get(k as usize) {
+                l += &format!("/ctr.{name}.{n}");
+            }
+        }
         let default_team = if self.opts.mode.teams() { s % 2 } else { s };
         if p.team != default_team {
             l += &format!(" team={}", p.team + 1);
@@ -427,6 +433,14 @@ impl RiftGame {
         }
         if bf.blank {
             l += " blank=1";
+        }
+        // Counters on the battlefield (CR 741–749): `ctr=charge.2,shield.1`.
+        let ctr: Vec<String> = self
+            .counters_at(crate::keywords::Holder::Bf(b))
+            .filter_map(|(k, n)| self.db().counters.get(k as usize).map(|name| format!("{name}.{n}")))
+            .collect();
+        if !ctr.is_empty() {
+            l += &format!(" ctr={}", ctr.join(","));
         }
         l
     }
@@ -574,7 +588,12 @@ impl RiftGame {
                 u8::from(b.accepted),
                 ids(&b.paid),
                 self.item_word(&b.item)
-            ) + &if b.cost_unit == NONE { String::new() } else { format!(" unit=c{}", b.cost_unit) },
+            ) + &if b.cost_unit == NONE { String::new() } else { format!(" unit=c{}", b.cost_unit) }
+                + &match b.cost_at {
+                    Some(crate::keywords::Holder::Legend(s)) => format!(" unitat=L{}", s + 1),
+                    Some(crate::keywords::Holder::Bf(x)) => format!(" unitat=b{}", x + 1),
+                    _ => String::new(),
+                },
         }
     }
 }

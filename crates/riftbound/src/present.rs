@@ -291,6 +291,7 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         (false, _) | (true, Who::Target) => (en, zh),
         (true, Who::Self_) => (format!("{en} (this)"), format!("{zh}（此牌）")),
         (true, Who::Subject) => (format!("{en} (that unit)"), format!("{zh}（该单位）")),
+        (true, Who::YourLegend) => (format!("{en} (your legend)"), format!("{zh}（你的传奇）")),
         (true, _) => (format!("{en} (each of them)"), format!("{zh}（每个单位）")),
     };
     match ins.player {
@@ -314,6 +315,7 @@ fn target_noun(spec: &TargetSpec, up_to: bool) -> (String, String) {
         What::Destination => ("destination", "目的地"),
         What::Equipment => ("Equipment you control", "你控制的武装"),
         What::Gear => ("gear", "装备"),
+        What::Legend => return ("your legend".to_string(), "你的传奇".to_string()),
     };
     let article = if up_to { "another".to_string() } else { "a".to_string() };
     let article = if spec.side == Side::Enemy && !up_to { "an".to_string() } else { article };

@@ -4,6 +4,7 @@
 
 use crate::action::ObjId;
 use crate::cards::{Cond, Instr, Op, To, Who, Whose};
+use crate::keywords::Holder;
 use crate::state::*;
 
 impl RiftGame {
@@ -148,6 +149,8 @@ impl RiftGame {
                 let t = self.legal_target(item, ins.t).first().copied();
                 t.map(|t| at(self.loc(t)).into_iter().filter(|&u| !friendly(u)).collect()).unwrap_or_default()
             }
+            // A legend is not an object here: only the counter ops act on it (`counter_holders`).
+            Who::YourLegend => Vec::new(),
             Who::OtherEnemyAtT => {
                 let t = self.legal_target(item, ins.t).first().copied();
                 match t {
@@ -197,6 +200,10 @@ impl RiftGame {
     /// controller act (all, with `after = NOBODY`); if one's choice pauses resolution, returns that
     /// player, so the rest choose in turn once it is made (CR 489.8.b, spec §24).
     pub(crate) fn exec(&mut self, item: &Item, ins: &Instr, after: u8) -> Option<u8> {
+        if matches!(ins.op, Op::AddCounter | Op::RemoveCounter | Op::MoveCounter) {
+            self.exec_counters(item, ins);
+            return None;
+        }
         if ins.op.takes_selector() {
             let objs = self.select(item, ins);
             self.exec_on(item, ins, objs);
@@ -243,6 +250,56 @@ impl RiftGame {
             }
         }
         None
+    }
+
+    /// The holders of counters an instruction picks (CR 741–749): "this" is the source — a unit,
+    /// a gear, a legend or a battlefield; `your_legend` the controller's legend; a target slot
+    /// may name a battlefield; otherwise the objects of [`Self::select`].
+    fn counter_holders(&self, item: &Item, ins: &Instr, slot: u8) -> Vec<Holder> {
+        let bf_target = |t: u8| -> Option<Holder> {
+            let spec = self.specs(item).get(t as usize)?;
+            item.targets
+                .iter()
+                .find(|(s, x)| *s == t && matches!(x, Tgt::Bf(_)) && self.target_ok(item, spec, *x))
+                .and_then(|(_, x)| match x {
+                    Tgt::Bf(b) => Some(Holder::Bf(*b)),
+                    _ => None,
+                })
+        };
+        match (ins.who, item.src) {
+            (Who::YourLegend, _) => vec![Holder::Legend(item.controller)],
+            (Who::Self_, ItemSrc::Legend(s)) => vec![Holder::Legend(s)],
+            (Who::Self_, ItemSrc::Bf(b)) if !self.bfs[b as usize].blank => vec![Holder::Bf(b)],
+            (Who::Target, _) if bf_target(slot).is_some() => bf_target(slot).into_iter().collect(),
+            _ => {
+                let objs = if slot == ins.t { self.select(item, ins) } else { self.legal_target(item, slot) };
+                objs.into_iter().map(Holder::Obj).collect()
+            }
+        }
+    }
+
+    /// `add_counter`, `remove_counter`, `move_counter` (CR 741–749) on objects, legends and
+    /// battlefields.
+    fn exec_counters(&mut self, item: &Item, ins: &Instr) {
+        let (kind, n) = (ins.counter_ix, ins.n.max(0) as u16);
+        let from = self.counter_holders(item, ins, ins.t);
+        match ins.op {
+            Op::AddCounter => from.into_iter().for_each(|h| self.add_counters_at(h, kind, n)),
+            Op::RemoveCounter => from.into_iter().for_each(|h| {
+                self.remove_counters_at(h, kind, n);
+            }),
+            _ => {
+                // To the target in slot 1 (an object or a battlefield); nothing moves without one.
+                let to_ins = Instr { who: Who::Target, t: 1, ..ins.clone() };
+                let Some(&to) = self.counter_holders(item, &to_ins, 1).first() else { return };
+                for h in from {
+                    if h != to {
+                        let k = self.remove_counters_at(h, kind, n);
+                        self.add_counters_at(to, kind, k);
+                    }
+                }
+            }
+        }
     }
 
     fn exec_player(&mut self, ins: &Instr, seat: u8) {
@@ -373,16 +430,6 @@ impl RiftGame {
                     self.objs[u as usize].set(flag::SAVE, true);
                 }
             }
-            Op::AddCounter => {
-                for u in objs {
-                    self.add_counters(u, ins.counter_ix, ins.n.max(0) as u16);
-                }
-            }
-            Op::RemoveCounter => {
-                for u in objs {
-                    self.remove_counters(u, ins.counter_ix, ins.n.max(0) as u16);
-                }
-            }
             Op::Empower => {
                 for u in objs {
                     self.empower(u);
@@ -410,15 +457,6 @@ impl RiftGame {
                 }
             }
             Op::EquipToMe => self.equip_to_me(item, objs),
-            Op::MoveCounter => {
-                let Some(&to) = self.legal_target(item, 1).first() else { return };
-                for u in objs {
-                    if u != to {
-                        let k = self.remove_counters(u, ins.counter_ix, ins.n.max(0) as u16);
-                        self.add_counters(to, ins.counter_ix, k);
-                    }
-                }
-            }
             Op::SaveToHand => {
                 for u in objs {
                     self.objs[u as usize].set(flag::SAVE_TO_HAND, true);

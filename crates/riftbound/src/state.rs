@@ -277,6 +277,9 @@ pub struct Build {
     /// The unit chosen to pay the ability's `extra_cost` (CR 204.2), beside `discard`: an item
     /// may have both additional costs.
     pub cost_unit: ObjId,
+    /// The legend or battlefield chosen to pay a `spend_counter` cost from (CR 741–749), instead
+    /// of `cost_unit`.
+    pub cost_at: Option<crate::keywords::Holder>,
 }
 
 /// The decision the game is waiting for, other than priority/focus/main-phase actions.

@@ -109,6 +109,9 @@ pub struct LegendView {
     pub name: String,
     pub zh: String,
     pub exhausted: bool,
+    /// Counters on it by name (CR 741–749), public.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty", default)]
+    pub counters: std::collections::BTreeMap<String, u16>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -130,6 +133,10 @@ pub struct BattlefieldView {
     /// A facedown card: its controller (and omniscient viewers) see what it is.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub facedown: Option<FacedownView>,
+    /// Counters on it by name (CR 741–749), public; they stay with it (battlefields do not leave
+    /// the board).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty", default)]
+    pub counters: std::collections::BTreeMap<String, u16>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -265,10 +272,7 @@ impl RiftGame {
             damage: o.damage,
             status,
             attached_to: (o.attached_to != NONE).then_some(o.attached_to),
-            counters: self
-                .counters_on(id)
-                .filter_map(|(k, n)| self.db().counters.get(k as usize).map(|name| (name.clone(), n)))
-                .collect(),
+            counters: self.counter_names(crate::keywords::Holder::Obj(id)),
             traits: self.traits_view(id),
         }
     }
@@ -324,6 +328,7 @@ impl RiftGame {
                     name: self.def(p.legend).name.clone(),
                     zh: self.def(p.legend).zh.clone(),
                     exhausted: p.legend_exhausted,
+                    counters: self.counter_names(crate::keywords::Holder::Legend(s)),
                 },
                 rune_cards: runes.iter().map(|&r| self.card_view(r)).collect(),
                 pool: PoolView {
@@ -379,6 +384,7 @@ impl RiftGame {
                             card: sees(viewer, c).then(|| self.card_view(bf.facedown)),
                         }
                     }),
+                    counters: self.counter_names(crate::keywords::Holder::Bf(b as u8)),
                 }
             })
             .collect();

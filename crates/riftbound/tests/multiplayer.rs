@@ -411,6 +411,10 @@ fn cr651_ffa_concession_banishes_the_players_objects_blanks_their_battlefield_an
     let base = t.put(1, UNIT[1], Loc::Base(1));
     let other = t.put(0, UNIT[0], Loc::Bf(0));
     assert_eq!(t.controller(1), 1);
+    use riftbound::keywords::Holder;
+    for h in [Holder::Bf(1), Holder::Bf(0), Holder::Legend(1), Holder::Legend(0)] {
+        t.g.add_counters_at(h, 0, 2);
+    }
     // P1 attacks P2's battlefield; P2 concedes when the Focus reaches them.
     let att = t.put(0, UNIT[0], Loc::Base(0));
     mv(&mut t, att, 1);
@@ -422,6 +426,12 @@ fn cr651_ffa_concession_banishes_the_players_objects_blanks_their_battlefield_an
     assert_eq!(t.zone(base), Zone::Banished);
     assert_eq!(t.board_runes(1), 0, "runes banished too");
     assert!(t.g.bfs[1].blank, "their battlefield becomes a blank battlefield token");
+    // CR 651, 741–749: the blank token is a new object, without the battlefield's counters; the
+    // leaver's legend keeps none; the other battlefield and legends keep theirs.
+    assert_eq!(t.g.counter_count_at(Holder::Bf(1), 0), 0);
+    assert_eq!(t.g.counter_count_at(Holder::Legend(1), 0), 0);
+    assert_eq!(t.g.counter_count_at(Holder::Bf(0), 0), 2);
+    assert_eq!(t.g.counter_count_at(Holder::Legend(0), 0), 2);
     assert_eq!(t.zone(other), Zone::Bf(0), "other players' units stay");
     assert!(t.g.make_view(Viewer::Spectator).battlefields[1].name.starts_with("Blank Battlefield"));
     // The combat ends with the attacker alone: P1 conquers the blank battlefield.

@@ -194,3 +194,47 @@ fn mutated_positions_are_refused_or_play_on_without_panicking() {
     }
     assert!(read > 300, "only {read} mutated positions read back");
 }
+
+/// Counters on a legend (`legend=ID/ctr.NAME.N`) and on a battlefield (`ctr=NAME.N,…`) are written
+/// and read back (CR 741–749), and so is a build whose `spend_counter` cost was paid from the
+/// legend (`unitat=L1`); a counter the set does not use is refused.
+#[test]
+fn counters_on_legends_and_battlefields_round_trip() {
+    use engine::{CardSet, Cards};
+    use serde_json::json;
+    let vault = json!({ "id": "T-VAULT", "name": "Test Vault", "zh": "测试宝库", "kind": "legend",
+        "domains": ["fury", "mind"], "text": "Spend a charge counter from this: Ready a unit.",
+        "text_zh": "花费此牌上的一个充能计数器：重置一个单位。",
+        "ability": [{ "on": "activated", "targets": [{}],
+            "extra_cost": { "act": "spend_counter", "counter": "charge", "unit": { "what": "legend" } },
+            "do": [{ "op": "ready", "t": 0 }] }] });
+    let arena = json!({ "id": "T-ARENA", "name": "Test Arena", "zh": "测试竞技场", "kind": "battlefield",
+        "text": "When you hold here, put a doom counter here.", "text_zh": "当你据守此处时，在此处放置一个厄运计数器。",
+        "ability": [{ "on": "hold_here", "do": [{ "op": "add_counter", "counter": "doom", "n": 1, "who": "self" }] }] });
+    let db = riftbound::cards::CardDb::builtin().with_cards(&[vault, arena], "test").unwrap();
+    let opts = RiftOptions { cards: Cards::loaded(db), ..RiftOptions::default() };
+    let text = "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main\n\
+        p1 legend=T-VAULT/ctr.charge.2 deck=ST1-011,ST1-011 base=c0:ST1-011/x,c3:ST1-011/x\n\
+        p2 legend=T-VAULT/x/ctr.charge.1\n\
+        b1 card=T-ARENA owner=p1 ctl=p1 ctr=doom.3\n\
+        b2 card=ST1-047 owner=p2 ctl=-";
+    let g = RiftGame::from_position(&opts, text).unwrap_or_else(|e| panic!("{e}"));
+    let written = g.position().unwrap();
+    assert!(written.contains("legend=T-VAULT/ctr.charge.2"), "{written}");
+    assert!(written.contains("legend=T-VAULT/x/ctr.charge.1"), "{written}");
+    assert!(written.contains("ctl=p1 ctr=doom.3"), "{written}");
+    let again = RiftGame::from_position(&opts, &written).unwrap();
+    assert!(again == g);
+    let mut g = g;
+    for a in ["act L", "t p1"] {
+        g.apply(&a.parse().unwrap(), &mut EventLog::disabled()).unwrap_or_else(|e| panic!("{a}: {e:?}"));
+    }
+    let mid = g.position().unwrap();
+    assert!(mid.contains(" unitat=L1"), "{mid}");
+    let again = RiftGame::from_position(&opts, &mid).unwrap();
+    assert!(again == g);
+    assert_eq!(again.position().unwrap(), mid);
+    for bad in [text.replace("ctr.charge.2", "ctr.rage.2"), text.replace("ctr=doom.3", "ctr=doom.0")] {
+        assert!(RiftGame::from_position(&opts, &bad).is_err(), "{bad}");
+    }
+}

@@ -128,7 +128,7 @@ fn trigger_additional_costs_are_read_and_misuse_refused() {
     );
 }
 
-/// CR 741–749: `n` counters per cost, from a unit or a gear.
+/// CR 741–749: `n` counters per cost, from a unit, a gear, your legend or a battlefield.
 #[test]
 fn counter_costs_take_a_number_and_a_gear_and_refuse_misuse() {
     let cost = |c: &str| spell(&format!("on = \"spell\"\nextra_cost = {c}\ndo = [{{ op = \"draw\", n = 1 }}]"));
@@ -151,11 +151,33 @@ fn counter_costs_take_a_number_and_a_gear_and_refuse_misuse() {
         "/card/0/ability/0/extra_cost/unit",
         "exactly one unit, or a 'spend_counter' cost with one gear",
     );
+    // Counters on a legend or a battlefield (CR 741–749) pay a `spend_counter` cost; no other
+    // cost is paid with a legend or a battlefield, and a legend is not a target.
+    accepted(&cost("{ act = \"spend_counter\", counter = \"charge\", unit = { what = \"battlefield\" } }"));
+    accepted(&cost("{ act = \"spend_counter\", counter = \"charge\", unit = { what = \"legend\" } }"));
     refused(
-        &cost("{ act = \"spend_counter\", counter = \"charge\", unit = { what = \"battlefield\" } }"),
-        "/card/0/ability/0/extra_cost/unit/what",
-        "not implemented: counters on a battlefield or a legend",
+        &cost("{ act = \"exhaust\", unit = { what = \"legend\" } }"),
+        "/card/0/ability/0/extra_cost/unit",
+        "your legend or a battlefield you control",
     );
+    refused(
+        &cost("{ act = \"kill\", unit = { what = \"battlefield\" } }"),
+        "/card/0/ability/0/extra_cost/unit",
+        "your legend or a battlefield you control",
+    );
+    refused(
+        &spell("on = \"spell\"\ntargets = [{ what = \"legend\" }]\ndo = [{ op = \"add_counter\", counter = \"charge\", n = 1, t = 0 }]"),
+        "/card/0/ability/0/targets/0/what",
+        "a legend is not a target here",
+    );
+    refused(
+        &spell("on = \"spell\"\ndo = [{ op = \"draw\", n = 1, who = \"your_legend\" }]"),
+        "/card/0/ability/0/do/0/who",
+        "'your_legend' names a legend",
+    );
+    accepted(&spell(
+        "on = \"spell\"\ndo = [{ op = \"add_counter\", counter = \"charge\", n = 2, who = \"your_legend\" }]",
+    ));
     // The number is written back only when it is not 1.
     let db = CardDb::parse(&cost("{ act = \"spend_counter\", counter = \"charge\", n = 3 }"), CardFormat::Toml, "t")
         .unwrap();

@@ -188,6 +188,14 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     ),
                 ));
             }
+            if !counter_op && ins.who == crate::cards::Who::YourLegend {
+                out.push((
+                    format!("{ip}/who"),
+                    "who",
+                    "'your_legend' names a legend: only add_counter, remove_counter and move_counter act on it (CR 741–749)"
+                        .into(),
+                ));
+            }
             if !counter_op && !ins.counter.is_empty() {
                 out.push((
                     format!("{ip}/counter"),

@@ -11,7 +11,7 @@ pub(crate) mod present;
 mod temporary;
 mod xp;
 
-pub use counters::Counter;
+pub use counters::{Counter, Holder};
 
 use crate::action::ObjId;
 use crate::cards::Ability;

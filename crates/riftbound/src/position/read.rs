@@ -107,6 +107,19 @@ impl Reader<'_> {
             .map(|n| n - 1)
             .ok_or_else(|| format!("{field}: '{v}' is not a battlefield b1..b{}", self.nbf))
     }
+    /// A legend (`L1`, the seat 1-based) or a battlefield (`b2`) holding counters (CR 741).
+    fn holder(&self, field: &str, v: &str) -> R<crate::keywords::Holder> {
+        use crate::keywords::Holder;
+        match v.strip_prefix('L') {
+            Some(n) => n
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= self.n)
+                .map(|n| Holder::Legend(n - 1))
+                .ok_or_else(|| format!("{field}: '{v}' is not a legend L1..L{}", self.n)),
+            None => self.bf(field, v).map(Holder::Bf),
+        }
+    }
     fn bits(&self, field: &str, v: &str) -> R<u8> {
         let mut b = 0u8;
         for w in items(v) {
@@ -374,10 +387,13 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     // Players and their objects.
     let mut players = Vec::new();
     let mut specs: Vec<Spec> = Vec::new();
+    let mut place_counters = Vec::new();
     for s in 0..n {
         let name = format!("p{}", s + 1);
         let sec = secs.iter().find(|x| x.name == name).ok_or(format!("{name}: missing"))?;
-        players.push(read_player(&rd, sec, s, &mut specs)?);
+        let mut lc = Vec::new();
+        players.push(read_player(&rd, sec, s, &mut specs, &mut lc)?);
+        place_counters.extend(lc.into_iter().map(|(kind, n)| (crate::keywords::Holder::Legend(s), kind, n)));
     }
     // Ids: the written ones, then the lowest free ones in order of appearance.
     let mut taken: Vec<bool> = Vec::new();
@@ -432,7 +448,12 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
             return err(&sp.field, "counters are only on objects on the board (CR 746)");
         }
         for &(kind, n) in &sp.counters {
-            counters.push(crate::keywords::Counter { obj: id as ObjId, inc: o.inc, kind, n });
+            counters.push(crate::keywords::Counter {
+                at: crate::keywords::Holder::Obj(id as ObjId),
+                inc: o.inc,
+                kind,
+                n,
+            });
         }
         if let Some(a) = sp.attached {
             o.attached_to = rd.obj(&sp.field, &format!("c{a}"))?;
@@ -467,7 +488,13 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 "ctl" => bf.controller = rd.seat_or_none(&f, v)?,
                 "contested" => bf.contested_by = rd.seat_or_none(&f, v)?,
                 "blank" => bf.blank = flag01(&f, v)?,
-                _ => return err(&f, "unknown field (card, owner, ctl, contested, blank)"),
+                "ctr" => {
+                    for w in items(v) {
+                        let (kind, n) = rd.counter(&f, w)?;
+                        place_counters.push((crate::keywords::Holder::Bf(b), kind, n));
+                    }
+                }
+                _ => return err(&f, "unknown field (card, owner, ctl, contested, blank, ctr)"),
             }
         }
         if !have_card {
@@ -484,6 +511,12 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         bfs.push(bf);
     }
 
+    for (at, kind, n) in place_counters {
+        if counters.iter().any(|c: &crate::keywords::Counter| c.at == at && c.kind == kind) {
+            return err("counters", "one counter kind written twice on a legend or a battlefield");
+        }
+        counters.push(crate::keywords::Counter { at, inc: 0, kind, n });
+    }
     let mut g = RiftGame { objs, players, bfs, counters, ..RiftGame::empty(opts, Phase::Main) };
     g.rebuild_board_index();
     read_header(&rd, header, &mut g)?;
@@ -626,7 +659,13 @@ fn blank_item() -> Item {
     }
 }
 
-fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Player> {
+fn read_player(
+    rd: &Reader,
+    sec: &Section,
+    s: u8,
+    specs: &mut Vec<Spec>,
+    legend_counters: &mut Vec<(u8, u16)>,
+) -> R<Player> {
     let mut p = Player { team: rd.opts.mode.team_of_seat(s), ..Player::default() };
     let mut have_legend = false;
     for (k, v) in &sec.fields {
@@ -643,12 +682,18 @@ fn read_player(rd: &Reader, sec: &Section, s: u8, specs: &mut Vec<Spec>) -> R<Pl
         };
         match k.as_str() {
             "legend" => {
-                let (id, x) = match v.strip_suffix("/x") {
-                    Some(id) => (id, true),
-                    None => (v.as_str(), false),
-                };
-                p.legend = card(&rd.opts.cards, &f, id)?;
-                p.legend_exhausted = x;
+                // `ID[/x][/ctr.NAME.N…]`: exhausted, counters on it (CR 741–749).
+                let mut parts = v.split('/');
+                p.legend = card(&rd.opts.cards, &f, parts.next().unwrap_or(""))?;
+                for w in parts {
+                    if w == "x" {
+                        p.legend_exhausted = true;
+                    } else if let Some(c) = w.strip_prefix("ctr.") {
+                        legend_counters.push(rd.counter(&f, c)?);
+                    } else {
+                        return err(&f, format!("'/{w}': a legend takes /x and /ctr.NAME.N"));
+                    }
+                }
                 have_legend = true;
             }
             "team" => {
@@ -952,6 +997,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "paid",
                 "item",
                 "unit",
+                "unitat",
             ]
         }
         _ => {
@@ -1052,6 +1098,10 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 accepted: flag01("prompt.accepted", opt("accepted", "0"))?,
                 paid: rd.objs("prompt.paid", opt("paid", "-"))?,
                 cost_unit: rd.obj_or_none("prompt.unit", opt("unit", "-"))?,
+                cost_at: match get("unitat") {
+                    None => None,
+                    Some(v) => Some(rd.holder("prompt.unitat", v)?),
+                },
             }))
         }
     })
