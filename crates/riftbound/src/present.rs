@@ -37,6 +37,15 @@ fn names(db: &CardDb, d: DefId) -> (String, String) {
     (c.name.clone(), c.zh.clone())
 }
 
+/// "counter" or "counters" for `n`.
+fn cs(n: i32) -> &'static str {
+    if n == 1 {
+        "counter"
+    } else {
+        "counters"
+    }
+}
+
 fn plural(n: i32, one: &str, many: &str) -> String {
     if n == 1 {
         one.to_string()
@@ -184,15 +193,15 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             ("protect a unit from its next death this turn".into(), "使一个单位本回合免于下一次死亡".into()),
         ),
         Op::AddCounter => pick(
-            (format!("put {n} {} counter(s) on", ins.counter), format!("在其上放置{n}个{}计数器", ins.counter)),
+            (format!("put {n} {} {} on", ins.counter, cs(n)), format!("在其上放置{n}个{}计数器", ins.counter)),
             (
-                format!("put {n} {} counter(s) on a unit", ins.counter),
+                format!("put {n} {} {} on a unit", ins.counter, cs(n)),
                 format!("在一个单位上放置{n}个{}计数器", ins.counter),
             ),
         ),
         Op::RemoveCounter => pick(
-            (format!("remove {n} {} counter(s) from", ins.counter), format!("从其上移除{n}个{}计数器", ins.counter)),
-            (format!("remove {n} {} counter(s)", ins.counter), format!("移除{n}个{}计数器", ins.counter)),
+            (format!("remove {n} {} {} from", ins.counter, cs(n)), format!("从其上移除{n}个{}计数器", ins.counter)),
+            (format!("remove {n} {} {}", ins.counter, cs(n)), format!("移除{n}个{}计数器", ins.counter)),
         ),
         Op::GainXp => (format!("gain {n} XP"), format!("获得{n}点经验")),
         Op::Empower => pick(("empower".into(), "赋能其".into()), ("empower a unit".into(), "赋能一个单位".into())),
@@ -272,9 +281,9 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             ("gain control of a unit this turn".into(), "本回合获得一个单位的控制权".into()),
         ),
         Op::MoveCounter => pick(
-            (format!("move {n} {} counter(s) from", ins.counter), format!("从其上移走{n}个{}计数器", ins.counter)),
+            (format!("move {n} {} {} from", ins.counter, cs(n)), format!("从其上移走{n}个{}计数器", ins.counter)),
             (
-                format!("move {n} {} counter(s) to another object", ins.counter),
+                format!("move {n} {} {} to another object", ins.counter, cs(n)),
                 format!("将{n}个{}计数器移到另一个对象上", ins.counter),
             ),
         ),
