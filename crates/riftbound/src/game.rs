@@ -268,7 +268,9 @@ impl Game for RiftGame {
                     g.objs[p as usize].def = a;
                 }
             }
-            let runes = g.players[s].rune_deck.clone();
+            // A rune whose ability is on the chain keeps what it is in the rune deck too (a
+            // recycled rune, CR 164): the item is that rune's ability, seen by everyone.
+            let runes: Vec<u16> = g.players[s].rune_deck.iter().copied().filter(|d| !sources.contains(d)).collect();
             let mut rdefs: Vec<_> = runes.iter().map(|&i| g.objs[i as usize].def).collect();
             rng.shuffle(&mut rdefs);
             for (i, d) in runes.iter().zip(rdefs) {
