@@ -172,7 +172,7 @@ impl RiftGame {
             CostAct::Kill => self.kill(u),
             CostAct::Exhaust => self.objs[u as usize].set(flag::EXHAUSTED, true),
             CostAct::SpendCounter => {
-                self.remove_counters(u, cost.counter_ix, cost.n as u16);
+                self.remove_counters_at(Holder::Obj(u), cost.counter_ix, cost.n as u16);
             }
             CostAct::ReturnHand => {
                 self.set_zone(u, Zone::Hand);

@@ -266,11 +266,12 @@ impl RiftGame {
                     _ => None,
                 })
         };
+        let bf = if matches!(ins.who, Who::Target) { bf_target(slot) } else { None };
         match (ins.who, item.src) {
             (Who::YourLegend, _) => vec![Holder::Legend(item.controller)],
             (Who::Self_, ItemSrc::Legend(s)) => vec![Holder::Legend(s)],
             (Who::Self_, ItemSrc::Bf(b)) if !self.bfs[b as usize].blank => vec![Holder::Bf(b)],
-            (Who::Target, _) if bf_target(slot).is_some() => bf_target(slot).into_iter().collect(),
+            (Who::Target, _) if bf.is_some() => bf.into_iter().collect(),
             _ => {
                 let objs = if slot == ins.t { self.select(item, ins) } else { self.legal_target(item, slot) };
                 objs.into_iter().map(Holder::Obj).collect()

@@ -61,16 +61,6 @@ impl RiftGame {
         self.counter_count_at(Holder::Obj(id), kind)
     }
 
-    /// The controller of a holder: the spender of its counters (CR 741–749); a legend's is its
-    /// player, an uncontrolled battlefield's nobody.
-    pub fn holder_controller(&self, h: Holder) -> u8 {
-        match h {
-            Holder::Obj(o) => self.obj(o).controller,
-            Holder::Legend(s) => s,
-            Holder::Bf(b) => self.bfs[b as usize].controller,
-        }
-    }
-
     /// Put `n` counters on a board object, a legend or a battlefield (CR 742); counters left by
     /// objects that changed zone are dropped here (CR 746: lost on leaving the board).
     pub fn add_counters_at(&mut self, h: Holder, kind: u8, n: u16) {
@@ -90,10 +80,6 @@ impl RiftGame {
         }
     }
 
-    pub fn add_counters(&mut self, id: ObjId, kind: u8, n: u16) {
-        self.add_counters_at(Holder::Obj(id), kind, n)
-    }
-
     /// Remove up to `n` counters of a kind (an effect does as much as it can); returns how many.
     pub fn remove_counters_at(&mut self, h: Holder, kind: u8, n: u16) -> u16 {
         let have = self.counter_count_at(h, kind);
@@ -103,9 +89,5 @@ impl RiftGame {
         }
         self.counters.retain(|c| c.n > 0);
         take
-    }
-
-    pub fn remove_counters(&mut self, id: ObjId, kind: u8, n: u16) -> u16 {
-        self.remove_counters_at(Holder::Obj(id), kind, n)
     }
 }
