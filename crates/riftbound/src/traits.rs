@@ -62,11 +62,36 @@ impl RiftGame {
     /// Fold the object's layer-1 effects in timestamp order over `printed`: `copy` for a copy
     /// effect's card, `set` for a trait-setting effect.
     fn trait_fold<T>(&self, id: ObjId, printed: T, copy: impl Fn(DefId) -> T, set: impl Fn(T, TraitVal) -> T) -> T {
-        self.effects.iter().filter(|l| l.unit == id).fold(printed, |v, l| match l.effect {
-            Effect::Copy { def, .. } => copy(def),
-            Effect::SetTrait(t) => set(v, t),
-            _ => v,
-        })
+        self.trait_fold_with(id, &[], printed, copy, set)
+    }
+
+    /// `trait_fold` with trait statics merged in timestamp order (CR 479): `statics` are
+    /// (timestamp, value) sorted by timestamp, a timestamp being the index in the effect list of
+    /// the static's marker (-1: before every effect, `trait_statics.rs`).
+    fn trait_fold_with<T>(
+        &self,
+        id: ObjId,
+        statics: &[(i64, TraitVal)],
+        printed: T,
+        copy: impl Fn(DefId) -> T,
+        set: impl Fn(T, TraitVal) -> T,
+    ) -> T {
+        let mut v = printed;
+        let mut next = statics.iter().peekable();
+        for (i, l) in self.effects.iter().enumerate() {
+            while let Some(&&(_, t)) = next.peek().filter(|s| s.0 < i as i64) {
+                v = set(v, t);
+                next.next();
+            }
+            if l.unit == id {
+                v = match l.effect {
+                    Effect::Copy { def, .. } => copy(def),
+                    Effect::SetTrait(t) => set(v, t),
+                    _ => v,
+                };
+            }
+        }
+        next.fold(v, |v, &(_, t)| set(v, t))
     }
 
     fn printed_card(&self, id: ObjId) -> &crate::cards::CardDef {
@@ -90,26 +115,7 @@ impl RiftGame {
         }
         let db = self.db();
         let st = if statics { self.trait_statics_on(id) } else { Vec::new() };
-        if st.is_empty() {
-            return self.trait_fold(id, self.printed_card(id).tag_bits, |d| db.get(d).tag_bits, fold_tags);
-        }
-        // Merge the statics (sorted by timestamp; -1: before every effect) into the effect list.
-        let mut v = self.printed_card(id).tag_bits;
-        let mut next = st.iter().peekable();
-        for (i, l) in self.effects.iter().enumerate() {
-            while let Some(&&(_, t)) = next.peek().filter(|s| s.0 < i as i64) {
-                v = fold_tags(v, t);
-                next.next();
-            }
-            if l.unit == id {
-                match l.effect {
-                    Effect::Copy { def, .. } => v = db.get(def).tag_bits,
-                    Effect::SetTrait(t) => v = fold_tags(v, t),
-                    _ => {}
-                }
-            }
-        }
-        next.fold(v, |v, &(_, t)| fold_tags(v, t))
+        self.trait_fold_with(id, &st, self.printed_card(id).tag_bits, |d| db.get(d).tag_bits, fold_tags)
     }
 
     /// Does the object have this tag now?
