@@ -272,6 +272,7 @@ export const STRINGS = {
   attached_to: { en: 'attached to', zh: '附着于' },
   attacks_used: { en: 'attacks made', zh: '已攻击次数' },
   base_value: { en: 'base', zh: '基础' },
+  counters: { en: 'counters', zh: '指示物' },
   bonus: { en: 'bonus', zh: '加成' },
   cancel_back: { en: 'Back', zh: '返回' },
   card_now: { en: 'Now', zh: '当前状态' },

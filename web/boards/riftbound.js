@@ -10,6 +10,15 @@ import { cardEl, cardBack, zone, infoOf, infoName, cardLink } from '../cards.js'
 const PHASE_ZH = { mulligan: '调度', beginning: '开始', scoring: '计分', channel: '引导', draw: '抽牌', main: '主要', ending: '结束' };
 const STATUS = { exhausted: 'exhausted', stunned: 'stunned', buffed: 'buffed', ready: 'ready', facedown: 'facedown' };
 
+/** Counters (CR 741–749) as state badges: "charge ×2". */
+function counterBadges(counters) {
+  return Object.entries(counters || {}).map(([name, n]) => [`${name} ×${n}`, 'counter']);
+}
+
+function counterSig(counters) {
+  return Object.entries(counters || {}).map(([name, n]) => `${name}${n}`).join(',');
+}
+
 function tokOf(id) {
   if (id == null) return null;
   return /^\d+$/.test(String(id)) ? `c${id}` : String(id);
@@ -27,11 +36,12 @@ function riftCard(c, ctx, zoneName) {
   if (c.damage) state.push([`${t('damage')} ${c.damage}`, 'damage']);
   for (const s of c.status || []) state.push([STATUS[s] ? t(STATUS[s]) : s, s]);
   if (c.attached_to != null) state.push([`${t('attached_to')} ${tokOf(c.attached_to)}`, 'x']);
+  state.push(...counterBadges(c.counters));
   const exhausted = (c.status || []).includes('exhausted');
   return cardEl({
     id: c.id,
     key: tokOf(c.id),
-    sig: `${zoneName}|${c.might}|${c.damage}|${(c.status || []).join(',')}|${c.controller}`,
+    sig: `${zoneName}|${c.might}|${c.damage}|${(c.status || []).join(',')}|${c.controller}|${counterSig(c.counters)}`,
     info: d,
     title: d ? infoName(d) : zh && c.zh ? c.zh : c.name,
     stats,
@@ -51,11 +61,11 @@ function legendCard(p, i, ctx) {
   return cardEl({
     id: ref.id || null,
     key: `L${i}`,
-    sig: String(p.legend_exhausted),
+    sig: `${p.legend_exhausted}|${counterSig(ref.counters)}`,
     info: d,
     title: d ? infoName(d) : getLang() === 'zh' && ref.zh ? ref.zh : ref.name || String(p.legend),
     type: d ? null : t('legend'),
-    state: p.legend_exhausted ? [[t('exhausted'), 'exhausted']] : [],
+    state: [...(p.legend_exhausted ? [[t('exhausted'), 'exhausted']] : []), ...counterBadges(ref.counters)],
     cls: `rift legend-card${p.legend_exhausted ? ' exhausted' : ''}`,
     tilt: p.legend_exhausted ? 1 : 0,
     ctx,
@@ -131,7 +141,7 @@ function battlefield(v, bf, b, ctx) {
     'div.battlefield',
     {
       class: `${playable ? 'playable' : ''}${ctx.isSelected(id, key) ? ' selected' : ''}${sd ? ' showdown' : ''}${bf.controller != null ? ` ctrl-${bf.controller}` : ''}`,
-      dataset: id ? { key, id, sig: `${bf.controller}|${bf.contested_by}|${bf.units.length}` } : { key, sig: `${bf.controller}|${bf.contested_by}|${bf.units.length}` },
+      dataset: { key, ...(id ? { id } : {}), sig: `${bf.controller}|${bf.contested_by}|${bf.units.length}|${counterSig(bf.counters)}` },
       on: { click: (e) => (e.target === e.currentTarget || (e.target.closest('.bf-head') && !e.target.closest('.card-link')) ? ctx.select(id, key) : null) },
     },
     h(
@@ -141,6 +151,7 @@ function battlefield(v, bf, b, ctx) {
       h('span.muted', ` ${ctx.seatName(bf.owner)}`),
       bf.controller != null ? h('span.badge', `${t('controller')}: P${bf.controller + 1}`) : null,
       bf.contested_by != null ? h('span.badge.warn', `${t('contested')}: P${bf.contested_by + 1}`) : null,
+      ...counterBadges(bf.counters).map(([label]) => h('span.badge.counter', { title: t('counters') }, label)),
       sd ? h('span.badge.acting', `${t('showdown')}${sd.combat ? ` (${t('combat')})` : ''} · ${t('focus')} P${sd.focus + 1}`) : null,
     ),
     d && (zh ? d.text_zh : d.text_en) ? h('div.bf-text', zh ? d.text_zh : d.text_en) : null,
