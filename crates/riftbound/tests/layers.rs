@@ -228,7 +228,12 @@ fn card_files_misusing_traits_limits_gear_and_grants_are_refused() {
         { "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 1 }] },
         { "on": "play", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
     ])));
-    assert!(e.contains("not implemented: a granted 'Play' ability"), "{e}");
+    assert!(e.contains("a granted 'Play' ability: an ability is given to a unit on the board"), "{e}");
+    let e = bad_card(spell(json!([
+        { "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 1 }] },
+        { "on": "mighty_attacks_here", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
+    ])));
+    assert!(e.contains("a battlefield's trigger is not an ability a unit can be given"), "{e}");
     let e = bad_card(spell(json!([
         { "on": "spell", "targets": [{}], "do": [{ "op": "stun", "t": 0 }] },
         { "on": "attack", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
@@ -247,16 +252,23 @@ fn trait_and_ability_effects_round_trip_in_the_position_notation() {
     assert_ne!(cadet, 0);
     t.g.add_effect(a, Effect::SetTrait(TraitVal::Name(boar_def)), true);
     t.g.add_effect(a, Effect::SetTrait(TraitVal::Tag(cadet)), false);
-    t.g.add_effect(a, Effect::SetTrait(TraitVal::Cost(7)), false);
+    let fury = riftbound::cards::domain_mask("fury").unwrap();
+    t.g.add_effect(
+        a,
+        Effect::SetTrait(TraitVal::Cost(riftbound::Cost::new(7, &[fury, riftbound::cards::ANY_DOMAIN]))),
+        false,
+    );
     t.g.add_effect(boar, Effect::SetTrait(TraitVal::Domain(0b10_0010)), true);
     t.g.add_effect(boar, Effect::GrantAbility { def: boar_def, ab: 0 }, true);
     assert_eq!(t.g.name_def(a), boar_def);
     assert!(t.g.has_tag_now(a, "Cadet") && t.g.energy_of(a) == 7);
     let text = t.g.position().unwrap();
     assert!(text.contains(":trait:name:") && text.contains(":trait:tag:Cadet") && text.contains(":ability:"), "{text}");
+    assert!(text.contains(":trait:cost:7+R+A"), "the Power pips of a set cost are written: {text}");
     let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(read == t.g, "read back differs\n{text}");
     assert_eq!(read.domains_of(boar), 0b10_0010);
+    assert_eq!(read.cost_of(a).pips(), &[fury, riftbound::cards::ANY_DOMAIN], "CR 131: the Power of the set cost");
 }
 
 /// CR 477.1.a, 480: tag removal in the notation — `lose_tag:X`, `tags:X` (only X), `tags:-` (none);
@@ -304,15 +316,29 @@ fn trait_statics_refuse_misuse_give_tags_and_round_trip() {
     let e = bad(json!({ "effect": "set_trait", "tag": "Yordle" }));
     assert!(e.contains("names a trait"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "name", "tag": "Yordle" }));
-    assert!(e.contains("not implemented: a static sets tags only"), "{e}");
+    assert!(e.contains("only a tag static (tag, lose_tag, only_tag) takes 'tag'"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "name" }));
+    assert!(e.contains("a name static names its card in 'value'"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "name", "value": "No Such Card" }));
+    assert!(e.contains("no card 'No Such Card' in the set") && e.contains("/static/0/value"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "cost", "n": 40 }));
+    assert!(e.contains("a cost of 40 Energy"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "cost", "n": 2, "pips": ["purple"] }));
+    assert!(e.contains("unknown domain 'purple'") && e.contains("/static/0/pips/0"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "domain" }));
+    assert!(e.contains("a domain static names its domains"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "domain", "domains": ["calm"], "value": "Sparkshot" }));
+    assert!(e.contains("only a name static takes 'value'"), "{e}");
+    let e = bad(json!({ "effect": "might", "n": 1, "tag": "Cadet", "value": "Sparkshot" }));
+    assert!(e.contains("only a 'set_trait' static takes 'value' or 'pips'"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "tag" }));
     assert!(e.contains("names its tag"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "no_tags", "tag": "Yordle" }));
     assert!(e.contains("no_tags takes no tag"), "{e}");
-    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "tag": "Cadet" } }));
-    assert!(e.contains("chosen by side and other only"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "mighty": true } }));
+    assert!(e.contains("not implemented: a trait static's units are chosen by side, other and tag only"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "n": 1 }));
-    assert!(e.contains("takes trait, tag and unit only"), "{e}");
+    assert!(e.contains("only a cost static takes 'n' and 'pips'"), "{e}");
     let e = bad(json!({ "effect": "might", "n": 1, "tag": "Cadet", "trait": "tag" }));
     assert!(e.contains("only a 'set_trait' static takes 'trait'"), "{e}");
     assert!(!CardDb::builtin().has_statics.traits, "ST1 has no trait static");
