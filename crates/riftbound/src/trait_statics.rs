@@ -213,6 +213,15 @@ impl RiftGame {
         out
     }
 
+    /// Is a tag static choosing its units by tag on the board (then layer 1's tags are worked out
+    /// for all units at once, [`RiftGame::layer1_tags`])?
+    pub(crate) fn tag_selected_on_board(&self) -> bool {
+        self.nonrune_ids().any(|q| {
+            let o = self.obj(q);
+            o.zone.on_board() && self.def(o.def).trait_statics.iter().any(|s| s.with_tag != 0 && s.val.is_tag())
+        })
+    }
+
     /// Does static `s` of card `q` reach unit `id`, whose tags are `tags`?
     fn reaches(&self, q: ObjId, s: &TraitStatic, id: ObjId, tags: u64) -> bool {
         let (qc, c) = (self.obj(q).controller, self.obj(id).controller);

@@ -142,7 +142,11 @@ impl RiftGame {
             return self.card(id).tag_bits;
         }
         let db = self.db();
-        if db.has_statics.tag_selected && self.obj(id).zone.on_board() && self.card(id).is_unit() {
+        if db.has_statics.tag_selected
+            && self.obj(id).zone.on_board()
+            && self.card(id).is_unit()
+            && self.tag_selected_on_board()
+        {
             // A tag static chosen by tag: all units at once, with dependencies (CR 478).
             if let Some(&(_, b)) = self.layer1_tags().iter().find(|t| t.0 == id) {
                 return b;
