@@ -234,6 +234,19 @@ fn card_files_misusing_traits_limits_gear_and_grants_are_refused() {
         { "on": "mighty_attacks_here", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
     ])));
     assert!(e.contains("a battlefield's trigger is not an ability a unit can be given"), "{e}");
+    // Legion is checked by triggers only (CR 812): refused on a spell's text and activated abilities.
+    let e = bad(json!({ "on": "spell", "legion": true, "do": [{ "op": "draw", "n": 1 }] }));
+    assert!(e.contains("not implemented: Legion on a spell's text or an activated ability"), "{e}");
+    let e = bad_card(spell(json!([
+        { "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 1 }] },
+        { "on": "activated", "granted": true, "legion": true, "do": [{ "op": "draw", "n": 1 }] },
+    ])));
+    assert!(e.contains("not implemented: Legion on a spell's text or an activated ability"), "{e}");
+    // Set costs name Power pips (CR 131); other ops do not.
+    let e = one(json!({ "op": "stun", "t": 0, "pips": ["R"] }));
+    assert!(e.contains("only add, pay and set_trait with trait = \"cost\" name Power pips"), "{e}");
+    let e = one(json!({ "op": "set_trait", "t": 0, "trait": "cost", "n": 2, "pips": ["purple"] }));
+    assert!(e.contains("unknown domain 'purple'"), "{e}");
     let e = bad_card(spell(json!([
         { "on": "spell", "targets": [{}], "do": [{ "op": "stun", "t": 0 }] },
         { "on": "attack", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
@@ -361,4 +374,28 @@ fn trait_statics_refuse_misuse_give_tags_and_round_trip() {
     let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(read == t.g, "read back differs\n{text}");
     assert!(read.has_tag_now(mine, "Yordle"));
+}
+
+/// CR 477.3.e: "this turn" Might changes count one by one — +3 and -2 are an increase and a
+/// decrease (layer 3 puts increases first), kept apart in the position notation (`might+3-2`).
+#[test]
+fn this_turn_might_changes_are_kept_apart_in_the_notation() {
+    let mut t = with_sparkshot(json!([{ "op": "copy", "t": 0, "n": 1 }]));
+    let a = t.put(0, "Blast Runner", Loc::Base(0));
+    let printed = t.g.might(a);
+    t.g.objs[a as usize].add_temp_might(3);
+    t.g.objs[a as usize].add_temp_might(-2);
+    assert_eq!(t.g.might(a), printed + 1);
+    assert_eq!(t.g.obj(a).this_turn_decrease(), -2, "the decrease is counted, not a net +1");
+    let text = t.g.position().unwrap();
+    assert!(text.contains("/might+3-2"), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
+    // A further decrease adds to the decreases (3 up, 6 down, net -3).
+    t.g.objs[a as usize].add_temp_might(-1);
+    t.g.objs[a as usize].add_temp_might(-3);
+    let text = t.g.position().unwrap();
+    assert!(text.contains("/might+3-6"), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
 }
