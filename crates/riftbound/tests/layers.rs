@@ -399,3 +399,36 @@ fn this_turn_might_changes_are_kept_apart_in_the_notation() {
     let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(read == t.g, "read back differs\n{text}");
 }
+
+/// CR 478: a tag static chosen by tag ("Cadets you control are Yordles", Sparkshot rewritten as a
+/// unit) depends on a later "it becomes a Cadet" instruction — the instruction changes which units
+/// the static reaches, so the static applies after it whatever the timestamps; a later "loses all
+/// tags" takes both away (the static no longer reaches the unit). Round-trips in the notation.
+#[test]
+fn a_tag_static_chosen_by_tag_waits_for_the_effects_it_depends_on() {
+    use riftbound::traits::TraitVal;
+    let st = json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "side": "friendly", "tag": "Cadet" } });
+    let card = json!({ "id": "ST1-014", "name": "Sparkshot", "zh": "火花弹", "kind": "unit", "domains": ["fury"],
+        "energy": 0, "might": 2, "text": "x", "text_zh": "x", "static": [st] });
+    let set = CardDb::builtin().with_cards(&[card], "test").unwrap_or_else(|e| panic!("{e}"));
+    assert!(set.has_statics.tag_selected);
+    let mut t = T::fury();
+    t.plain();
+    t.g.opts.cards = Cards::loaded(set);
+    let dub = t.put(0, "Sparkshot", Loc::Base(0));
+    let mine = t.put(0, "Blast Runner", Loc::Base(0));
+    let theirs = t.put(1, "Tuskguard Boar", Loc::Bf(1));
+    let cadet = t.g.db().tag_bit("Cadet");
+    assert!(!t.g.has_tag_now(mine, "Yordle"));
+    // The instruction is later than the static's timestamp (the card entered first).
+    t.g.add_effect(mine, Effect::SetTrait(TraitVal::Tag(cadet)), false);
+    t.g.add_effect(theirs, Effect::SetTrait(TraitVal::Tag(cadet)), false);
+    assert!(t.g.has_tag_now(mine, "Cadet") && t.g.has_tag_now(mine, "Yordle"), "the static sees the later Cadet");
+    assert!(!t.g.has_tag_now(theirs, "Yordle"), "an enemy Cadet is not reached");
+    assert!(!t.g.has_tag_now(dub, "Yordle"), "the static's own card is no Cadet");
+    let text = t.g.position().unwrap();
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g && read.has_tag_now(mine, "Yordle"), "read back differs\n{text}");
+    t.g.add_effect(mine, Effect::SetTrait(TraitVal::Tags(0)), false);
+    assert_eq!(t.g.tag_bits_of(mine), 0, "no Cadet left: the static does not reach it");
+}
