@@ -1,10 +1,13 @@
 //! Setting one trait (layer 1, CR 477.1.a, spec §21): "its name becomes …", "it becomes a Yordle",
 //! "its cost becomes 5", "it becomes Calm". The card file writes `set_trait` (while the object
-//! stays on the board) or `set_trait_this_turn`, with `trait` and `value` (a cost's is `n`).
+//! stays on the board) or `set_trait_this_turn`, with `trait` and `value` (a cost's is `n` and
+//! `pips`).
 //!
 //! Each trait is worked out from the printed card through the object's layer-1 effects in
 //! timestamp order (CR 480): a copy effect ([`Effect::Copy`]) gives all four the copied card's, a
-//! trait-setting effect ([`Effect::SetTrait`]) changes its one. So a later copy replaces an
+//! trait-setting effect ([`Effect::SetTrait`]) changes its one, and so does a trait static
+//! applying to it at its own timestamp (`trait_statics.rs`; tags chosen by tag with CR 478's
+//! dependencies, `RiftGame::layer1_tags`). So a later copy replaces an
 //! earlier name or tag, and a later name replaces a copy's. A trait set this way is not
 //! copyable (CR 477.1.b.1.b: copyable traits are the printed ones, changed only by copy
 //! effects): copying the object copies its card (or the card it is a copy of).
