@@ -1402,12 +1402,12 @@ impl<'a> SlotProbe<'a> {
         }
         if extra == 0 {
             *self.base_ok.get_or_insert_with(|| {
-                let mut c = base.clone();
+                let mut c = *base;
                 c.add_any(chosen_deflect);
                 g.can_pay_in(pay, &c)
             })
         } else {
-            let mut c = base.clone();
+            let mut c = *base;
             c.add_any(chosen_deflect + extra);
             g.can_pay_in(pay, &c)
         }

@@ -795,7 +795,7 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
     let lookup: Vec<(String, String, Kind)> = cards.iter().map(|c| (c.id.clone(), c.name.clone(), c.kind)).collect();
     for (i, c) in cards.iter_mut().enumerate() {
         c.tag_bits = c.tags.iter().map(|t| bit(t)).fold(0, |a, b| a | b);
-        for s in &raw[i].statics {
+        for (j, s) in raw[i].statics.iter().enumerate() {
             if s.effect == StaticEffect::Might && !s.tag.is_empty() {
                 match s.limit {
                     None => c.lords.push((bit(&s.tag), s.n)),
@@ -803,7 +803,10 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
                 }
                 lord_tags |= bit(&s.tag);
             }
-            c.trait_statics.extend(crate::trait_statics::build(s, bit));
+            match crate::trait_statics::build(s, &lookup, bit) {
+                Ok(t) => c.trait_statics.extend(t),
+                Err(e) => p.add(format!("/card/{i}/static/{j}/value"), Some(&raw[i].id), "value", e),
+            }
         }
         for (j, a) in c.abilities.iter_mut().enumerate() {
             for (k, ins) in a.effects.iter_mut().enumerate() {
@@ -841,12 +844,16 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
         enter_ready: cards.iter().any(|c| !c.enter_ready.is_empty()),
         double_tokens: cards.iter().any(|c| c.double_tokens > 0),
         traits: cards.iter().any(|c| !c.trait_statics.is_empty()),
+        tag_selected: cards.iter().flat_map(|c| &c.trait_statics).any(|s| s.with_tag != 0 && s.val.is_tag()),
     };
     CardDb { cards, raw, tags, lord_tags, counters, has_statics }
 }
 
 fn raw_static_tags<'a>(raw: &'a [RawCard], id: &'a str) -> impl Iterator<Item = &'a String> {
-    raw.iter().filter(move |r| r.id == id).flat_map(|r| r.statics.iter().map(|s| &s.tag)).filter(|t| !t.is_empty())
+    raw.iter()
+        .filter(move |r| r.id == id)
+        .flat_map(|r| crate::trait_statics::static_tags(&r.statics))
+        .filter(|t| !t.is_empty())
 }
 
 /// Check and build a set from its JSON document.

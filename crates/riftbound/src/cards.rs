@@ -718,9 +718,16 @@ pub enum StaticEffect {
 #[serde(deny_unknown_fields)]
 pub struct Static {
     pub effect: StaticEffect,
-    /// A `set_trait` static's trait (tag, lose_tag, only_tag, no_tags; `trait_statics.rs`).
+    /// A `set_trait` static's trait (tag, lose_tag, only_tag, no_tags, name, cost, domain;
+    /// `trait_statics.rs`).
     #[serde(rename = "trait", default, skip_serializing_if = "Option::is_none")]
     pub trait_: Option<crate::traits::Trait>,
+    /// A name static's card (id or name).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub value: String,
+    /// A cost static's Power pips (with `n`, its Energy).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pips: Vec<String>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub n: i32,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -887,6 +894,9 @@ pub struct HasStatics {
     /// Trait statics (`trait_statics.rs`): without any, an object's tags are its card's and its
     /// effects' only.
     pub traits: bool,
+    /// A tag static choosing its units by tag: layer 1's tags are worked out for all units at
+    /// once, with dependencies (`RiftGame::layer1_tags`, CR 478).
+    pub tag_selected: bool,
 }
 
 impl PartialEq for CardDb {

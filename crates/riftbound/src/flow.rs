@@ -141,6 +141,7 @@ impl RiftGame {
         for o in self.objs.iter_mut() {
             o.damage = 0;
             o.temp_might = 0;
+            o.temp_down = 0;
             o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND);
         }
         for p in self.players.iter_mut() {

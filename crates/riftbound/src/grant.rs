@@ -12,10 +12,17 @@
 //! * "I", "me", "here" in the ability are the unit's (CR 053); its controller controls the
 //!   ability. A triggered ability on the chain stays that ability (`Item::ab_of`) whatever
 //!   becomes of the grant.
-//! * Triggers granted: `attack`, `defend`, `conquer_here`, `hold_here`, `moved_bf_to_bf` (those a
-//!   unit's own trigger rows fire on). Activated: `act cN` on a unit without an activated ability
-//!   of its own (the first granted one, as an object has one `act`). Other `on` values are refused
-//!   by the card reader as not implemented.
+//! * Triggers granted: every `on` a unit's own abilities fire on — `attack`, `defend`,
+//!   `conquer_here`, `hold_here`, `moved_bf_to_bf`, `deathknell` (the unit still has it as it dies,
+//!   CR 808), `unit_dies`, `beginning`, `you_discard`, `you_play_mighty`, `become_empowered`.
+//!   Activated: `act cN` on a unit without an activated ability of its own (the first granted one,
+//!   as an object has one `act`). Refused by the card reader: `play` (an ability is given to a unit
+//!   on the board, after it was played: it would never trigger), `spell` (a spell's effect),
+//!   `mighty_attacks_here` and `unit_moved_here_from_bf` (a battlefield's triggers).
+//! * Dependent granted abilities (CR 726–727): Legion, Level N and Empowered are judged as for the
+//!   unit's own — Legion by its controller's cards played this turn, Level by its controller's XP,
+//!   Empowered by the unit's status — when the trigger would go pending or the ability be
+//!   activated (`RiftGame::trigger_live`, `ability_active`).
 
 use crate::action::ObjId;
 use crate::cards::{Ability, DefId, Instr, On, Op};
@@ -23,7 +30,34 @@ use crate::layers::Effect;
 use crate::state::*;
 
 /// The `on` values a granted ability may have.
-pub const GRANTABLE: [On; 6] = [On::Activated, On::Attack, On::Defend, On::ConquerHere, On::HoldHere, On::MovedBfToBf];
+pub const GRANTABLE: [On; 12] = [
+    On::Activated,
+    On::Attack,
+    On::Defend,
+    On::ConquerHere,
+    On::HoldHere,
+    On::MovedBfToBf,
+    On::Deathknell,
+    On::UnitDies,
+    On::Beginning,
+    On::YouDiscard,
+    On::YouPlayMighty,
+    On::BecomeEmpowered,
+];
+
+/// Why a granted ability can't have this `on`.
+fn not_grantable(on: On) -> &'static str {
+    match on {
+        On::Play => {
+            "an ability is given to a unit on the board, after it was played: a granted play effect would never trigger"
+        }
+        On::Spell => "a spell's effect is not an ability a unit can be given",
+        On::MightyAttacksHere | On::UnitMovedHereFromBf => {
+            "a battlefield's trigger is not an ability a unit can be given"
+        }
+        _ => "not an ability a card file writes",
+    }
+}
 
 impl RiftGame {
     /// The abilities granted to the object now, as (card, block), in timestamp order.
@@ -34,7 +68,7 @@ impl RiftGame {
         })
     }
 
-    fn granted_with(&self, id: ObjId, on: On) -> impl Iterator<Item = (DefId, u8)> + '_ {
+    pub(crate) fn granted_with(&self, id: ObjId, on: On) -> impl Iterator<Item = (DefId, u8)> + '_ {
         self.granted_abilities(id)
             .filter(move |&(d, a)| self.def(d).abilities.get(a as usize).is_some_and(|x| x.on == on))
     }
@@ -70,6 +104,10 @@ impl RiftGame {
         let list: Vec<(DefId, u8)> = self.granted_with(id, on).collect();
         let (c, here) = (self.obj(id).controller, self.loc(id));
         for (d, a) in list {
+            // Legion, Level, Empowered: as for the unit's own abilities (CR 726–727).
+            if !self.trigger_live(c, id, &self.def(d).abilities[a as usize]) {
+                continue;
+            }
             self.push_trigger(c, ItemSrc::Obj(id), a, here, subject);
             if let Some(p) = self.pending.last_mut() {
                 p.item.ab_of = Some(d);
@@ -87,14 +125,7 @@ pub fn grant_problems(abilities: &[Ability]) -> Vec<(String, &'static str, Strin
             out.push((
                 format!("/ability/{j}/on"),
                 "on",
-                format!("not implemented: a granted '{:?}' ability (granted abilities: activated, attack, defend, conquer_here, hold_here, moved_bf_to_bf)", a.on),
-            ));
-        }
-        if a.granted && (a.legion || a.level > 0 || a.empowered) {
-            out.push((
-                format!("/ability/{j}/granted"),
-                "granted",
-                "not implemented: a granted dependent ability (Legion, Level, Empowered)".to_string(),
+                format!("a granted '{:?}' ability: {}", a.on, not_grantable(a.on)),
             ));
         }
         let given = abilities.iter().flat_map(|b| b.effects.iter()).any(|i| grants(i) && i.n == j as i32);

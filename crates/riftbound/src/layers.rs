@@ -46,8 +46,8 @@ pub enum Effect {
     GrantAbility { def: DefId, ab: u8 },
     /// Layer 2: loses these keywords.
     Lose(u32),
-    /// The timestamp of the object's trait statics: where it entered the board (CR 479; pushed
-    /// only in sets with trait statics, `trait_statics.rs`).
+    /// The timestamp of the object's statics: where it entered the board (CR 479; pushed only for
+    /// a card with trait statics or limited Might statics, `stamp_statics`).
     Entered,
 }
 
@@ -124,6 +124,25 @@ impl RiftGame {
             // With no copy left the printed card comes back; otherwise the latest copy applies.
             self.objs[u as usize].def = p;
             self.relayer(u);
+        }
+    }
+
+    /// The timestamp of the statics of `q` (CR 479): its [`Effect::Entered`] marker's place in the
+    /// effect list, or the copy effect's that gave them; -1 (the earliest) without either.
+    pub(crate) fn static_stamp(&self, q: ObjId) -> i64 {
+        let inc = self.obj(q).inc;
+        self.effects
+            .iter()
+            .rposition(|l| l.unit == q && l.inc == inc && matches!(l.effect, Effect::Entered | Effect::Copy { .. }))
+            .map_or(-1, |i| i as i64)
+    }
+
+    /// A permanent enters the board: the timestamp of its statics whose order matters — trait
+    /// statics (`trait_statics.rs`) and limited Might statics (`limits.rs`; CR 479).
+    pub(crate) fn stamp_statics(&mut self, id: ObjId) {
+        let c = self.card(id);
+        if !c.trait_statics.is_empty() || !c.limited_lords.is_empty() {
+            self.add_effect(id, Effect::Entered, false);
         }
     }
 

@@ -35,12 +35,13 @@ impl RiftGame {
 
 /// Layer 3 with passive limits (CR 477.3.e, 479): `increased` is layer 1's Might plus every
 /// increase of a fixed amount (unlimited, or snapshotted), `decreases` the sum of the fixed
-/// decreases; `passives` the limited passive changes (n, limit) in timestamp order (board order).
+/// decreases; `passives` the limited passive changes (n, limit) in timestamp order (their cards'
+/// entering the board, `RiftGame::static_stamp`; board order among cards without one).
 /// Increases come first (CR 477.3.e.1) — a limited passive increase depends on the fixed ones (its
 /// result changes with them, theirs not with it, CR 479), so it applies after them — then the
 /// decreases (CR 477.3.e.2), a limited passive decrease after the fixed ones. Two limited
-/// passives depend on each other (CR 479.1): timestamp order. "This turn" Might changes are one
-/// net amount per unit: a net decrease counts as a decrease.
+/// passives depend on each other (CR 479.1): timestamp order. "This turn" Might changes count one
+/// by one (`Obj::temp_down`): +3 and -2 this turn are an increase of 3 and a decrease of 2.
 pub fn passive_layer3(increased: i32, decreases: i32, passives: &[(i32, i32)]) -> i32 {
     let mut m = increased;
     for &(n, limit) in passives.iter().filter(|p| p.0 > 0) {

@@ -2,7 +2,7 @@
 //! create tokens, scoring and points. Triggers they cause become pending (CR 383).
 
 use crate::action::ObjId;
-use crate::cards::On;
+use crate::cards::{DefId, On};
 use crate::notes::{By, Note};
 use crate::state::*;
 use engine::Outcome;
@@ -45,6 +45,7 @@ impl RiftGame {
             o.flags &= !flag::TRANSIENT;
             o.damage = 0;
             o.temp_might = 0;
+            o.temp_down = 0;
             o.attached_to = NONE;
             o.controller = o.owner;
         }
@@ -269,6 +270,8 @@ impl RiftGame {
         for (i, _) in d.ability_on(On::Deathknell) {
             self.push_trigger(o.controller, ItemSrc::Obj(id), i as u8, here, None);
         }
+        // A granted Deathknell: the unit still has it as it dies (CR 808, `grant.rs`).
+        self.push_granted_triggers(id, On::Deathknell, None);
         self.fire_unit_dies(id);
         self.set_zone(id, Zone::Trash);
         let unit = d.is_unit();
@@ -282,20 +285,31 @@ impl RiftGame {
     }
 
     /// "When a [friendly Cadet] dies" (`on = "unit_dies"` with a `subject` filter): every board
-    /// object whose filter the dying unit (still on the board) meets, for that object's controller.
+    /// object whose filter the dying unit (still on the board) meets, for that object's controller;
+    /// a unit's granted ones too (`grant.rs`).
     fn fire_unit_dies(&mut self, dying: ObjId) {
         let db = self.db_arc();
         let t = self.tgt(dying);
         for w in self.board_ids() {
-            if !self.obj(w).zone.on_board() || db.get(self.obj(w).def).ability_on(On::UnitDies).next().is_none() {
+            if !self.obj(w).zone.on_board()
+                || (db.get(self.obj(w).def).ability_on(On::UnitDies).next().is_none()
+                    && !self.has_granted_on(w, On::UnitDies))
+            {
                 continue;
             }
             let o = self.obj(w).clone();
-            for (i, ab) in db.get(o.def).ability_on(On::UnitDies) {
+            let own = db.get(o.def).ability_on(On::UnitDies).map(|(i, _)| (i as u8, None));
+            let granted: Vec<(u8, Option<DefId>)> =
+                self.granted_with(w, On::UnitDies).map(|(d, a)| (a, Some(d))).collect();
+            for (i, ab_of) in own.chain(granted) {
+                let ab = &db.get(ab_of.unwrap_or(o.def)).abilities[i as usize];
+                if ab_of.is_some() && !self.trigger_live(o.controller, w, ab) {
+                    continue;
+                }
                 let probe = Item {
                     controller: o.controller,
                     src: ItemSrc::Obj(w),
-                    ab: i as u8,
+                    ab: i,
                     targets: Vec::new(),
                     here: self.loc(w),
                     subject: None,
@@ -303,10 +317,13 @@ impl RiftGame {
                     restrict_bf: NOBODY,
                     trigger: true,
                     repeat: 0,
-                    ab_of: None,
+                    ab_of,
                 };
                 if ab.subject.as_ref().is_none_or(|s| self.target_ok(&probe, s, t)) {
                     self.push_trigger(probe.controller, probe.src, probe.ab, probe.here, None);
+                    if let Some(p) = self.pending.last_mut() {
+                        p.item.ab_of = ab_of;
+                    }
                 }
             }
         }
@@ -381,22 +398,21 @@ impl RiftGame {
         let (c, here) = (o.controller, self.loc(id));
         let abs: Vec<u8> = self.def(o.def).ability_on(on).map(|(i, _)| i as u8).collect();
         for i in abs {
-            if self.card(id).abilities[i as usize].legion && self.players[c as usize].finalized < 2 {
-                continue;
+            if self.trigger_live(c, id, &self.card(id).abilities[i as usize]) {
+                self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
             }
-            // Dependent abilities (Level, Empowered) trigger only while active (CR 726–727).
-            if !self.ability_active(c, Some(id), &self.card(id).abilities[i as usize]) {
-                continue;
-            }
-            // A keyword's row goes pending while the keyword is there (Weaponmaster, CR 821).
-            if let Some(k) = self.card(id).abilities[i as usize].keyword {
-                if !self.keyword_row_live(id, k) {
-                    continue;
-                }
-            }
-            self.push_trigger(c, ItemSrc::Obj(id), i, here, subject);
         }
         self.push_granted_triggers(id, on, subject);
+    }
+
+    /// Does this triggered ability of object `id` (its own or granted, controller `c`) go pending?
+    /// Legion needs another card played this turn; dependent abilities (Level, Empowered) trigger
+    /// only while active (CR 726–727); a keyword's row while the keyword is there (Weaponmaster,
+    /// CR 821).
+    pub(crate) fn trigger_live(&self, c: u8, id: ObjId, ab: &crate::cards::Ability) -> bool {
+        !(ab.legion && self.players[c as usize].finalized < 2)
+            && self.ability_active(c, Some(id), ab)
+            && ab.keyword.is_none_or(|k| self.keyword_row_live(id, k))
     }
 
     pub fn fire_controlled(&mut self, seat: u8, on: On, subject: Option<Tgt>) {
@@ -448,6 +464,7 @@ impl RiftGame {
             zone: Zone::Gone,
             damage: 0,
             temp_might: 0,
+            temp_down: 0,
             flags: flag::TOKEN,
             attached_to: NONE,
             inc: 0,
@@ -477,8 +494,8 @@ impl RiftGame {
         let exhausted = exhausted && !self.card(id).enters_ready && !self.static_enters_ready(id);
         let o = &mut self.objs[id as usize];
         o.set(flag::EXHAUSTED, exhausted);
-        // The timestamp of its trait statics (CR 479, `trait_statics.rs`).
-        self.stamp_trait_statics(id);
+        // The timestamp of its trait and limited statics (CR 479, `layers.rs`).
+        self.stamp_statics(id);
         if let Zone::Bf(b) = zone {
             if self.card(id).is_unit() {
                 self.contest(b, seat);

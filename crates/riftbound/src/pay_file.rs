@@ -93,9 +93,16 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                         out.push((format!("{ip}/n"), "n", format!("{what} would do nothing")));
                     }
                 }
-                _ if !ins.pips.is_empty() => {
-                    out.push((format!("{ip}/pips"), "pips", "only add and pay name Power pips".into()))
+                // "Its cost becomes 3 [C]" (`traits.rs`): the pips of another object's cost, not
+                // paid from this card's deck, so any domain is fine.
+                Op::SetTrait | Op::SetTraitThisTurn if ins.trait_ == Some(crate::traits::Trait::Cost) => {
+                    ins.pip_masks = masks(&mut out, &format!("{ip}/pips"), "pips", &ins.pips, ANY_DOMAIN, false);
                 }
+                _ if !ins.pips.is_empty() => out.push((
+                    format!("{ip}/pips"),
+                    "pips",
+                    "only add, pay and set_trait with trait = \"cost\" name Power pips".into(),
+                )),
                 _ => {}
             }
         }

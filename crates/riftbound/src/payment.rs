@@ -13,7 +13,7 @@ pub const MAX_PIPS: usize = 12;
 
 /// A total cost: Energy plus Power pips (each a mask of domains that may pay it). Fixed-size, so
 /// legality checks don't allocate.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cost {
     pub energy: u8,
     npips: u8,

@@ -393,7 +393,13 @@ impl RiftGame {
         if o.damage != 0 {
             w += &format!("/dmg{}", o.damage);
         }
-        if o.temp_might != 0 {
+        // "This turn" Might: the net change, or `+3-2` when it holds increases and decreases
+        // (counted apart in layer 3, CR 477.3.e).
+        let down = o.this_turn_decrease() as i16;
+        let up = o.temp_might - down;
+        if up != 0 && down != 0 {
+            w += &format!("/might{up:+}{down}");
+        } else if o.temp_might != 0 {
             w += &format!("/might{:+}", o.temp_might);
         }
         if o.attached_to != NONE {

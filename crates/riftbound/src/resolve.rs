@@ -376,7 +376,7 @@ impl RiftGame {
             Op::Might => {
                 for u in objs {
                     let n = self.limited_might_change(u, ins.n, ins.limit);
-                    self.objs[u as usize].temp_might += n as i16;
+                    self.objs[u as usize].add_temp_might(n as i16);
                 }
             }
             Op::Buff => {

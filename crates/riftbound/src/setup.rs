@@ -243,6 +243,7 @@ impl RiftGame {
             zone,
             damage: 0,
             temp_might: 0,
+            temp_down: 0,
             flags: 0,
             attached_to: NONE,
             inc: 0,

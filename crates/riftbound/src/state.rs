@@ -90,7 +90,10 @@ pub struct Obj {
     pub controller: u8,
     pub zone: Zone,
     pub damage: i16,
+    /// "This turn" Might changes: their net amount, and the sum of the decreases among them
+    /// (≤ 0), so that layer 3 counts each change as an increase or a decrease (CR 477.3.e).
     pub temp_might: i16,
+    pub temp_down: i16,
     pub flags: u16,
     pub attached_to: ObjId,
     pub inc: u16,
@@ -99,6 +102,17 @@ pub struct Obj {
 }
 
 impl Obj {
+    /// A "this turn" Might change of `n` (CR 477.3): a decrease is also counted as one.
+    pub fn add_temp_might(&mut self, n: i16) {
+        self.temp_might = self.temp_might.saturating_add(n);
+        if n < 0 {
+            self.temp_down = self.temp_down.saturating_add(n);
+        }
+    }
+    /// The sum of this turn's Might decreases (CR 477.3.e.2): never above 0 nor the net amount.
+    pub fn this_turn_decrease(&self) -> i32 {
+        (self.temp_down.min(self.temp_might).min(0)) as i32
+    }
     pub fn has(&self, f: u16) -> bool {
         self.flags & f != 0
     }
@@ -614,8 +628,9 @@ impl RiftGame {
         // Layer 1 (CR 477.1): printed or copied Might, or what an effect set it to.
         let mut m = self.base_might(id, d.might) + o.temp_might as i32 + i32::from(o.has(flag::BUFFED));
         // Layer 3's decreases (CR 477.3.e.2), for passive limits (`limits.rs`), and those limits.
-        let mut dec = (o.temp_might as i32).min(0);
-        let mut passives: Vec<(i32, i32)> = Vec::new();
+        let mut dec = o.this_turn_decrease();
+        // (timestamp, n, limit): applied in timestamp order (CR 479).
+        let mut passives: Vec<(i64, i32, i32)> = Vec::new();
         let mut assault = d.assault;
         let mut shield = d.shield;
         if o.zone.on_board() {
@@ -634,7 +649,7 @@ impl RiftGame {
             // Its tags now (layer 1: copies, "it becomes a Yordle"; `traits.rs`).
             let tags = self.tag_bits_of(id);
             if tags & db.lord_tags != 0 {
-                for q in self.board_ids().map(|i| self.obj(i)) {
+                for (qid, q) in self.board_ids().map(|i| (i, self.obj(i))) {
                     if q.zone.on_board() && q.controller == o.controller {
                         for &(mask, n) in &db.get(q.def).lords {
                             if tags & mask != 0 {
@@ -644,7 +659,7 @@ impl RiftGame {
                         }
                         for &(mask, n, limit) in &db.get(q.def).limited_lords {
                             if tags & mask != 0 {
-                                passives.push((n, limit));
+                                passives.push((self.static_stamp(qid), n, limit));
                             }
                         }
                     }
@@ -667,7 +682,9 @@ impl RiftGame {
             }
         }
         if !passives.is_empty() {
-            m = crate::limits::passive_layer3(m - dec, dec, &passives);
+            passives.sort_by_key(|p| p.0);
+            let ordered: Vec<(i32, i32)> = passives.iter().map(|p| (p.1, p.2)).collect();
+            m = crate::limits::passive_layer3(m - dec, dec, &ordered);
         }
         m
     }

@@ -1,24 +1,29 @@
 //! Trait statics (layer 1, CR 477.1.a, 478, 479; spec §21): "other friendly units are Yordles",
-//! "units you control are Mechs", "enemy units lose all tags". The card file writes a
+//! "units you control are Mechs", "enemy units lose all tags", "Cadets you control are named
+//! Kite Scout", "enemy Yordles cost 7 [R]", "units you control are Calm". The card file writes a
 //! `[[card.static]]` with `effect = "set_trait"`, `trait` (`tag`, `lose_tag`, `only_tag`,
-//! `no_tags`), `tag` (the tag; not with `no_tags`) and optionally `unit = { side, other }`
-//! (without `unit`: units you control).
+//! `no_tags` with `tag`; `name` with `value`; `cost` with `n` and `pips`; `domain` with
+//! `domains`) and optionally `unit = { side, other, tag }` (without `unit`: units you control).
 //!
 //! * Timestamps (CR 479): a static's timestamp is when its card entered the board — a marker
-//!   [`Effect::Entered`] in the effect list, pushed only in sets with trait statics — or, for a
-//!   unit that got the static by becoming a copy, the copy effect's. A card already on the board
-//!   in a position without a marker has the earliest timestamp (board order among such). The
-//!   object's tags fold its trait-setting effects and the statics applying to it in that order
-//!   (`traits.rs`): a "loses all tags" after the static entered takes the static's tag away, a
-//!   static entering later gives it back.
-//! * Dependency (CR 478): "units you control with tag X have +N Might" (layer 3) reads the tags
-//!   after layer 1, so it sees a tag a static gives whatever the board order. A static's units
-//!   are chosen by side and `other` only — a tag or Might condition on them would make layer 1
-//!   depend on itself (or on layer 3), which is refused as not implemented.
-//! * Name, cost and domain statics are refused as not implemented.
+//!   [`Effect::Entered`] in the effect list (`layers.rs`) — or, for a unit that got the static by
+//!   becoming a copy, the copy effect's. A card already on the board in a position without a
+//!   marker has the earliest timestamp (board order among such). Each trait of an object folds
+//!   its trait-setting effects and the statics applying to it in that order (`traits.rs`): a
+//!   "loses all tags" after the static entered takes the static's tag away, a static entering
+//!   later gives it back; a name static entering after "its name becomes …" replaces that name.
+//! * Dependencies (CR 478): a static whose units are chosen by tag ("Cadets you control are
+//!   Yordles") depends on every layer-1 effect that would change which units it reaches (another
+//!   tag static, a `set_trait` instruction, a copy): it waits until they have applied, whatever
+//!   the timestamps ([`RiftGame::layer1_tags`]); two statics that depend on each other, or a
+//!   longer loop, apply in timestamp order. A name, cost or domain static chosen by tag depends on
+//!   the tag effects and on nothing that depends on it, so it reads the tags after them.
+//!   "Units you control with tag X have +N Might" (layer 3) reads the tags after layer 1.
+//! * A Might condition on a static's units would make layer 1 depend on layer 3; such `unit`
+//!   fields (and any other than side, other and tag) are refused as not implemented.
 
 use crate::action::ObjId;
-use crate::cards::{Kind, Side, Static, StaticEffect, TargetSpec, What};
+use crate::cards::{domain_mask, Kind, Side, Static, StaticEffect, TargetSpec, What};
 use crate::layers::Effect;
 use crate::state::RiftGame;
 use crate::traits::{Trait, TraitVal};
@@ -40,18 +45,23 @@ pub struct TraitStatic {
     pub scope: Scope,
     /// "Other …": not the card itself.
     pub other: bool,
+    /// "… with tag X" (`unit.tag`): the tag's bit, or 0 for any unit of the scope.
+    pub with_tag: u64,
     pub val: TraitVal,
 }
 
 type Problem = (String, &'static str, String);
 
-/// Check a `set_trait` static of a card of kind `kind` (problems: pointer under the static,
-/// field, message).
+/// Check a static's `trait`, `value` and `pips` (set_trait statics only) and a `set_trait` static
+/// of a card of kind `kind` (problems: pointer under the static, field, message).
 pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
     let mut out: Vec<Problem> = Vec::new();
     if s.effect != StaticEffect::SetTrait {
         if s.trait_.is_some() {
             out.push(("/trait".into(), "trait", "only a 'set_trait' static takes 'trait'".into()));
+        }
+        if !s.value.is_empty() || !s.pips.is_empty() {
+            out.push((String::new(), "static", "only a 'set_trait' static takes 'value' or 'pips'".into()));
         }
         return out;
     }
@@ -62,56 +72,95 @@ pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
             format!("not implemented: a 'set_trait' static on a {kind:?} (units, gear and tokens have one)"),
         ));
     }
-    match s.trait_ {
-        None => out.push((
+    let Some(t) = s.trait_ else {
+        out.push((
             "/trait".into(),
             "trait",
-            "a 'set_trait' static names a trait: tag, lose_tag, only_tag or no_tags".into(),
-        )),
-        Some(Trait::Name | Trait::Cost | Trait::Domain) => out.push((
-            "/trait".into(),
-            "trait",
-            "not implemented: a static sets tags only (tag, lose_tag, only_tag, no_tags); name, cost and domain are set by instructions".into(),
-        )),
-        Some(Trait::NoTags) if !s.tag.is_empty() => {
+            "a 'set_trait' static names a trait: tag, lose_tag, only_tag, no_tags, name, cost or domain".into(),
+        ));
+        return out;
+    };
+    let takes_tag = matches!(t, Trait::Tag | Trait::LoseTag | Trait::OnlyTag);
+    match t {
+        Trait::NoTags if !s.tag.is_empty() => {
             out.push(("/tag".into(), "tag", "no_tags takes no tag: the units lose all their tags".into()))
         }
-        Some(Trait::Tag | Trait::LoseTag | Trait::OnlyTag) if s.tag.is_empty() => {
+        _ if takes_tag && s.tag.is_empty() => {
             out.push(("/tag".into(), "tag", "a 'set_trait' static names its tag".into()))
         }
-        Some(_) => {}
+        _ if !takes_tag && !s.tag.is_empty() => out.push((
+            "/tag".into(),
+            "tag",
+            "only a tag static (tag, lose_tag, only_tag) takes 'tag'; its units' tag is unit.tag".into(),
+        )),
+        Trait::Name if s.value.is_empty() => {
+            out.push(("/value".into(), "value", "a name static names its card in 'value' (id or name)".into()))
+        }
+        Trait::Domain if s.domains.is_empty() => {
+            out.push(("/domains".into(), "domains", "a domain static names its domains".into()))
+        }
+        Trait::Cost if !(0..=crate::card_file::MAX_ENERGY as i32).contains(&s.n) => {
+            out.push(("/n".into(), "n", format!("a cost of {} Energy: 0 to {}", s.n, crate::card_file::MAX_ENERGY)))
+        }
+        _ => {}
     }
-    if s.n != 0 || !s.domains.is_empty() || s.limit.is_some() || s.once_each_turn || s.may {
-        out.push((
-            String::new(),
-            "static",
-            "a 'set_trait' static takes trait, tag and unit only (not n, domains, limit, once_each_turn, may)".into(),
-        ));
+    if t != Trait::Name && !s.value.is_empty() {
+        out.push(("/value".into(), "value", "only a name static takes 'value'".into()));
+    }
+    if t != Trait::Cost && (s.n != 0 || !s.pips.is_empty()) {
+        out.push((String::new(), "static", "only a cost static takes 'n' and 'pips'".into()));
+    }
+    if t != Trait::Domain && !s.domains.is_empty() {
+        out.push(("/domains".into(), "domains", "only a domain static takes 'domains'".into()));
+    }
+    for (k, d) in s.domains.iter().enumerate() {
+        if let Err(e) = domain_mask(d) {
+            out.push((format!("/domains/{k}"), "domains", e));
+        }
+    }
+    for (k, d) in s.pips.iter().enumerate() {
+        if let Err(e) = domain_mask(d) {
+            out.push((format!("/pips/{k}"), "pips", e));
+        }
+    }
+    if s.pips.len() > crate::payment::MAX_PIPS {
+        out.push(("/pips".into(), "pips", format!("at most {} Power pips in a cost", crate::payment::MAX_PIPS)));
+    }
+    if s.limit.is_some() || s.once_each_turn || s.may {
+        out.push((String::new(), "static", "a 'set_trait' static takes no limit, once_each_turn or may".into()));
     }
     if let Some(u) = &s.unit {
-        let allowed = TargetSpec { side: u.side, other: u.other, ..TargetSpec::default() };
+        let allowed = TargetSpec { side: u.side, other: u.other, tag: u.tag.clone(), ..TargetSpec::default() };
         if u.what != What::Unit || *u != allowed {
             out.push((
                 "/unit".into(),
                 "unit",
-                "not implemented: a trait static's units are chosen by side and other only (a tag or Might condition would make layer 1 depend on itself, CR 478)".into(),
+                "not implemented: a trait static's units are chosen by side, other and tag only (a Might condition would make layer 1 depend on layer 3, CR 478)".into(),
             ));
         }
     }
     out
 }
 
-/// Build a checked `set_trait` static; `bit` gives a tag's bit.
-pub(crate) fn build(s: &Static, bit: impl Fn(&str) -> u64) -> Option<TraitStatic> {
-    if s.effect != StaticEffect::SetTrait {
-        return None;
-    }
-    let val = match s.trait_? {
+/// Build a checked `set_trait` static: `lookup` holds (id, name, kind) of every card of the set,
+/// `bit` gives a tag's bit. `Err` is a name that names no card (field `value`).
+pub(crate) fn build(
+    s: &Static,
+    lookup: &[(String, String, Kind)],
+    bit: impl Fn(&str) -> u64,
+) -> Result<Option<TraitStatic>, String> {
+    let Some(t) = s.trait_.filter(|_| s.effect == StaticEffect::SetTrait) else { return Ok(None) };
+    let val = match t {
         Trait::Tag => TraitVal::Tag(bit(&s.tag)),
         Trait::LoseTag => TraitVal::LoseTag(bit(&s.tag)),
         Trait::OnlyTag => TraitVal::Tags(bit(&s.tag)),
         Trait::NoTags => TraitVal::Tags(0),
-        _ => return None,
+        Trait::Name => TraitVal::Name(crate::traits::card_named(&s.value, lookup)?),
+        Trait::Cost => {
+            let pips: Vec<u8> = s.pips.iter().filter_map(|p| domain_mask(p).ok()).collect();
+            TraitVal::Cost(crate::payment::Cost::new(s.n.clamp(0, 255) as u8, &pips))
+        }
+        Trait::Domain => TraitVal::Domain(s.domains.iter().filter_map(|d| domain_mask(d).ok()).fold(0, |a, b| a | b)),
     };
     let scope = match &s.unit {
         None => Scope::Yours,
@@ -121,28 +170,33 @@ pub(crate) fn build(s: &Static, bit: impl Fn(&str) -> u64) -> Option<TraitStatic
             Side::Enemy => Scope::Enemy,
         },
     };
-    Some(TraitStatic { scope, other: s.unit.as_ref().is_some_and(|u| u.other), val })
+    let with_tag = s.unit.as_ref().filter(|u| !u.tag.is_empty()).map_or(0, |u| bit(&u.tag));
+    Ok(Some(TraitStatic { scope, other: s.unit.as_ref().is_some_and(|u| u.other), with_tag, val }))
+}
+
+/// The tags a card's statics name: their `tag` and a trait static's `unit.tag` (for the set's
+/// tag table).
+pub(crate) fn static_tags(statics: &[Static]) -> impl Iterator<Item = &String> {
+    statics.iter().flat_map(|s| {
+        let selector = s.unit.as_ref().filter(|_| s.effect == StaticEffect::SetTrait).map(|u| &u.tag);
+        std::iter::once(&s.tag).chain(selector)
+    })
+}
+
+/// A layer-1 tag change waiting to apply ([`RiftGame::layer1_tags`]).
+#[derive(Clone, Copy)]
+enum Step {
+    /// An effect on one unit (a copy sets its tags to the copied card's).
+    One(ObjId, TraitVal),
+    /// A tag static of card `q`.
+    Static(ObjId, TraitStatic),
 }
 
 impl RiftGame {
-    /// The timestamp of the statics of `q` (CR 479): its [`Effect::Entered`] marker's place in the
-    /// effect list, or the copy effect's that gave them; -1 (the earliest) without either.
-    fn static_stamp(&self, q: ObjId) -> i64 {
-        let inc = self.obj(q).inc;
-        self.effects
-            .iter()
-            .rposition(|l| l.unit == q && l.inc == inc && matches!(l.effect, Effect::Entered | Effect::Copy { .. }))
-            .map_or(-1, |i| i as i64)
-    }
-
-    /// The trait statics applying to unit `id` now, as (timestamp, value), in timestamp order
-    /// (board order among equal ones). Empty unless the set has trait statics.
-    pub(crate) fn trait_statics_on(&self, id: ObjId) -> Vec<(i64, TraitVal)> {
+    /// The trait statics on the board as (card, timestamp, static), in timestamp order (board
+    /// order among equal ones).
+    fn board_trait_statics(&self) -> Vec<(ObjId, i64, TraitStatic)> {
         let mut out = Vec::new();
-        let o = self.obj(id);
-        if !self.db().has_statics.traits || !o.zone.on_board() || !self.card(id).is_unit() {
-            return out;
-        }
         for q in self.nonrune_ids() {
             let qo = self.obj(q);
             if !qo.zone.on_board() {
@@ -153,26 +207,113 @@ impl RiftGame {
                 continue;
             }
             let ts = self.static_stamp(q);
-            for s in &d.trait_statics {
-                let side_ok = match s.scope {
-                    Scope::Yours => qo.controller == o.controller,
-                    Scope::Friendly => self.friendly(qo.controller, o.controller),
-                    Scope::Enemy => !self.friendly(qo.controller, o.controller),
-                    Scope::All => true,
-                };
-                if side_ok && !(s.other && q == id) {
-                    out.push((ts, s.val));
-                }
-            }
+            out.extend(d.trait_statics.iter().map(|s| (q, ts, *s)));
         }
-        out.sort_by_key(|s| s.0);
+        out.sort_by_key(|s| s.1);
         out
     }
 
-    /// A unit enters the board: the timestamp of its trait statics (CR 479).
-    pub(crate) fn stamp_trait_statics(&mut self, id: ObjId) {
-        if self.db().has_statics.traits && !self.card(id).trait_statics.is_empty() {
-            self.add_effect(id, Effect::Entered, false);
+    /// Is a tag static choosing its units by tag on the board (then layer 1's tags are worked out
+    /// for all units at once, [`RiftGame::layer1_tags`])?
+    pub(crate) fn tag_selected_on_board(&self) -> bool {
+        self.nonrune_ids().any(|q| {
+            let o = self.obj(q);
+            o.zone.on_board() && self.def(o.def).trait_statics.iter().any(|s| s.with_tag != 0 && s.val.is_tag())
+        })
+    }
+
+    /// Does static `s` of card `q` reach unit `id`, whose tags are `tags`?
+    fn reaches(&self, q: ObjId, s: &TraitStatic, id: ObjId, tags: u64) -> bool {
+        let (qc, c) = (self.obj(q).controller, self.obj(id).controller);
+        let side_ok = match s.scope {
+            Scope::Yours => qc == c,
+            Scope::Friendly => self.friendly(qc, c),
+            Scope::Enemy => !self.friendly(qc, c),
+            Scope::All => true,
+        };
+        side_ok && !(s.other && q == id) && tags & s.with_tag == s.with_tag
+    }
+
+    /// The trait statics applying to unit `id` now whose value `want` accepts, as (timestamp,
+    /// value), in timestamp order. A static chosen by tag reads the unit's tags after layer 1's
+    /// tag effects (CR 478). Empty unless the set has trait statics.
+    pub(crate) fn trait_statics_on(&self, id: ObjId, want: fn(&TraitVal) -> bool) -> Vec<(i64, TraitVal)> {
+        let o = self.obj(id);
+        if !self.db().has_statics.traits || !o.zone.on_board() || !self.card(id).is_unit() {
+            return Vec::new();
         }
+        let list: Vec<(ObjId, i64, TraitStatic)> =
+            self.board_trait_statics().into_iter().filter(|s| want(&s.2.val)).collect();
+        // Tag statics chosen by tag are worked out by `layer1_tags`, never here (`tag_bits_of`).
+        let tags = if list.iter().any(|s| s.2.with_tag != 0) { self.tag_bits_of(id) } else { 0 };
+        list.into_iter().filter(|(q, _, s)| self.reaches(*q, s, id, tags)).map(|(_, ts, s)| (ts, s.val)).collect()
+    }
+
+    /// Every unit's tags after layer 1 (CR 477.1.a, 478, 479), for sets where a tag static
+    /// chooses its units by tag: the units' tag effects and the tag statics, each applied once,
+    /// in timestamp order — except that a static waits for the effects that would change which
+    /// units it reaches (it depends on them, CR 478), unless they depend on it too (then
+    /// timestamps; a longer loop: the earliest waiting one).
+    pub(crate) fn layer1_tags(&self) -> Vec<(ObjId, u64)> {
+        let db = self.db();
+        let units: Vec<ObjId> = self.units().collect();
+        let mut tags: Vec<u64> = units.iter().map(|&u| self.def(self.printed_def(u)).tag_bits).collect();
+        // (timestamp, effects before statics, step), sorted (stable: board order among equals).
+        let mut steps: Vec<(i64, u8, Step)> = Vec::new();
+        for (i, l) in self.effects.iter().enumerate() {
+            let val = match l.effect {
+                Effect::Copy { def, .. } => TraitVal::Tags(db.get(def).tag_bits),
+                Effect::SetTrait(t) if t.is_tag() => t,
+                _ => continue,
+            };
+            if units.contains(&l.unit) {
+                steps.push((i as i64, 0, Step::One(l.unit, val)));
+            }
+        }
+        for (q, ts, s) in self.board_trait_statics() {
+            if s.val.is_tag() {
+                steps.push((ts, 1, Step::Static(q, s)));
+            }
+        }
+        steps.sort_by_key(|s| (s.0, s.1));
+        let mut pending: Vec<Step> = steps.into_iter().map(|s| s.2).collect();
+        while !pending.is_empty() {
+            let depends = |a: usize, b: usize, tags: &[u64]| self.step_depends(&units, tags, pending[a], pending[b]);
+            let free = |a: usize| !(0..pending.len()).any(|b| b != a && depends(a, b, &tags) && !depends(b, a, &tags));
+            let pick = (0..pending.len()).find(|&a| free(a)).unwrap_or(0);
+            let step = pending.remove(pick);
+            self.apply_step(&units, &mut tags, step);
+        }
+        units.into_iter().zip(tags).collect()
+    }
+
+    /// Apply one layer-1 tag step to `tags` (the units' tags, in `units` order).
+    fn apply_step(&self, units: &[ObjId], tags: &mut [u64], step: Step) {
+        match step {
+            Step::One(u, v) => {
+                if let Some(k) = units.iter().position(|&x| x == u) {
+                    tags[k] = crate::traits::fold_tags(tags[k], v);
+                }
+            }
+            Step::Static(q, s) => {
+                let reached: Vec<usize> =
+                    (0..units.len()).filter(|&k| self.reaches(q, &s, units[k], tags[k])).collect();
+                for k in reached {
+                    tags[k] = crate::traits::fold_tags(tags[k], s.val);
+                }
+            }
+        }
+    }
+
+    /// Does step `a` depend on step `b` (CR 478): would applying `b` first change which units `a`
+    /// reaches? Only a static chosen by tag depends on anything.
+    fn step_depends(&self, units: &[ObjId], tags: &[u64], a: Step, b: Step) -> bool {
+        let Step::Static(q, s) = a else { return false };
+        if s.with_tag == 0 {
+            return false;
+        }
+        let mut after = tags.to_vec();
+        self.apply_step(units, &mut after, b);
+        (0..units.len()).any(|k| self.reaches(q, &s, units[k], tags[k]) != self.reaches(q, &s, units[k], after[k]))
     }
 }

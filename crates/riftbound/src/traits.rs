@@ -1,10 +1,13 @@
 //! Setting one trait (layer 1, CR 477.1.a, spec §21): "its name becomes …", "it becomes a Yordle",
 //! "its cost becomes 5", "it becomes Calm". The card file writes `set_trait` (while the object
-//! stays on the board) or `set_trait_this_turn`, with `trait` and `value` (a cost's is `n`).
+//! stays on the board) or `set_trait_this_turn`, with `trait` and `value` (a cost's is `n` and
+//! `pips`).
 //!
 //! Each trait is worked out from the printed card through the object's layer-1 effects in
 //! timestamp order (CR 480): a copy effect ([`Effect::Copy`]) gives all four the copied card's, a
-//! trait-setting effect ([`Effect::SetTrait`]) changes its one. So a later copy replaces an
+//! trait-setting effect ([`Effect::SetTrait`]) changes its one, and so does a trait static
+//! applying to it at its own timestamp (`trait_statics.rs`; tags chosen by tag with CR 478's
+//! dependencies, `RiftGame::layer1_tags`). So a later copy replaces an
 //! earlier name or tag, and a later name replaces a copy's. A trait set this way is not
 //! copyable (CR 477.1.b.1.b: copyable traits are the printed ones, changed only by copy
 //! effects): copying the object copies its card (or the card it is a copy of).
@@ -16,12 +19,14 @@
 //!   tags exactly one ("it becomes a Yordle instead of its other tags"), `no_tags` removes them
 //!   all ("it loses all tags"). In timestamp order with gains: a later gain gives a removed tag
 //!   back, a later removal takes a gained one away (CR 479–480).
-//! * Cost: its Energy cost becomes N (Power pips unchanged).
+//! * Cost: its cost becomes N Energy and the Power pips `pips` (CR 131: the cost is one trait,
+//!   Energy and Power; without `pips` it costs no Power).
 //! * Domain: its domains become these.
 
 use crate::action::ObjId;
 use crate::cards::{domain_mask, CardDb, DefId, Instr, Kind, Op, DOMAINS};
 use crate::layers::Effect;
+use crate::payment::Cost;
 use crate::state::RiftGame;
 use serde::{Deserialize, Serialize};
 
@@ -52,20 +57,45 @@ pub enum TraitVal {
     LoseTag(u64),
     /// Its tags become exactly these (0: it loses all tags).
     Tags(u64),
-    /// Energy cost.
-    Cost(u8),
+    /// Its cost: Energy and Power pips (domain masks).
+    Cost(Cost),
     /// Domain mask.
     Domain(u8),
 }
 
+impl TraitVal {
+    /// Does it change tags?
+    pub fn is_tag(&self) -> bool {
+        matches!(self, TraitVal::Tag(_) | TraitVal::LoseTag(_) | TraitVal::Tags(_))
+    }
+    fn is_name(&self) -> bool {
+        matches!(self, TraitVal::Name(_))
+    }
+    fn is_cost(&self) -> bool {
+        matches!(self, TraitVal::Cost(_))
+    }
+    fn is_domain(&self) -> bool {
+        matches!(self, TraitVal::Domain(_))
+    }
+}
+
 impl RiftGame {
-    /// Fold the object's layer-1 effects in timestamp order over `printed`: `copy` for a copy
-    /// effect's card, `set` for a trait-setting effect.
-    fn trait_fold<T>(&self, id: ObjId, printed: T, copy: impl Fn(DefId) -> T, set: impl Fn(T, TraitVal) -> T) -> T {
-        self.trait_fold_with(id, &[], printed, copy, set)
+    /// Fold the object's layer-1 effects in timestamp order over `printed` (`copy` for a copy
+    /// effect's card, `set` for a trait-setting effect), with the trait statics applying to the
+    /// object whose value `want` accepts.
+    fn trait_fold_statics<T>(
+        &self,
+        id: ObjId,
+        want: fn(&TraitVal) -> bool,
+        printed: T,
+        copy: impl Fn(DefId) -> T,
+        set: impl Fn(T, TraitVal) -> T,
+    ) -> T {
+        let st = if self.db().has_statics.traits { self.trait_statics_on(id, want) } else { Vec::new() };
+        self.trait_fold_with(id, &st, printed, copy, set)
     }
 
-    /// `trait_fold` with trait statics merged in timestamp order (CR 479): `statics` are
+    /// The fold with trait statics merged in timestamp order (CR 479): `statics` are
     /// (timestamp, value) sorted by timestamp, a timestamp being the index in the effect list of
     /// the static's marker (-1: before every effect, `trait_statics.rs`).
     fn trait_fold_with<T>(
@@ -98,12 +128,13 @@ impl RiftGame {
         self.def(self.printed_def(id))
     }
 
-    /// The card whose name the object has now (CR 477.1.a).
+    /// The card whose name the object has now (CR 477.1.a): its effects and name statics.
     pub fn name_def(&self, id: ObjId) -> DefId {
-        if self.effects.is_empty() {
+        if self.effects.is_empty() && !self.db().has_statics.traits {
             return self.obj(id).def;
         }
-        self.trait_fold(id, self.printed_def(id), |d| d, |v, t| if let TraitVal::Name(d) = t { d } else { v })
+        let name = |v, t| if let TraitVal::Name(d) = t { d } else { v };
+        self.trait_fold_statics(id, TraitVal::is_name, self.printed_def(id), |d| d, name)
     }
 
     /// The object's tags now, as bits of the set's tag table (CR 477.1.a): its effects and the
@@ -114,8 +145,17 @@ impl RiftGame {
             return self.card(id).tag_bits;
         }
         let db = self.db();
-        let st = if statics { self.trait_statics_on(id) } else { Vec::new() };
-        self.trait_fold_with(id, &st, self.printed_card(id).tag_bits, |d| db.get(d).tag_bits, fold_tags)
+        if db.has_statics.tag_selected
+            && self.obj(id).zone.on_board()
+            && self.card(id).is_unit()
+            && self.tag_selected_on_board()
+        {
+            // A tag static chosen by tag: all units at once, with dependencies (CR 478).
+            if let Some(&(_, b)) = self.layer1_tags().iter().find(|t| t.0 == id) {
+                return b;
+            }
+        }
+        self.trait_fold_statics(id, TraitVal::is_tag, self.printed_card(id).tag_bits, |d| db.get(d).tag_bits, fold_tags)
     }
 
     /// Does the object have this tag now?
@@ -127,28 +167,36 @@ impl RiftGame {
         bit != 0 && self.tag_bits_of(id) & bit != 0
     }
 
-    /// The object's Energy cost now (CR 477.1.a).
-    pub fn energy_of(&self, id: ObjId) -> u8 {
-        if self.effects.is_empty() {
-            return self.card(id).energy;
+    /// The object's cost now, Energy and Power (CR 131, 477.1.a).
+    pub fn cost_of(&self, id: ObjId) -> Cost {
+        let printed = |d: &crate::cards::CardDef| Cost::new(d.energy, &d.pips);
+        if self.effects.is_empty() && !self.db().has_statics.traits {
+            return printed(self.card(id));
         }
         let db = self.db();
-        self.trait_fold(
+        self.trait_fold_statics(
             id,
-            self.printed_card(id).energy,
-            |d| db.get(d).energy,
-            |v, t| if let TraitVal::Cost(n) = t { n } else { v },
+            TraitVal::is_cost,
+            printed(self.printed_card(id)),
+            |d| printed(db.get(d)),
+            |v, t| if let TraitVal::Cost(c) = t { c } else { v },
         )
+    }
+
+    /// The object's Energy cost now (CR 477.1.a).
+    pub fn energy_of(&self, id: ObjId) -> u8 {
+        self.cost_of(id).energy
     }
 
     /// The object's domains now (CR 477.1.a).
     pub fn domains_of(&self, id: ObjId) -> u8 {
-        if self.effects.is_empty() {
+        if self.effects.is_empty() && !self.db().has_statics.traits {
             return self.card(id).domains;
         }
         let db = self.db();
-        self.trait_fold(
+        self.trait_fold_statics(
             id,
+            TraitVal::is_domain,
             self.printed_card(id).domains,
             |d| db.get(d).domains,
             |v, t| if let TraitVal::Domain(m) = t { m } else { v },
@@ -162,7 +210,7 @@ impl RiftGame {
 }
 
 /// Tags `v` changed by a trait value (other traits leave them).
-fn fold_tags(v: u64, t: TraitVal) -> u64 {
+pub(crate) fn fold_tags(v: u64, t: TraitVal) -> u64 {
     match t {
         TraitVal::Tag(b) => v | b,
         TraitVal::LoseTag(b) => v & !b,
@@ -176,6 +224,9 @@ fn fold_tags(v: u64, t: TraitVal) -> u64 {
 pub struct TraitsView {
     pub tags: Vec<String>,
     pub energy: u8,
+    /// Its Power pips (`pip_text`: `C`, `R/P`, `A`), when it has any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub power: Vec<String>,
     pub domains: Vec<String>,
 }
 
@@ -183,16 +234,18 @@ impl RiftGame {
     pub(crate) fn traits_view(&self, id: ObjId) -> Option<TraitsView> {
         let statics = self.db().has_statics.traits;
         if (self.effects.is_empty() && !statics)
-            || (!self.traits_set(id) && (!statics || self.trait_statics_on(id).is_empty()))
+            || (!self.traits_set(id) && (!statics || self.trait_statics_on(id, |_| true).is_empty()))
         {
             return None;
         }
         let db = self.db();
         let bits = self.tag_bits_of(id);
         let dm = self.domains_of(id);
+        let cost = self.cost_of(id);
         Some(TraitsView {
             tags: (0..db.tags.len()).filter(|i| bits & (1u64 << i) != 0).map(|i| db.tags[i].clone()).collect(),
-            energy: self.energy_of(id),
+            energy: cost.energy,
+            power: cost.pips().iter().map(|&m| crate::present::pip_text(m)).collect(),
             domains: (0..6).filter(|i| dm & (1 << i) != 0).map(|i| DOMAINS[i].to_string()).collect(),
         })
     }
@@ -213,7 +266,7 @@ pub fn trait_problem(ins: &Instr) -> Option<(&'static str, String)> {
         }
         (true, Some(Trait::NoTags)) => None,
         (true, Some(Trait::Cost)) if !ins.value.is_empty() => {
-            Some(("value", "a cost is set with n (its Energy), not value".into()))
+            Some(("value", "a cost is set with n (its Energy) and pips (its Power), not value".into()))
         }
         (true, Some(Trait::Cost)) if !(0..=crate::card_file::MAX_ENERGY as i32).contains(&ins.n) => {
             Some(("n", format!("a cost of {} Energy: 0 to {}", ins.n, crate::card_file::MAX_ENERGY)))
@@ -231,6 +284,17 @@ pub fn trait_tag(ins: &Instr) -> Option<&String> {
     (matches!(ins.op, Op::SetTrait | Op::SetTraitThisTurn) && names_tag).then_some(&ins.value)
 }
 
+/// The card of the set whose name an object may take (naming, CR 759–763: a card, not a token):
+/// `lookup` holds (id, name, kind) of every card.
+pub(crate) fn card_named(v: &str, lookup: &[(String, String, Kind)]) -> Result<DefId, String> {
+    let found = lookup.iter().position(|(id, name, _)| id == v || name.eq_ignore_ascii_case(v));
+    match found {
+        Some(d) if lookup[d].2 == Kind::Token => Err(format!("'{v}' is a token: a name is a card's (CR 759–763)")),
+        Some(d) => Ok(d as DefId),
+        None => Err(format!("no card '{v}' in the set to take the name of (CR 759–763)")),
+    }
+}
+
 /// Resolve the instruction's value against the set: `lookup` holds (id, name, kind) of every card;
 /// `tag_bit` gives a tag's bit. `Err` is the problem with the value.
 pub fn resolve_trait(
@@ -243,17 +307,7 @@ pub fn resolve_trait(
     }
     Ok(match ins.trait_ {
         None => None,
-        Some(Trait::Name) => {
-            let v = &ins.value;
-            let found = lookup.iter().position(|(id, name, _)| id == v || name.eq_ignore_ascii_case(v));
-            match found {
-                Some(d) if lookup[d].2 == Kind::Token => {
-                    return Err(format!("'{v}' is a token: a name is a card's (CR 759–763)"));
-                }
-                Some(d) => Some(TraitVal::Name(d as DefId)),
-                None => return Err(format!("no card '{v}' in the set to take the name of (CR 759–763)")),
-            }
-        }
+        Some(Trait::Name) => Some(TraitVal::Name(card_named(&ins.value, lookup)?)),
         Some(t @ (Trait::Tag | Trait::LoseTag | Trait::OnlyTag)) => match tag_bit(&ins.value) {
             0 => return Err(format!("'{}': the set has too many tags for it", ins.value)),
             b if t == Trait::Tag => Some(TraitVal::Tag(b)),
@@ -261,7 +315,7 @@ pub fn resolve_trait(
             b => Some(TraitVal::Tags(b)),
         },
         Some(Trait::NoTags) => Some(TraitVal::Tags(0)),
-        Some(Trait::Cost) => Some(TraitVal::Cost(ins.n.clamp(0, 255) as u8)),
+        Some(Trait::Cost) => Some(TraitVal::Cost(Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks))),
         Some(Trait::Domain) => domain_mask(&ins.value).ok().map(TraitVal::Domain),
     })
 }
@@ -289,9 +343,33 @@ pub fn trait_word(db: &CardDb, t: TraitVal) -> String {
         TraitVal::Tag(b) => format!("tag:{}", tag_words(db, b)),
         TraitVal::LoseTag(b) => format!("lose_tag:{}", tag_words(db, b)),
         TraitVal::Tags(b) => format!("tags:{}", tag_words(db, b)),
-        TraitVal::Cost(n) => format!("cost:{n}"),
+        TraitVal::Cost(c) => format!("cost:{}", cost_word(&c)),
         TraitVal::Domain(m) => format!("domain:{}", domain_words(m)),
     }
+}
+
+/// A cost in the notation: its Energy, then each Power pip after `+` (`5`, `5+C`, `2+R/P+A`).
+fn cost_word(c: &Cost) -> String {
+    let mut w = c.energy.to_string();
+    for &m in c.pips() {
+        w.push('+');
+        w += &crate::present::pip_text(m);
+    }
+    w
+}
+
+/// Read what [`cost_word`] writes.
+fn read_cost_word(v: &str) -> Result<Cost, String> {
+    let mut parts = v.split('+');
+    let energy = parts.next().and_then(|e| e.parse().ok()).ok_or(format!("'{v}' is not a cost like 5 or 5+C+A"))?;
+    let mut c = Cost::energy(energy);
+    for p in parts {
+        if c.pips().len() == crate::payment::MAX_PIPS {
+            return Err(format!("'{v}': at most {} Power pips", crate::payment::MAX_PIPS));
+        }
+        c.push(if p == "A" { crate::cards::ANY_DOMAIN } else { domain_mask(p)? });
+    }
+    Ok(c)
 }
 
 /// Read what [`trait_word`] writes.
@@ -314,7 +392,7 @@ pub fn read_trait_word(db: &CardDb, kind: &str, v: &str) -> Result<TraitVal, Str
                 _ => TraitVal::Tags(bits),
             })
         }
-        "cost" => v.parse().map(TraitVal::Cost).map_err(|_| format!("'{v}' is not a cost")),
+        "cost" => read_cost_word(v).map(TraitVal::Cost),
         "domain" => domain_mask(v).map(TraitVal::Domain),
         _ => Err(format!("'{kind}' is not a trait (name, tag, lose_tag, tags, cost, domain)")),
     }
@@ -334,7 +412,10 @@ pub fn set_trait_text(db: &CardDb, ins: &Instr, object: bool) -> (String, String
         Some(TraitVal::Tags(_)) => {
             (format!("make the only tag {}", ins.value), format!("使其标签变为{}（失去其他标签）", ins.value))
         }
-        Some(TraitVal::Cost(n)) => (format!("make the Energy cost {n}"), format!("使其能量费用变为{n}")),
+        Some(TraitVal::Cost(c)) => {
+            let t = crate::present::cost_text(c.energy, c.pips());
+            (format!("make the cost {t}"), format!("使其费用变为{t}"))
+        }
         Some(TraitVal::Domain(m)) => {
             (format!("make the domain {}", domain_words(m)), format!("使其领域变为{}", domain_words(m)))
         }

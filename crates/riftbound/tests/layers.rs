@@ -228,7 +228,25 @@ fn card_files_misusing_traits_limits_gear_and_grants_are_refused() {
         { "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 1 }] },
         { "on": "play", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
     ])));
-    assert!(e.contains("not implemented: a granted 'Play' ability"), "{e}");
+    assert!(e.contains("a granted 'Play' ability: an ability is given to a unit on the board"), "{e}");
+    let e = bad_card(spell(json!([
+        { "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 1 }] },
+        { "on": "mighty_attacks_here", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
+    ])));
+    assert!(e.contains("a battlefield's trigger is not an ability a unit can be given"), "{e}");
+    // Legion is checked by triggers only (CR 812): refused on a spell's text and activated abilities.
+    let e = bad(json!({ "on": "spell", "legion": true, "do": [{ "op": "draw", "n": 1 }] }));
+    assert!(e.contains("not implemented: Legion on a spell's text or an activated ability"), "{e}");
+    let e = bad_card(spell(json!([
+        { "on": "spell", "targets": [{}], "do": [{ "op": "grant_ability", "t": 0, "n": 1 }] },
+        { "on": "activated", "granted": true, "legion": true, "do": [{ "op": "draw", "n": 1 }] },
+    ])));
+    assert!(e.contains("not implemented: Legion on a spell's text or an activated ability"), "{e}");
+    // Set costs name Power pips (CR 131); other ops do not.
+    let e = one(json!({ "op": "stun", "t": 0, "pips": ["R"] }));
+    assert!(e.contains("only add, pay and set_trait with trait = \"cost\" name Power pips"), "{e}");
+    let e = one(json!({ "op": "set_trait", "t": 0, "trait": "cost", "n": 2, "pips": ["purple"] }));
+    assert!(e.contains("unknown domain 'purple'"), "{e}");
     let e = bad_card(spell(json!([
         { "on": "spell", "targets": [{}], "do": [{ "op": "stun", "t": 0 }] },
         { "on": "attack", "granted": true, "do": [{ "op": "draw", "n": 1 }] },
@@ -247,16 +265,23 @@ fn trait_and_ability_effects_round_trip_in_the_position_notation() {
     assert_ne!(cadet, 0);
     t.g.add_effect(a, Effect::SetTrait(TraitVal::Name(boar_def)), true);
     t.g.add_effect(a, Effect::SetTrait(TraitVal::Tag(cadet)), false);
-    t.g.add_effect(a, Effect::SetTrait(TraitVal::Cost(7)), false);
+    let fury = riftbound::cards::domain_mask("fury").unwrap();
+    t.g.add_effect(
+        a,
+        Effect::SetTrait(TraitVal::Cost(riftbound::Cost::new(7, &[fury, riftbound::cards::ANY_DOMAIN]))),
+        false,
+    );
     t.g.add_effect(boar, Effect::SetTrait(TraitVal::Domain(0b10_0010)), true);
     t.g.add_effect(boar, Effect::GrantAbility { def: boar_def, ab: 0 }, true);
     assert_eq!(t.g.name_def(a), boar_def);
     assert!(t.g.has_tag_now(a, "Cadet") && t.g.energy_of(a) == 7);
     let text = t.g.position().unwrap();
     assert!(text.contains(":trait:name:") && text.contains(":trait:tag:Cadet") && text.contains(":ability:"), "{text}");
+    assert!(text.contains(":trait:cost:7+R+A"), "the Power pips of a set cost are written: {text}");
     let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(read == t.g, "read back differs\n{text}");
     assert_eq!(read.domains_of(boar), 0b10_0010);
+    assert_eq!(read.cost_of(a).pips(), &[fury, riftbound::cards::ANY_DOMAIN], "CR 131: the Power of the set cost");
 }
 
 /// CR 477.1.a, 480: tag removal in the notation — `lose_tag:X`, `tags:X` (only X), `tags:-` (none);
@@ -304,15 +329,29 @@ fn trait_statics_refuse_misuse_give_tags_and_round_trip() {
     let e = bad(json!({ "effect": "set_trait", "tag": "Yordle" }));
     assert!(e.contains("names a trait"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "name", "tag": "Yordle" }));
-    assert!(e.contains("not implemented: a static sets tags only"), "{e}");
+    assert!(e.contains("only a tag static (tag, lose_tag, only_tag) takes 'tag'"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "name" }));
+    assert!(e.contains("a name static names its card in 'value'"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "name", "value": "No Such Card" }));
+    assert!(e.contains("no card 'No Such Card' in the set") && e.contains("/static/0/value"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "cost", "n": 40 }));
+    assert!(e.contains("a cost of 40 Energy"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "cost", "n": 2, "pips": ["purple"] }));
+    assert!(e.contains("unknown domain 'purple'") && e.contains("/static/0/pips/0"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "domain" }));
+    assert!(e.contains("a domain static names its domains"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "domain", "domains": ["calm"], "value": "Sparkshot" }));
+    assert!(e.contains("only a name static takes 'value'"), "{e}");
+    let e = bad(json!({ "effect": "might", "n": 1, "tag": "Cadet", "value": "Sparkshot" }));
+    assert!(e.contains("only a 'set_trait' static takes 'value' or 'pips'"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "tag" }));
     assert!(e.contains("names its tag"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "no_tags", "tag": "Yordle" }));
     assert!(e.contains("no_tags takes no tag"), "{e}");
-    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "tag": "Cadet" } }));
-    assert!(e.contains("chosen by side and other only"), "{e}");
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "mighty": true } }));
+    assert!(e.contains("not implemented: a trait static's units are chosen by side, other and tag only"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "n": 1 }));
-    assert!(e.contains("takes trait, tag and unit only"), "{e}");
+    assert!(e.contains("only a cost static takes 'n' and 'pips'"), "{e}");
     let e = bad(json!({ "effect": "might", "n": 1, "tag": "Cadet", "trait": "tag" }));
     assert!(e.contains("only a 'set_trait' static takes 'trait'"), "{e}");
     assert!(!CardDb::builtin().has_statics.traits, "ST1 has no trait static");
@@ -335,4 +374,61 @@ fn trait_statics_refuse_misuse_give_tags_and_round_trip() {
     let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(read == t.g, "read back differs\n{text}");
     assert!(read.has_tag_now(mine, "Yordle"));
+}
+
+/// CR 477.3.e: "this turn" Might changes count one by one — +3 and -2 are an increase and a
+/// decrease (layer 3 puts increases first), kept apart in the position notation (`might+3-2`).
+#[test]
+fn this_turn_might_changes_are_kept_apart_in_the_notation() {
+    let mut t = with_sparkshot(json!([{ "op": "copy", "t": 0, "n": 1 }]));
+    let a = t.put(0, "Blast Runner", Loc::Base(0));
+    let printed = t.g.might(a);
+    t.g.objs[a as usize].add_temp_might(3);
+    t.g.objs[a as usize].add_temp_might(-2);
+    assert_eq!(t.g.might(a), printed + 1);
+    assert_eq!(t.g.obj(a).this_turn_decrease(), -2, "the decrease is counted, not a net +1");
+    let text = t.g.position().unwrap();
+    assert!(text.contains("/might+3-2"), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
+    // A further decrease adds to the decreases (3 up, 6 down, net -3).
+    t.g.objs[a as usize].add_temp_might(-1);
+    t.g.objs[a as usize].add_temp_might(-3);
+    let text = t.g.position().unwrap();
+    assert!(text.contains("/might+3-6"), "{text}");
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g, "read back differs\n{text}");
+}
+
+/// CR 478: a tag static chosen by tag ("Cadets you control are Yordles", Sparkshot rewritten as a
+/// unit) depends on a later "it becomes a Cadet" instruction — the instruction changes which units
+/// the static reaches, so the static applies after it whatever the timestamps; a later "loses all
+/// tags" takes both away (the static no longer reaches the unit). Round-trips in the notation.
+#[test]
+fn a_tag_static_chosen_by_tag_waits_for_the_effects_it_depends_on() {
+    use riftbound::traits::TraitVal;
+    let st = json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "side": "friendly", "tag": "Cadet" } });
+    let card = json!({ "id": "ST1-014", "name": "Sparkshot", "zh": "火花弹", "kind": "unit", "domains": ["fury"],
+        "energy": 0, "might": 2, "text": "x", "text_zh": "x", "static": [st] });
+    let set = CardDb::builtin().with_cards(&[card], "test").unwrap_or_else(|e| panic!("{e}"));
+    assert!(set.has_statics.tag_selected);
+    let mut t = T::fury();
+    t.plain();
+    t.g.opts.cards = Cards::loaded(set);
+    let dub = t.put(0, "Sparkshot", Loc::Base(0));
+    let mine = t.put(0, "Blast Runner", Loc::Base(0));
+    let theirs = t.put(1, "Tuskguard Boar", Loc::Bf(1));
+    let cadet = t.g.db().tag_bit("Cadet");
+    assert!(!t.g.has_tag_now(mine, "Yordle"));
+    // The instruction is later than the static's timestamp (the card entered first).
+    t.g.add_effect(mine, Effect::SetTrait(TraitVal::Tag(cadet)), false);
+    t.g.add_effect(theirs, Effect::SetTrait(TraitVal::Tag(cadet)), false);
+    assert!(t.g.has_tag_now(mine, "Cadet") && t.g.has_tag_now(mine, "Yordle"), "the static sees the later Cadet");
+    assert!(!t.g.has_tag_now(theirs, "Yordle"), "an enemy Cadet is not reached");
+    assert!(!t.g.has_tag_now(dub, "Yordle"), "the static's own card is no Cadet");
+    let text = t.g.position().unwrap();
+    let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(read == t.g && read.has_tag_now(mine, "Yordle"), "read back differs\n{text}");
+    t.g.add_effect(mine, Effect::SetTrait(TraitVal::Tags(0)), false);
+    assert_eq!(t.g.tag_bits_of(mine), 0, "no Cadet left: the static does not reach it");
 }

@@ -152,6 +152,14 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     .into(),
             ));
         }
+        // Legion is checked as a trigger goes pending (`RiftGame::trigger_live`).
+        if a.legion && matches!(a.on, On::Spell | On::Activated) {
+            out.push((
+                format!("{p}/legion"),
+                "legion",
+                "not implemented: Legion on a spell's text or an activated ability (only triggered abilities check it; a spell's \"costs less with Legion\" is cost_less with if = \"legion\")".into(),
+            ));
+        }
         if a.on == On::ConquerOrHold {
             out.push((
                 format!("{p}/on"),
@@ -159,10 +167,12 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                 "'conquer_or_hold' is Hunt's trigger (write 'hunt = N'); use conquer_here / hold_here".into(),
             ));
         }
-        if a.empowered && !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
+        // A granted block is the unit's ability once given (`grant.rs`), whatever card gives it.
+        let permanent = a.granted || matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear);
+        if a.empowered && !permanent {
             out.push((p.clone(), "empowered", "only a permanent on the board can be Empowered (CR 828)".into()));
         }
-        if a.on == On::BecomeEmpowered && !matches!(r.kind, Kind::Unit | Kind::Token | Kind::Gear) {
+        if a.on == On::BecomeEmpowered && !permanent {
             out.push((format!("{p}/on"), "on", "only a permanent on the board can become Empowered (CR 828)".into()));
         }
         if let Some(c) = &a.extra_cost {

@@ -293,6 +293,7 @@ impl Reader<'_> {
             zone,
             damage: 0,
             temp_might: 0,
+            temp_down: 0,
             flags: 0,
             attached_to: NONE,
             inc: 0,
@@ -308,7 +309,18 @@ impl Reader<'_> {
             } else if let Some(v) = p.strip_prefix("dmg") {
                 obj.damage = num(field, v)?;
             } else if let Some(v) = p.strip_prefix("might") {
-                obj.temp_might = num(field, v)?;
+                // `+3`, `-2`, or `+3-2`: increases, then decreases (CR 477.3.e).
+                match v.get(1..).and_then(|r| r.find('-')).map(|i| v.split_at(i + 1)) {
+                    Some((up, down)) if v.starts_with('+') => {
+                        let (up, down): (i16, i16) = (num(field, up)?, num(field, down)?);
+                        obj.temp_might = up.saturating_add(down);
+                        obj.temp_down = down;
+                    }
+                    _ => {
+                        obj.temp_might = num(field, v)?;
+                        obj.temp_down = obj.temp_might.min(0);
+                    }
+                }
             } else if let Some(v) = p.strip_prefix("on.c") {
                 attached = Some(num::<ObjId>(field, v)?);
             } else if let Some(v) = p.strip_prefix("inc") {
@@ -434,6 +446,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         zone: Zone::Gone,
         damage: 0,
         temp_might: 0,
+        temp_down: 0,
         flags: flag::TOKEN,
         attached_to: NONE,
         inc: 0,
