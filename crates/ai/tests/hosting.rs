@@ -92,6 +92,12 @@ impl engine::DynGame for Counting {
     fn concede_action(&self, seat: engine::Seat) -> Option<String> {
         self.inner.concede_action(seat)
     }
+    fn out_of_turn_actions(&self, seat: engine::Seat) -> Vec<engine::dynamic::ActionInfo> {
+        self.inner.out_of_turn_actions(seat)
+    }
+    fn may_send(&self, seat: engine::Seat, notation: &str) -> Result<(), engine::ActionError> {
+        self.inner.may_send(seat, notation)
+    }
     fn prompt(&self) -> Option<engine::Prompt> {
         self.inner.prompt()
     }

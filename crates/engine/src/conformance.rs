@@ -11,6 +11,9 @@
 //! label in both languages, and every card it names is on the acting seat's view (by `id`) and
 //! in the catalogue (by `card`); every log event has a label in both languages naming only
 //! catalogue cards; the catalogue is complete ([`crate::present::check_catalogue`]).
+//!
+//! Every seat's out-of-turn actions ([`Game::out_of_turn_actions`]) are checked at each deep step:
+//! they read back, have labels, and are accepted; and they are not counted as wrongly accepted.
 
 use crate::game::{replay_actions, Game, Status};
 use crate::log::EventLog;
@@ -363,12 +366,36 @@ fn deep_checks<G: Game>(
     if &copy != state {
         return Err("a clone differs from its original".into());
     }
-    // Rejected actions change nothing. Another seat's concession is accepted out of turn by
-    // contract (`Game::concede_action`), so it is not expected to be refused (it recurs in games
-    // that go on after a concession, such as the games of a Riftbound match).
-    let out_of_turn =
-        |a: &G::Action| (0..state.num_seats()).any(|s| state.concede_action(Seat(s as u8)).as_ref() == Some(a));
-    for a in foreign.iter().filter(|a| !legal.contains(a) && !out_of_turn(a)).take(4) {
+    // Every seat's out-of-turn actions (`Game::out_of_turn_actions`) read back, are labelled and
+    // are accepted now, by contract.
+    let mut out_of_turn: Vec<G::Action> = Vec::new();
+    for s in 0..state.num_seats() {
+        let offered = state.out_of_turn_actions(Seat(s as u8));
+        for (i, a) in offered.iter().enumerate() {
+            let text = a.to_string();
+            if offered[..i].contains(a) {
+                return Err(format!("out-of-turn action '{a}' of P{} listed twice", s + 1));
+            }
+            match text.parse::<G::Action>() {
+                Ok(b) if &b == a => {}
+                Ok(b) => return Err(format!("out-of-turn notation '{text}' reads back as '{b}'")),
+                Err(e) => return Err(format!("out-of-turn notation '{text}' does not read back: {e}")),
+            }
+            let label = state.action_label(a);
+            if label.en.trim().is_empty() || label.zh.trim().is_empty() {
+                return Err(format!("out-of-turn action '{a}' has no label in both languages"));
+            }
+            let mut probe = state.clone();
+            if let Err(e) = probe.apply(a, &mut EventLog::disabled()) {
+                return Err(format!("P{}'s out-of-turn action '{a}' is offered but refused: {e}", s + 1));
+            }
+        }
+        out_of_turn.extend(offered);
+    }
+    // Rejected actions change nothing. Out-of-turn actions are accepted by contract, so they are
+    // not expected to be refused (they recur in games that go on after a concession, such as the
+    // games of a Riftbound match).
+    for a in foreign.iter().filter(|a| !legal.contains(a) && !out_of_turn.contains(a)).take(4) {
         let mut probe = state.clone();
         let mut log = EventLog::disabled();
         if probe.apply(a, &mut log).is_ok() {

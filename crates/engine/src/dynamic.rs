@@ -37,6 +37,14 @@ pub trait DynGame: Send + Sync {
     fn legal_actions(&self) -> Vec<ActionInfo>;
     /// The notation by which `seat` concedes now, out of turn too ([`Game::concede_action`]).
     fn concede_action(&self, seat: Seat) -> Option<String>;
+    /// The actions `seat` may play now out of turn ([`Game::out_of_turn_actions`]), shown as
+    /// legal actions are: hosts accept each from that seat whether or not it is to act.
+    fn out_of_turn_actions(&self, seat: Seat) -> Vec<ActionInfo>;
+    /// Whether a host may pass `notation` from `seat` to [`DynGame::apply`] now: one of that
+    /// seat's out-of-turn actions always (read as the game reads it, so any spelling of it), any
+    /// other action only from the seat to act, and never another seat's out-of-turn action
+    /// (`unauthorised`: the game could not tell who sent it). Whether it is legal is `apply`'s.
+    fn may_send(&self, seat: Seat, notation: &str) -> Result<(), ActionError>;
     /// What the seat to act is deciding now ([`Game::prompt`]).
     fn prompt(&self) -> Option<Prompt>;
     /// How the game ended, in words, once it is over.
@@ -72,6 +80,11 @@ pub struct Hosted<G: Game> {
 }
 
 impl<G: Game> Hosted<G> {
+    /// An action as hosts show it.
+    fn info(&self, a: &G::Action) -> ActionInfo {
+        ActionInfo { notation: a.to_string(), label: self.state.action_label(a), meta: self.state.action_meta(a) }
+    }
+
     pub fn new(options: G::Options, setup: G::Setup, seed: u64) -> Result<Self, SetupError> {
         let state = G::new(&options, &setup, seed)?;
         Ok(Hosted { state, options, setup, seed, start_position: None, history: Vec::new() })
@@ -91,19 +104,33 @@ impl<G: Game> DynGame for Hosted<G> {
     fn legal_actions(&self) -> Vec<ActionInfo> {
         let mut out = Vec::new();
         self.state.legal_actions(&mut out);
-        out.iter()
-            .map(|a| ActionInfo {
-                notation: a.to_string(),
-                label: self.state.action_label(a),
-                meta: self.state.action_meta(a),
-            })
-            .collect()
+        out.iter().map(|a| self.info(a)).collect()
     }
     fn prompt(&self) -> Option<Prompt> {
         self.state.prompt()
     }
     fn concede_action(&self, seat: Seat) -> Option<String> {
         self.state.concede_action(seat).map(|a| a.to_string())
+    }
+    fn out_of_turn_actions(&self, seat: Seat) -> Vec<ActionInfo> {
+        self.state.out_of_turn_actions(seat).iter().map(|a| self.info(a)).collect()
+    }
+    fn may_send(&self, seat: Seat, notation: &str) -> Result<(), ActionError> {
+        let action = notation.trim().parse::<G::Action>().ok();
+        let offered = |s: Seat| action.as_ref().is_some_and(|a| self.state.out_of_turn_actions(s).contains(a));
+        if offered(seat) {
+            return Ok(());
+        }
+        match self.state.status() {
+            Status::ToAct(s) if s != seat => Err(ActionError::out_of_turn(format!("it is {s}'s turn, not {seat}'s"))),
+            Status::ToAct(_) => match (0..self.state.num_seats() as u8).map(Seat).find(|&o| offered(o)) {
+                Some(o) => {
+                    Err(ActionError::unauthorised(format!("'{}' is {o}'s to play, not {seat}'s", notation.trim())))
+                }
+                None => Ok(()),
+            },
+            Status::Over(_) => Ok(()),
+        }
     }
     fn outcome_label(&self) -> Option<Label> {
         match self.state.status() {

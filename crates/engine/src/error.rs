@@ -39,6 +39,8 @@ pub enum ActionErrorKind {
     OutOfTurn,
     /// The game has ended.
     GameOver,
+    /// Another seat's out-of-turn action (a host refuses it from anyone but that seat).
+    Unauthorised,
 }
 
 /// An action was refused. The state is unchanged.
@@ -58,6 +60,9 @@ impl ActionError {
     }
     pub fn out_of_turn(msg: impl Into<String>) -> Self {
         ActionError { kind: ActionErrorKind::OutOfTurn, message: msg.into() }
+    }
+    pub fn unauthorised(msg: impl Into<String>) -> Self {
+        ActionError { kind: ActionErrorKind::Unauthorised, message: msg.into() }
     }
     pub fn game_over() -> Self {
         ActionError { kind: ActionErrorKind::GameOver, message: "the game is over".into() }

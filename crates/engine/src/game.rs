@@ -151,6 +151,16 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Every action `seat` may play now whether or not it is to act (out of turn), in a
+    /// deterministic order: the game's concession where it has one and, where the rules allow
+    /// more than one way to leave (a Riftbound match: the current game or the whole match), the
+    /// others. `apply` accepts each from that seat at any moment it is offered here; a host
+    /// accepts one seat's out-of-turn action from that seat only. For the seat to act they may
+    /// also be among its legal actions. Default: [`Game::concede_action`] as a one-element list.
+    fn out_of_turn_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.concede_action(seat).into_iter().collect()
+    }
+
     /// What an action is (kind, the cards it is about, the prompt it answers), for clients.
     fn action_meta(&self, action: &Self::Action) -> ActionMeta {
         let _ = action;

@@ -43,8 +43,10 @@ pub struct Step {
     /// The seat expected to act before this step's action (`P1`, `P2`, …).
     #[serde(default, rename = "as")]
     pub as_seat: Option<String>,
-    /// With `do` or `reject`: the seat that attempts the action. A seat that is not to act may
-    /// only concede (the game's `concede_action`); anything else it sends is refused.
+    /// With `do` or `reject`: the seat that attempts the action, checked as a host checks it. A
+    /// seat that is not to act may only play its out-of-turn actions (the game's
+    /// `out_of_turn_actions`: its concessions); anything else it sends is refused, and so is
+    /// another seat's out-of-turn action from any seat.
     #[serde(default)]
     pub by: Option<String>,
     /// An action that must be accepted.
@@ -260,16 +262,16 @@ impl Scenario {
                 checks += 1;
             }
             let by = step.by.as_deref().map(parse_seat).transpose().map_err(fail)?;
-            // An action `by` a seat that is not to act: only its concession can be played.
+            // An action `by` a seat, checked as a host checks it (`DynGame::may_send`): a seat
+            // that is not to act may play only its own out-of-turn actions, and no seat another's.
             let out_of_turn = |game: &dyn crate::DynGame, a: &str| -> Option<Result<(), String>> {
                 let seat = by?;
-                if game.status().to_act() == Some(seat) {
-                    return None;
-                }
-                Some(match game.concede_action(seat) {
-                    Some(c) if c == a.trim() => Ok(()),
-                    _ => Err(format!("{seat} is not to act ({})", show_status(&game.status()))),
-                })
+                Some(game.may_send(seat, a).map_err(|e| match e.kind {
+                    crate::ActionErrorKind::OutOfTurn => {
+                        format!("{seat} is not to act ({})", show_status(&game.status()))
+                    }
+                    _ => e.message,
+                }))
             };
             let plays = step.play.iter().chain(step.play_all.iter());
             let mut said: Vec<String> = Vec::new();
@@ -290,11 +292,9 @@ impl Scenario {
                 }
                 checks += 1;
             }
-            let refused_early = step.reject.as_ref().and_then(|a| out_of_turn(game.as_ref(), a).map(|r| (a, r)));
-            if let Some((a, early)) = refused_early {
-                // `by` a seat that is not to act: refused before the game sees it, unless it is
-                // that seat's concession.
-                let e = early.err().ok_or_else(|| fail(format!("action '{a}' was accepted but must be refused")))?;
+            let refused_early = step.reject.as_ref().and_then(|a| out_of_turn(game.as_ref(), a)?.err());
+            if let Some(e) = refused_early {
+                // `by` a seat that may not send it: refused before the game sees it.
                 if let Some(want) = &step.error_contains {
                     if !e.to_lowercase().contains(&want.to_lowercase()) {
                         return Err(fail(format!("error '{e}' does not contain '{want}'")));

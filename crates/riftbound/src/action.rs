@@ -24,8 +24,8 @@
 //! | `swap d12 d40` / `champion d12` | between the games of a match: put Main Deck card (definition) 12 in the sideboard for sideboard card 40 / make main-deck champion 12 the Chosen Champion (TR 403) |
 //! | `domain fury` | name the domain of a Power of any domain being added (CR 429) |
 //! | `field 2` | choose your second battlefield for the next game of a match (spec §5) |
-//! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act. In a Bo3/Bo5 match it concedes the current game, and only the seat to act sends it |
-//! | `concede P2 match` | in a Bo3/Bo5 match: player 2 concedes the whole match in one action, out of turn too (`Game::concede_action`); a bare `concede match` is the seat to act |
+//! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act. In a Bo3/Bo5 match it concedes the current game, out of turn too (`Game::out_of_turn_actions`) |
+//! | `concede P2 match` | in a Bo3/Bo5 match: player 2 concedes the whole match in one action, out of turn too (`Game::out_of_turn_actions`; it is the match's `Game::concede_action`, the server's resignation); a bare `concede match` is the seat to act |
 
 use engine::NotationError;
 use std::fmt;

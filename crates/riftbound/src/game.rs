@@ -535,9 +535,16 @@ impl Game for RiftGame {
     }
 
     fn concede_action(&self, seat: Seat) -> Option<RiftAction> {
-        // In a match, leaving concedes the whole match (`concede PN match`).
+        // Leaving the table: in a match that concedes the whole match (`concede PN match`).
         let a = if self.several_games() { RiftAction::ConcedeMatch(seat.0) } else { RiftAction::Concede(seat.0) };
         self.can_concede(seat.0).then_some(a)
+    }
+
+    fn out_of_turn_actions(&self, seat: Seat) -> Vec<RiftAction> {
+        // CR 649: at any time; in a Bo3/Bo5 match the current game (`concede PN`) or the match.
+        let mut out = Vec::new();
+        self.concessions(seat.0, &mut out);
+        out
     }
 
     fn action_meta(&self, action: &RiftAction) -> ActionMeta {

@@ -111,8 +111,9 @@ impl RiftGame {
         self.concessions(seat, out);
     }
 
-    /// The concessions of the seat to act: the game (CR 649) and, in a Bo3/Bo5 match, the match.
-    fn concessions(&self, seat: u8, out: &mut Vec<RiftAction>) {
+    /// The concessions of `seat`, to act or not (`Game::out_of_turn_actions`): the game (CR 649)
+    /// and, in a Bo3/Bo5 match, the match.
+    pub(crate) fn concessions(&self, seat: u8, out: &mut Vec<RiftAction>) {
         if self.can_concede(seat) {
             out.push(RiftAction::Concede(seat));
             if self.several_games() {
@@ -219,13 +220,11 @@ impl RiftGame {
     pub fn apply_action(&mut self, a: RiftAction) -> Result<(), ActionError> {
         let Some(seat) = self.acting() else { return Err(ActionError::game_over()) };
         if let RiftAction::Concede(s) | RiftAction::ConcedeMatch(s) = a {
-            // CR 649: a player may concede at any time, out of turn too. In a match the out-of-turn
-            // concession is the match's (`Game::concede_action`); the current game alone is
-            // conceded by the seat to act.
+            // CR 649: a player may concede at any time, out of turn too
+            // (`Game::out_of_turn_actions`); in a match, the current game or the whole match.
             let whole = matches!(a, RiftAction::ConcedeMatch(_));
             let s = if s == NOBODY { seat } else { s };
-            let ok =
-                self.can_concede(s) && if whole { self.several_games() } else { !self.several_games() || s == seat };
+            let ok = self.can_concede(s) && (!whole || self.several_games());
             if !ok {
                 return Err(self.explain(s, if whole { RiftAction::ConcedeMatch(s) } else { RiftAction::Concede(s) }));
             }
@@ -547,11 +546,6 @@ impl RiftGame {
             }
             (_, RiftAction::ConcedeMatch(_)) if !self.several_games() => {
                 "'concede match' is for a Bo3/Bo5 match; this is a single game: 'concede' (CR 649)".into()
-            }
-            (_, RiftAction::Concede(_)) if self.several_games() => {
-                "in a match, out of turn you concede the whole match ('concede PN match'); the current game alone \
-                 is conceded by the player to act (CR 649, TR 407)"
-                    .into()
             }
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
             (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay && b.stage != Stage::PayInstr => {

@@ -19,7 +19,7 @@ impl RiftGame {
 
     /// Conceding (CR 649) is allowed at any time, behind `allow_concede`: the seat to act finds it
     /// among its legal actions, and any other seat concedes out of turn through
-    /// `Game::concede_action` — also halfway through the resolution of an item and while another
+    /// `Game::out_of_turn_actions` (in a match: the current game or the whole match) — also halfway through the resolution of an item and while another
     /// player makes a choice (see `concede` for what happens to that item and that choice).
     pub fn can_concede(&self, seat: u8) -> bool {
         self.opts.allow_concede && self.outcome.is_none() && self.players.get(seat as usize).is_some_and(|p| !p.left)

@@ -289,8 +289,8 @@ fn bo3_setup() -> RiftSetup {
 
 /// Conceding the whole match in one action (CR 649, TR 407): `concede P1 match` ends the match
 /// for the opponent whatever the score, the game in progress counting as lost; a plain `concede`
-/// concedes the current game only. Out of turn the match concession is the one offered
-/// (`Game::concede_action`): a seat that is not to act concedes the match, not the game.
+/// concedes the current game only. Leaving the table (`Game::concede_action`, the server's
+/// resignation) concedes the match.
 #[test]
 fn concede_match_in_one_action() {
     let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo3) };
@@ -301,11 +301,6 @@ fn concede_match_in_one_action() {
     assert_eq!(g.concede_action(engine::Seat(1)), Some(RiftAction::ConcedeMatch(1)));
     assert_eq!("concede match".parse::<RiftAction>().unwrap(), RiftAction::ConcedeMatch(u8::MAX));
     assert_eq!("concede P2 match".parse::<RiftAction>().unwrap().to_string(), "concede P2 match");
-    // P2 may not concede only the game out of turn (state unchanged), but may concede the match.
-    let before = g.clone();
-    let e = g.apply(&"concede P2".parse().unwrap(), &mut engine::EventLog::disabled()).unwrap_err().to_string();
-    assert!(e.contains("concede the whole match"), "{e}");
-    assert!(g == before);
     // A plain concession by the seat to act: game 1 to P2, the match goes on.
     act(&mut g, "concede P1");
     assert!(g.outcome.is_none());
@@ -325,6 +320,46 @@ fn concede_match_in_one_action() {
     assert!(!legal_text(&one).iter().any(|a| a.ends_with("match")));
     let e = one.apply(&RiftAction::ConcedeMatch(0), &mut engine::EventLog::disabled()).unwrap_err().to_string();
     assert!(e.contains("single game"), "{e}");
+}
+
+/// CR 649 ("a player may concede at any time"), in a Bo3 match: a seat that is not to act may
+/// concede the current game alone or the whole match (`Game::out_of_turn_actions`), also during
+/// the other player's choices between games; the current game conceded out of turn is recorded as
+/// the opponent's and the match goes on.
+#[test]
+fn cr649_out_of_turn_concession_of_the_current_game_in_a_match() {
+    let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo3) };
+    let mut g = RiftGame::new(&o, &bo3_setup(), 3).unwrap();
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(0)));
+    let p2 = engine::Seat(1);
+    assert_eq!(g.out_of_turn_actions(p2), vec![RiftAction::Concede(1), RiftAction::ConcedeMatch(1)]);
+    let mut log = engine::EventLog::enabled();
+    g.apply(&RiftAction::Concede(1), &mut log).unwrap();
+    let said: Vec<String> = log.take().iter().map(|e| g.describe_event(&e.event).label.en).collect();
+    assert!(said.iter().any(|t| t.contains("Game 1 was won by P1")), "{said:?}");
+    assert!(g.outcome.is_none(), "the match goes on");
+    let m = g.matchp.as_deref().unwrap();
+    assert_eq!((m.results.len(), m.results[0].winner, m.wins(0), m.wins(1)), (1, 0, 1, 0));
+    // Game 2 is being set up: P1 sideboards, and P2, not to act, concedes game 2 out of turn (the
+    // game being set up is the current one): P1 has two game wins and the match (not a match
+    // concession: the games decide it).
+    assert_eq!(g.status(), Status::ToAct(engine::Seat(0)));
+    assert_eq!(g.prompt().unwrap().id, "sideboard");
+    assert_eq!(g.out_of_turn_actions(p2), vec![RiftAction::Concede(1), RiftAction::ConcedeMatch(1)]);
+    g.apply(&RiftAction::Concede(1), &mut engine::EventLog::disabled()).unwrap();
+    let m = g.matchp.as_deref().unwrap();
+    assert_eq!((m.results.len(), m.results[1].winner), (2, 0));
+    let end = g.outcome.clone().expect("P1 won two games");
+    assert_eq!((end.winners.clone(), end.scores.clone()), (vec![engine::Seat(0)], vec![2, 0]));
+    assert!(!end.reason.contains("conceded the match"), "{}", end.reason);
+    // Another seat's action is not a seat's own: the host checks who sends it (engine
+    // `DynGame::may_send`); the game takes `concede PN` from whoever the host lets send it.
+    let hosted = engine::Hosted::<RiftGame>::new(o.clone(), bo3_setup(), 3).unwrap();
+    let e = engine::DynGame::may_send(&hosted, engine::Seat(0), "concede P2").unwrap_err();
+    assert_eq!(e.kind, engine::ActionErrorKind::Unauthorised, "{e}");
+    assert!(engine::DynGame::may_send(&hosted, p2, "concede P2").is_ok());
+    assert!(engine::DynGame::may_send(&hosted, p2, "concede P2 match").is_ok());
+    assert_eq!(engine::DynGame::may_send(&hosted, p2, "keep").unwrap_err().kind, engine::ActionErrorKind::OutOfTurn);
 }
 
 /// Conceding the match in the middle of game 2 at 1–0: the conceding player had the lead, the

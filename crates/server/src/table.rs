@@ -114,11 +114,10 @@ impl TableState {
         let mut log = Vec::new();
         for a in actions {
             let seat = Seat(a.seat);
-            // Played by the seat to act, or the seat's concession out of turn (where the rules
-            // let a player leave a multiplayer game).
-            if game.status().to_act() != Some(seat) && game.concede_action(seat).as_deref() != Some(a.notation.as_str())
-            {
-                return Err(format!("table {}: stored action {} was not played by the seat to act", record.id, a.seq));
+            // Played by the seat to act, or one of the seat's out-of-turn actions (its
+            // concession, where the rules let a player leave).
+            if let Err(e) = game.may_send(seat, &a.notation) {
+                return Err(format!("table {}: stored action {} may not come from {seat}: {e}", record.id, a.seq));
             }
             let entries = game
                 .apply(&a.notation)
@@ -168,6 +167,14 @@ impl TableState {
         }
     }
 
+    /// What a seat may play now whether or not it is to act (`DynGame::out_of_turn_actions`).
+    fn out_of_turn_for(&self, viewer: Viewer) -> Vec<ActionInfo> {
+        match (viewer, self.game.status()) {
+            (Viewer::Seat(s), Status::ToAct(_)) if self.playing() => self.game.out_of_turn_actions(s),
+            _ => Vec::new(),
+        }
+    }
+
     /// The prompt of the decision, for the seat that makes it.
     fn prompt_for(&self, viewer: Viewer) -> Option<engine::Prompt> {
         match (viewer, self.game.status()) {
@@ -198,6 +205,7 @@ impl TableState {
             "result": self.record.result,
             "view": self.game.view(viewer),
             "legal": self.legal_for(viewer),
+            "out_of_turn": self.out_of_turn_for(viewer),
             "prompt": self.prompt_for(viewer),
             "outcome_label": self.game.outcome_label(),
             "log": log,
@@ -309,14 +317,11 @@ pub async fn apply_with_id(
         TableStatus::Broken => return Err(refuse("state", "the table is broken: its stored game no longer rebuilds")),
         TableStatus::Playing => {}
     }
-    match st.game.status() {
-        Status::Over(_) => return Err(refuse("game_over", "the game is over")),
-        // A seat's concession is accepted out of turn too (the game offers it to that seat).
-        Status::ToAct(s) if s != seat && st.game.concede_action(seat).as_deref() != Some(notation) => {
-            return Err(refuse("out_of_turn", format!("it is {s}'s turn, not {seat}'s")))
-        }
-        Status::ToAct(_) => {}
+    if st.game.status().is_over() {
+        return Err(refuse("game_over", "the game is over"));
     }
+    // The seat to act, or one of the seat's own out-of-turn actions (its concessions).
+    st.game.may_send(seat, notation).map_err(refusal)?;
     if let Some(e) = expected_seq {
         if e != st.seq() {
             return Err(refuse("stale", format!("you acted on move {e}, but the table is at move {}", st.seq())));
@@ -326,15 +331,7 @@ pub async fn apply_with_id(
         return Err(refuse("malformed", "the action is longer than 256 bytes"));
     }
     let mut next = st.game.clone_box();
-    let entries = next.apply(notation).map_err(|e| Refusal {
-        kind: match e.kind {
-            engine::ActionErrorKind::Malformed => "malformed",
-            engine::ActionErrorKind::Illegal => "illegal",
-            engine::ActionErrorKind::OutOfTurn => "out_of_turn",
-            engine::ActionErrorKind::GameOver => "game_over",
-        },
-        message: e.message,
-    })?;
+    let entries = next.apply(notation).map_err(refusal)?;
     let seq = st.seq() + 1;
     let stored = next.history().last().cloned().unwrap_or_else(|| notation.to_string());
     let finish = next.status().is_over().then_some(None);
@@ -364,6 +361,18 @@ pub async fn apply_with_id(
     st.undo_request = None;
     st.changed();
     Ok(Change { kind: "update", log_from: from })
+}
+
+/// The game's refusal of an action, as the protocol names it.
+fn refusal(e: engine::ActionError) -> Refusal {
+    let kind = match e.kind {
+        engine::ActionErrorKind::Malformed => "malformed",
+        engine::ActionErrorKind::Illegal => "illegal",
+        engine::ActionErrorKind::OutOfTurn => "out_of_turn",
+        engine::ActionErrorKind::GameOver => "game_over",
+        engine::ActionErrorKind::Unauthorised => "unauthorised",
+    };
+    Refusal { kind, message: e.message }
 }
 
 /// End the table by the server's decision (concession, agreed draw, time, a failed bot).
