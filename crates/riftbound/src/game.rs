@@ -436,6 +436,13 @@ impl Game for RiftGame {
                             Label::new("Don't repeat", "不重复")
                         }
                     }
+                    Some(Prompt::Build(b)) if b.stage == Stage::PayInstr && self.instr_pay_is_equip() => {
+                        if yes {
+                            Label::new("Pay the Equip cost and attach", "支付装备费用并装备")
+                        } else {
+                            Label::new("Don't pay: don't attach", "不支付：不装备")
+                        }
+                    }
                     Some(Prompt::Build(b)) if b.stage == Stage::PayInstr => {
                         if yes {
                             Label::new("Pay the cost and go on", "支付费用并继续")

@@ -529,6 +529,7 @@ impl RiftGame {
             Tgt::Obj(id, _) => format!("{} c{id}", self.public_name(id)),
             Tgt::Bf(b) => format!("{} b{}", self.def(self.bfs[b as usize].def).name, b + 1),
             Tgt::Base(s) => format!("P{} base", s + 1),
+            Tgt::Legend(s) => format!("{} (P{} legend)", self.def(self.players[s as usize].legend).name, s + 1),
         }
     }
 }
