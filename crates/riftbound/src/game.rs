@@ -374,6 +374,10 @@ impl Game for RiftGame {
                             }
                             _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
                         },
+                        // A legend target is named by its player (CR 355.10.a.1).
+                        Stage::Targets(_) if matches!(r, Ref::Seat(_)) => {
+                            Label::new(format!("Target {e}'s legend"), format!("以{z}的传奇为目标"))
+                        }
                         Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
                         Stage::Accelerate | Stage::Deflect | Stage::Repeat | Stage::PayInstr => {
                             Label::new(format!("Choose {e}"), format!("选择 {z}"))

@@ -7,7 +7,7 @@
 //! slot `t`: that battlefield, or the one the target unit is at). Objects are
 //! [`RiftGame::select`]'s.
 
-use crate::cards::{Ability, Instr, Op, To, What, Who, Whose};
+use crate::cards::{Ability, Cond, Instr, Op, To, What, Who, Whose};
 use crate::keywords::Holder;
 use crate::state::*;
 
@@ -133,10 +133,15 @@ pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
                 ),
             ));
         }
+        // The instruction reads slot t: its selector, a split, "its controller" or a count there.
         let by_slot = (ins.op.takes_selector()
-            && !matches!(ins.who, Who::Self_ | Who::Subject | Who::YourLegend | Who::Here))
+            && matches!(
+                ins.who,
+                Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT | Who::AtT
+            ))
             || ins.op == Op::DamageSplit
-            || ins.player == Whose::ItsController;
+            || ins.player == Whose::ItsController
+            || ins.cond == Cond::CountersAtT;
         if by_slot && legend_slot(ins.t) && !(legend_op && ins.who == Who::Target) {
             out.push((
                 format!("do/{k}/t"),
@@ -146,6 +151,10 @@ pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
                     ins.t
                 ),
             ));
+        }
+        // The conditions about "the target" read slot 0's unit.
+        if matches!(ins.cond, Cond::TMighty | Cond::TStunned | Cond::TNotStunned | Cond::UnitAtT) && legend_slot(0) {
+            out.push((format!("do/{k}/if"), "if", "slot 0 is a legend: this condition is about a unit target".into()));
         }
         let to_slot = match ins.to {
             To::T0 => Some(0),

@@ -85,7 +85,10 @@ fn the_payment_vocabulary_refuses_misuse() {
         &SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", pips = [\"R/P/G\"] }"),
         "one domain per Power",
     );
-    has(&SPELL.replace("{ op = \"draw\", n = 1 }", "{ op = \"draw\", n = 1, pips = [\"R\"] }"), "only add and pay");
+    has(
+        &SPELL.replace("{ op = \"draw\", n = 1 }", "{ op = \"draw\", n = 1, pips = [\"R\"] }"),
+        "only add, pay and grant_repeat",
+    );
     has(&SPELL.replace("{ op = \"pay\", n = 1, pips = [\"R\"] }", "{ op = \"pay\" }"), "paying nothing");
     has(&SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", n = 13 }"), "0 to 12");
     // An unknown field of a Repeat cost.

@@ -79,6 +79,13 @@ fn a_legend_target_takes_the_counter_ops_and_ready_only() {
         "/card/0/ability/0/do/0/t",
         "slot 0 is a legend",
     );
+    // Selectors that don't read the slot are not about the legend in it.
+    accepted(&legend("", "{ op = \"add_counter\", counter = \"charge\", n = 1, t = 0 }, { op = \"damage\", n = 1, who = \"each_enemy\" }"));
+    refused(
+        &legend("", "{ op = \"ready\", t = 0 }, { op = \"draw\", n = 1, if = \"t_mighty\" }"),
+        "/card/0/ability/0/do/1/if",
+        "slot 0 is a legend",
+    );
     refused(
         &spell("on = \"spell\"\ntargets = [{}, { what = \"legend\" }]\ndo = [{ op = \"move\", t = 0, to = \"t1\" }]"),
         "/card/0/ability/0/do/0/to",
