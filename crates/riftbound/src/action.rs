@@ -16,7 +16,7 @@
 //! | `done` | stop choosing targets for an "up to" slot |
 //! | `back` | back out of playing a card or activating an ability before it is finished: the play is undone and the card returns where it came from (CR 358.5) |
 //! | `first 2` | put pending trigger 2 on the chain next (CR 383.3.d) |
-//! | `t p2` | choose player 2 (the opponent gaining a burn-out point, CR 431; your own seat: your legend paying a `spend_counter` cost, CR 741–749) |
+//! | `t p2` | choose player 2 (the opponent gaining a burn-out point, CR 431; your own seat: your legend paying a `spend_counter` cost, CR 741–749; at a target slot `what = "legend"`: player 2's legend, CR 355.10.a.1) |
 //! | `invite` | 2v2: invite your teammate to act with your Priority (CR 316.5.b.1, 489.8.a) |
 //! | `exhaust c5` / `exhaust c5 mind` | rune c5: "[E]: Add [1]"; Add gear c5: add one Power of that domain (the domain is named when the gear has several) (CR 164.2, 429) |
 //! | `recycle c5` / `recycle c5 fury` | rune c5: "Recycle this: Add [C]", one Power of its domain (named when it has several) (CR 164.2, 416) |

@@ -137,6 +137,7 @@ impl RiftGame {
             Cond::NoMighty => !self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
             // Refused in card files (card_file.rs): these need a chosen target.
             Cond::TMighty | Cond::TStunned | Cond::TNotStunned | Cond::UnitAtT => false,
+            Cond::CountersHere | Cond::CountersAtT => false,
         }
     }
 
@@ -269,8 +270,21 @@ impl RiftGame {
                 Tgt::Bf(b) => (b as usize) < self.bfs.len() && (restrict == NOBODY || b == restrict),
                 _ => false,
             },
-            // Not a target: a legend pays a `spend_counter` cost only (`extra_cost.rs`).
-            What::Legend => false,
+            // A player's legend (its zone is public, CR 355.10.a.1): "friendly" is yours or a
+            // teammate's (CR 489.8.b), `other` not the source's own; a leaver's is gone (CR 651).
+            What::Legend => match t {
+                Tgt::Legend(s) => {
+                    (s as usize) < self.players.len()
+                        && !self.players[s as usize].left
+                        && match spec.side {
+                            Side::Friendly => self.friendly(s, seat),
+                            Side::Enemy => !self.friendly(s, seat),
+                            Side::Any => true,
+                        }
+                        && !(spec.other && item.src == ItemSrc::Legend(s))
+                }
+                _ => false,
+            },
             What::Place => match t {
                 Tgt::Base(s) => s == seat,
                 Tgt::Bf(b) => {
@@ -304,7 +318,10 @@ impl RiftGame {
             let z = self.obj(i).zone;
             z.on_board() || z == Zone::Chain
         });
-        objs.map(|i| self.tgt(i)).chain((0..self.bfs.len() as u8).map(Tgt::Bf)).chain((0..self.n()).map(Tgt::Base))
+        objs.map(|i| self.tgt(i))
+            .chain((0..self.bfs.len() as u8).map(Tgt::Bf))
+            .chain((0..self.n()).map(Tgt::Base))
+            .chain((0..self.n()).map(Tgt::Legend))
     }
 
     /// Legal choices for a slot, given what is chosen already; a unit slot that a destination slot
@@ -370,7 +387,7 @@ impl RiftGame {
                 }
             }
             Tgt::Bf(b) => (b as usize) < self.bfs.len(),
-            Tgt::Base(s) => s < self.n(),
+            Tgt::Base(s) | Tgt::Legend(s) => s < self.n(),
         };
         listed
             && SlotProbe::new(self, item, slot, &PayCache::new(item.controller)).is_some_and(|mut p| {
@@ -593,6 +610,8 @@ impl RiftGame {
             paid: Vec::new(),
             cost_unit: NONE,
             cost_at: None,
+            repeat_asked: 0,
+            repeat_paid: 0,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -614,6 +633,8 @@ impl RiftGame {
             paid: Vec::new(),
             cost_unit: NONE,
             cost_at: None,
+            repeat_asked: 0,
+            repeat_paid: 0,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -646,6 +667,8 @@ impl RiftGame {
             paid: Vec::new(),
             cost_unit: NONE,
             cost_at: None,
+            repeat_asked: 0,
+            repeat_paid: 0,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -671,7 +694,7 @@ impl RiftGame {
     pub(crate) fn build_base_cost(&self, b: &Build) -> Cost {
         let mut c = self.build_printed_cost(b);
         // Repeat (CR 820): an additional cost, added once paid.
-        self.add_repeat_cost(&b.item, &mut c, b.item.repeat);
+        self.add_repeat_cost(b, &mut c);
         c
     }
 
@@ -808,6 +831,8 @@ impl RiftGame {
                         Tgt::Obj(id, _) => Ref::Obj(id),
                         Tgt::Bf(x) => Ref::Bf(x),
                         Tgt::Base(_) => Ref::Base,
+                        // A legend target is named by its player (`t p2`).
+                        Tgt::Legend(s) => Ref::Seat(s),
                     }));
                     false
                 });
@@ -867,7 +892,8 @@ impl RiftGame {
                     }
                     Ref::Bf(x) => self.is_candidate(&item, slot, &base, Tgt::Bf(x)),
                     Ref::Base => (0..self.n()).any(|s| self.is_candidate(&item, slot, &base, Tgt::Base(s))),
-                    Ref::Obj(_) | Ref::Seat(_) => false,
+                    Ref::Seat(s) => self.is_candidate(&item, slot, &base, Tgt::Legend(s)),
+                    Ref::Obj(_) => false,
                 }
             }
             // Any other stage (or an action no arm above takes): the listing decides.
@@ -903,11 +929,13 @@ impl RiftGame {
                     b.stage = Stage::Repeat;
                 }
                 (Stage::Accelerate, _) => b.stage = Stage::Repeat,
+                // Each Repeat instance is decided in turn (CR 820): paid or not.
                 (Stage::Repeat, RiftAction::Yes) => {
-                    b.item.repeat = 1;
-                    b.stage = Stage::ExtraDiscard;
+                    b.repeat_paid |= 1 << b.repeat_asked;
+                    b.repeat_asked += 1;
+                    b.item.repeat += 1;
                 }
-                (Stage::Repeat, _) => b.stage = Stage::ExtraDiscard,
+                (Stage::Repeat, _) => b.repeat_asked += 1,
                 (Stage::PayInstr, RiftAction::No) => {
                     self.decline_instr_pay(b.seat);
                     return;
@@ -940,7 +968,8 @@ impl RiftGame {
                     let t = match r {
                         Ref::Obj(id) => self.tgt(id),
                         Ref::Bf(x) => Tgt::Bf(x),
-                        Ref::Base | Ref::Seat(_) => Tgt::Base(b.seat),
+                        Ref::Base => Tgt::Base(b.seat),
+                        Ref::Seat(s) => Tgt::Legend(s),
                     };
                     b.item.targets.push((slot, t));
                 }
@@ -995,7 +1024,7 @@ impl RiftGame {
                     b.stage = Stage::Repeat;
                 }
                 Stage::Repeat => {
-                    if self.repeat_open(&b) {
+                    if self.repeat_open(&mut b) {
                         self.prompt = Some(Prompt::Build(b));
                         return;
                     }
@@ -1196,6 +1225,10 @@ impl RiftGame {
         }
         // A card: it is now finalized (Legion counts it, CR 812).
         self.players[seat as usize].finalized = self.players[seat as usize].finalized.saturating_add(1);
+        if self.card(b.card).kind == Kind::Spell {
+            // "Your next spell this turn has Repeat": this is it (CR 820, `repeat.rs`).
+            self.players[seat as usize].spell_repeats.clear();
+        }
         let (card, def) = (b.card, self.obj(b.card).def);
         self.notes.add(|| crate::notes::Note::Played { seat, card, def });
         let d = self.card(b.card);

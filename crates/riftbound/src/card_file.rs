@@ -167,6 +167,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("if", typed::<Cond>),
     ("token", typed::<String>),
     ("counter", typed::<String>),
+    ("at_least", typed::<u16>),
     ("keyword", typed::<String>),
     ("limit", typed::<i32>),
     ("pips", typed::<Vec<String>>),
@@ -338,6 +339,15 @@ fn check_cost_shape(p: &mut Problems, ptr: &str, id: Option<&str>, c: &UnitCost)
             "an additional cost is paid with exactly one unit, or a 'spend_counter' cost with one gear, your legend or a battlefield you control (what = \"gear\" / \"legend\" / \"battlefield\"; 'up_to' and 'dest_of' do not apply)",
         );
     }
+    // A battlefield paying counters is one you control, or the one here (CR 359.3.f).
+    if c.unit.what == What::Battlefield && !matches!(c.unit.at, At::Any | At::Here) {
+        p.add(
+            format!("{ptr}/unit/at"),
+            id,
+            "extra_cost.unit",
+            "a battlefield paying a 'spend_counter' cost is one you control, or with at = \"here\" the one this is at",
+        );
+    }
     if c.act == CostAct::Exhaust && c.unit.exhausted {
         p.add(
             format!("{ptr}/unit/exhausted"),
@@ -460,6 +470,14 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 format!("'{:?}' needs a chosen target: a cost is determined before targets", c.cond),
             );
         }
+        if matches!(c.cond, Cond::CountersHere | Cond::CountersAtT) {
+            p.add(
+                format!("{ptr}/cost_less/{j}/if"),
+                id,
+                "cost_less",
+                "counting counters is a condition of instructions, not of a cost",
+            );
+        }
         if !matches!(r.kind, Kind::Unit | Kind::Spell | Kind::Gear) {
             p.add(format!("{ptr}/cost_less/{j}"), id, "cost_less", "only cards that are played have a cost");
         }
@@ -510,14 +528,6 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             );
         }
         for (k, s) in a.targets.iter().enumerate() {
-            if s.what == What::Legend {
-                p.add(
-                    format!("{aptr}/targets/{k}/what"),
-                    id,
-                    "what",
-                    "a legend is not a target here: put counters on yours with who = \"your_legend\" (or \"self\" on a legend's ability); what = \"legend\" names the payer of a 'spend_counter' cost",
-                );
-            }
             if s.what == What::Destination && s.dest_of as usize >= a.targets.len() {
                 p.add(format!("{aptr}/targets/{k}/dest_of"), id, "dest_of", format!("no target slot {}", s.dest_of));
             }
@@ -527,10 +537,11 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             let uses_slot = (ins.op.takes_selector()
                 && matches!(
                     ins.who,
-                    Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT
+                    Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT | Who::AtT
                 ))
                 || ins.op == Op::DamageSplit
-                || ins.player == Whose::ItsController;
+                || ins.player == Whose::ItsController
+                || ins.cond == Cond::CountersAtT;
             if uses_slot && ins.t as usize >= a.targets.len() {
                 p.add(
                     format!("{iptr}/t"),
@@ -605,6 +616,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                     format!("copy: slot {} is not a unit target of the ability (the unit copied)", ins.n),
                 );
             }
+        }
+        for (path, field, why) in crate::holders::place_problems(a) {
+            p.add(format!("{aptr}/{path}"), id, field, why);
         }
         for (k, field, why) in crate::gear::gear_problems(r.kind, a) {
             p.add(format!("{aptr}/do/{k}/{field}"), id, field, why);

@@ -135,8 +135,9 @@ pub enum What {
     Equipment,
     /// A gear on the board (with `side`, `other`), for `gain_control` and `copy` (`gear.rs`).
     Gear,
-    /// The payer's legend: only as the `unit` of a `spend_counter` cost (CR 741–749: "spend a
-    /// charge counter from this" on a legend's ability); not a target.
+    /// A player's legend (with `side`, `other`; CR 355.10.a.1: its zone is public): a target for
+    /// the counter ops and `ready`; as the `unit` of a `spend_counter` cost, the payer's own
+    /// (CR 741–749: "spend a charge counter from this" on a legend's ability).
     Legend,
 }
 
@@ -284,6 +285,9 @@ pub enum Op {
     GrantAbility,
     /// The same "this turn" (CR 317).
     GrantAbilityThisTurn,
+    /// "Your next spell this turn has Repeat [n and `pips`]" (CR 820): a Repeat instance granted
+    /// to the next spell the player finalizes this turn, beside any of its own (`repeat.rs`).
+    GrantRepeat,
 }
 
 impl Op {
@@ -353,9 +357,15 @@ pub enum Who {
     FriendlyAtT,
     EnemyAtT,
     OtherEnemyAtT,
-    /// The item's controller's legend (CR 741–749: counters on a legend): only the counter ops
-    /// (`add_counter`, `remove_counter`, `move_counter`) act on it.
+    /// The item's controller's legend (CR 741–749: counters on a legend; CR 173–176: it can be
+    /// readied): only the counter ops (`add_counter`, `remove_counter`, `move_counter`) and
+    /// `ready` act on it.
     YourLegend,
+    /// The battlefield the item is at ("here", CR 359.3.f): for the counter ops (`holders.rs`).
+    Here,
+    /// The battlefield of the target in slot `t` (that battlefield, or the one the target unit is
+    /// at): for the counter ops.
+    AtT,
 }
 
 /// The player an instruction acts on, relative to the item's controller.
@@ -396,6 +406,12 @@ pub enum Cond {
     TStunned,
     TNotStunned,
     UnitAtT,
+    /// "If there are `at_least` (1 when not written) `counter` counters here" — on the
+    /// battlefield the item is at (CR 741–749, 359.3.f).
+    CountersHere,
+    /// The same on the battlefield of the target in slot `t` (that battlefield, or the one the
+    /// target unit is at).
+    CountersAtT,
 }
 
 /// One instruction (CR 359.3): executed top to bottom on resolution.
@@ -428,6 +444,10 @@ pub struct Instr {
     /// The counter, as its index in the set's counter table ([`CardDb::counters`]).
     #[serde(skip)]
     pub counter_ix: u8,
+    /// `if = "counters_here"` / `"counters_at_t"`: how many `counter` counters there must be
+    /// (1 when not written).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub at_least: u16,
     /// `gain_keyword` / `lose_keyword`: the keyword, as `keywords` spells it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub keyword: String,
@@ -568,6 +588,7 @@ impl Instr {
             kw: 0,
             counter: String::new(),
             counter_ix: 0,
+            at_least: 0,
             limit: None,
             pips: Vec::new(),
             pip_masks: Vec::new(),

@@ -8,7 +8,7 @@
 //! (CR 204.3, 383.3.b, 404.2, 203.3).
 
 use crate::action::ObjId;
-use crate::cards::{CostAct, UnitCost, What};
+use crate::cards::{At, CostAct, UnitCost, What};
 use crate::keywords::Holder;
 use crate::notes::Note;
 use crate::state::*;
@@ -136,8 +136,9 @@ impl RiftGame {
 
     /// The legend or the battlefields that may pay a `spend_counter` cost written with
     /// `unit = { what = "legend" }` (the payer's legend: "from this" on a legend's ability) or
-    /// `{ what = "battlefield" }` (one the payer controls): counters are spendable by their
-    /// object's controller (CR 741–749), and the holder must have `n` of them.
+    /// `{ what = "battlefield" }` (one the payer controls; with `at = "here"`, only the battlefield
+    /// the item is at, CR 359.3.f): counters are spendable by their object's controller
+    /// (CR 741–749), and the holder must have `n` of them.
     pub fn cost_places(&self, item: &Item, cost: &UnitCost) -> Vec<Holder> {
         if cost.act != CostAct::SpendCounter {
             return Vec::new();
@@ -148,6 +149,7 @@ impl RiftGame {
             What::Battlefield => (0..self.bfs.len() as u8)
                 .filter(|&b| self.bfs[b as usize].controller == item.controller)
                 .filter(|&b| self.target_ok(item, &cost.unit, Tgt::Bf(b)))
+                .filter(|&b| cost.unit.at != At::Here || self.bf_here(item) == Some(b))
                 .map(Holder::Bf)
                 .filter(|&h| enough(h))
                 .collect(),

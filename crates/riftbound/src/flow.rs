@@ -148,6 +148,7 @@ impl RiftGame {
             p.pool = Pool::default();
             p.scored = 0;
             p.finalized = 0;
+            p.spell_repeats.clear();
         }
         self.ally_held = 0;
         self.ally_occupied = 0;

@@ -374,6 +374,10 @@ impl Game for RiftGame {
                             }
                             _ => Label::new(format!("Discard {e} to use it"), format!("弃置{z}以使用")),
                         },
+                        // A legend target is named by its player (CR 355.10.a.1).
+                        Stage::Targets(_) if matches!(r, Ref::Seat(_)) => {
+                            Label::new(format!("Target {e}'s legend"), format!("以{z}的传奇为目标"))
+                        }
                         Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
                         Stage::Accelerate | Stage::Deflect | Stage::Repeat | Stage::PayInstr => {
                             Label::new(format!("Choose {e}"), format!("选择 {z}"))
@@ -434,6 +438,13 @@ impl Game for RiftGame {
                             Label::new("Pay Repeat: execute it once more", "支付重复：再执行一次")
                         } else {
                             Label::new("Don't repeat", "不重复")
+                        }
+                    }
+                    Some(Prompt::Build(b)) if b.stage == Stage::PayInstr && self.instr_pay_is_equip() => {
+                        if yes {
+                            Label::new("Pay the Equip cost and attach", "支付装备费用并装备")
+                        } else {
+                            Label::new("Don't pay: don't attach", "不支付：不装备")
                         }
                     }
                     Some(Prompt::Build(b)) if b.stage == Stage::PayInstr => {

@@ -7,6 +7,8 @@
 //!   cost, or asks the auto-pay (`pay`); without it, "yes" auto-pays as every cost is paid.
 //!   On a triggered ability a leading `pay` is instead its base cost, asked (`yes`/`no`) as the
 //!   trigger is put on the chain and paid as it is finalized (CR 204.3, 383.3.b, 404.2).
+//! * Weaponmaster's Equip cost (`equip_to_me`, CR 821) is paid the same way on resolution: paid,
+//!   the Equipment is attached; declined or unpayable, it is not (the rest goes on).
 //! * `add` (CR 429): Energy and Power into the player's rune pool, which empties at the start of
 //!   the Main Phase and in the Expiration Step (CR 165–167, `flow.rs`). A spell that adds stays on
 //!   the chain like any spell (CR 429.2.b); a triggered or activated ability whose instructions
@@ -33,16 +35,33 @@ impl RiftGame {
         (first.op == Op::Pay && first.cond == crate::cards::Cond::Always).then(|| instr_cost(first))
     }
 
-    /// The cost of the `pay` instruction being resolved (the one before `resolving.pc`).
-    pub(crate) fn instr_pay_cost(&self) -> Option<Cost> {
+    /// The instruction being resolved (the one before `resolving.pc`) and its execution's view.
+    fn instr_paused(&self) -> Option<(Item, Instr)> {
         let r = self.resolving.as_ref()?;
         let ab = self.ability(&r.item)?;
         let len = ab.effects.len();
         if len == 0 || r.pc == 0 {
             return None;
         }
-        let ins = &ab.effects[(r.pc as usize - 1) % len];
-        (ins.op == Op::Pay).then(|| instr_cost(ins))
+        let k = (r.pc as usize - 1) / len;
+        let view = if r.item.repeat == 0 { r.item.clone() } else { self.exec_view(&r.item, k as u8) };
+        Some((view, ab.effects[(r.pc as usize - 1) % len].clone()))
+    }
+
+    /// Is the cost being paid during resolution Weaponmaster's Equip cost (CR 821)?
+    pub(crate) fn instr_pay_is_equip(&self) -> bool {
+        self.instr_paused().is_some_and(|(_, ins)| ins.op == Op::EquipToMe)
+    }
+
+    /// The cost of the `pay` instruction being resolved, or of Weaponmaster's `equip_to_me`
+    /// (the chosen Equipment's Equip cost, `keywords/equip.rs`).
+    pub(crate) fn instr_pay_cost(&self) -> Option<Cost> {
+        let (view, ins) = self.instr_paused()?;
+        match ins.op {
+            Op::Pay => Some(instr_cost(&ins)),
+            Op::EquipToMe => self.equip_pair(&view, &self.select(&view, &ins)).map(|(_, _, c)| c),
+            _ => None,
+        }
     }
 
     /// Start paying a `pay` instruction of `item` (execution view): true if the prompt is open,
@@ -54,6 +73,13 @@ impl RiftGame {
             self.note_instr_pay(seat, &cost, false);
             return false;
         }
+        self.open_instr_pay(item);
+        true
+    }
+
+    /// Open the payment prompt of a cost paid during `item`'s resolution (a `PayInstr` build).
+    pub(crate) fn open_instr_pay(&mut self, item: &Item) {
+        let seat = item.controller;
         let b = Build {
             seat,
             item: item.clone(),
@@ -68,12 +94,13 @@ impl RiftGame {
             paid: Vec::new(),
             cost_unit: crate::state::NONE,
             cost_at: None,
+            repeat_asked: 0,
+            repeat_paid: 0,
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
-        true
     }
 
-    fn note_instr_pay(&mut self, seat: u8, cost: &Cost, paid: bool) {
+    pub(crate) fn note_instr_pay(&mut self, seat: u8, cost: &Cost, paid: bool) {
         let (energy, pips) = (cost.energy, cost.pips().len() as u8);
         self.notes.add(|| Note::InstrPay { seat, energy, pips, paid });
     }
@@ -83,6 +110,11 @@ impl RiftGame {
         let cost = self.instr_pay_cost().unwrap_or_default();
         if self.pay_forced(seat, &cost, paid) {
             self.note_instr_pay(seat, &cost, true);
+            // Weaponmaster: paid, the Equipment is attached (CR 821).
+            if let Some((view, ins)) = self.instr_paused().filter(|(_, i)| i.op == Op::EquipToMe) {
+                let gears = self.select(&view, &ins);
+                self.equip_to_me(&view, gears, true);
+            }
         } else {
             self.decline_instr_pay(seat);
         }
@@ -93,6 +125,10 @@ impl RiftGame {
     pub(crate) fn decline_instr_pay(&mut self, seat: u8) {
         let cost = self.instr_pay_cost().unwrap_or_default();
         self.note_instr_pay(seat, &cost, false);
+        // Weaponmaster's cost declined: only the attaching doesn't happen (CR 821).
+        if self.instr_pay_is_equip() {
+            return;
+        }
         let len = self.resolving.as_ref().and_then(|r| self.ability(&r.item)).map(|a| a.effects.len()).unwrap_or(0);
         if let Some(r) = self.resolving.as_mut() {
             if len > 0 && r.pc > 0 {
@@ -138,14 +174,20 @@ impl RiftGame {
     /// domains of chosen Powers are asked afterwards, every player's in turn (one domain prompt
     /// with its queue, `add_any.rs`): an instruction for several players goes on past the one
     /// whose domain prompt opened.
+    /// Repeat (CR 820) makes its instructions execute once more for each paid instance, all at
+    /// once too: an Add ability has no later moment to execute in (CR 429), so its Repeat adds
+    /// again right away, each execution's chosen domains asked as its own.
     pub(crate) fn add_at_once(&mut self, item: Item) {
         let db = self.db_arc();
         let Some(ab) = self.ability_in(&db, &item) else { return };
-        for ins in &ab.effects {
-            if self.cond(&item, ins.cond) {
-                let mut after = NOBODY;
-                while let Some(p) = self.exec(&item, ins, after) {
-                    after = p;
+        for k in 0..=item.repeat {
+            let view = if item.repeat == 0 { item.clone() } else { self.exec_view(&item, k) };
+            for ins in &ab.effects {
+                if self.cond(&view, ins) {
+                    let mut after = NOBODY;
+                    while let Some(p) = self.exec(&view, ins, after) {
+                        after = p;
+                    }
                 }
             }
         }

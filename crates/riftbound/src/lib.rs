@@ -19,6 +19,7 @@ mod flow;
 pub mod game;
 mod gear;
 mod grant;
+mod holders;
 mod instr_pay;
 pub mod keywords;
 pub mod layers;

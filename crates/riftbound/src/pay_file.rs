@@ -74,21 +74,18 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                 ));
             }
         }
-        if a.repeat.is_some() && a.effects.iter().all(|i| i.op == Op::Add) && a.on != crate::cards::On::Spell {
-            // An Add ability resolves as it is finalized (CR 429); Repeat on it is not needed by
-            // any card and not implemented.
-            out.push((format!("{at}/repeat"), "repeat", "not implemented: Repeat on an Add ability".into()));
-        }
         for (k, ins) in a.effects.iter_mut().enumerate() {
             let ip = format!("{at}/do/{k}");
             match ins.op {
-                Op::Add | Op::Pay => {
+                Op::Add | Op::Pay | Op::GrantRepeat => {
                     let adding = ins.op == Op::Add;
+                    // A granted Repeat's cost is paid for another card: any domain may be named.
+                    let domains = if ins.op == Op::GrantRepeat { ANY_DOMAIN } else { domains };
                     ins.pip_masks = masks(&mut out, &format!("{ip}/pips"), "pips", &ins.pips, domains, adding);
                     if ins.n < 0 || ins.n > MAX_ENERGY as i32 {
                         out.push((format!("{ip}/n"), "n", format!("{} Energy: 0 to {MAX_ENERGY}", ins.n)));
                     }
-                    if ins.n == 0 && ins.pips.is_empty() {
+                    if ins.n == 0 && ins.pips.is_empty() && ins.op != Op::GrantRepeat {
                         let what = if adding { "adding nothing" } else { "paying nothing" };
                         out.push((format!("{ip}/n"), "n", format!("{what} would do nothing")));
                     }
@@ -101,7 +98,7 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                 _ if !ins.pips.is_empty() => out.push((
                     format!("{ip}/pips"),
                     "pips",
-                    "only add, pay and set_trait with trait = \"cost\" name Power pips".into(),
+                    "only add, pay, grant_repeat and set_trait with trait = \"cost\" name Power pips".into(),
                 )),
                 _ => {}
             }

@@ -43,6 +43,10 @@ impl Cost {
     pub fn pips(&self) -> &[u8] {
         &self.pips[..self.npips as usize]
     }
+    /// Nothing to pay.
+    pub fn is_free(&self) -> bool {
+        self.energy == 0 && self.npips == 0
+    }
     pub fn add_any(&mut self, n: u8) {
         for _ in 0..n {
             self.push(ANY_DOMAIN);

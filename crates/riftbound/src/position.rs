@@ -339,6 +339,20 @@ impl RiftGame {
         if p.xp != 0 {
             l += &format!(" xp={}", p.xp);
         }
+        // Repeat granted to the next spell (CR 820): `repeats=1+R,0+A` (Energy, then pips).
+        if !p.spell_repeats.is_empty() {
+            let each: Vec<String> = p
+                .spell_repeats
+                .iter()
+                .map(|c| {
+                    std::iter::once(c.energy.to_string())
+                        .chain(c.pips().iter().map(|&m| crate::present::pip_text(m)))
+                        .collect::<Vec<_>>()
+                        .join("+")
+                })
+                .collect();
+            l += &format!(" repeats={}", each.join(","));
+        }
         if p.mulliganed {
             l += " mulliganed=1";
         }
@@ -497,6 +511,7 @@ impl RiftGame {
             }
             Tgt::Bf(b) => format!("b{}", b + 1),
             Tgt::Base(s) => format!("base.{}", seat(s)),
+            Tgt::Legend(s) => format!("legend.{}", seat(s)),
         }
     }
 
@@ -599,6 +614,11 @@ impl RiftGame {
                     Some(crate::keywords::Holder::Legend(s)) => format!(" unitat=L{}", s + 1),
                     Some(crate::keywords::Holder::Bf(x)) => format!(" unitat=b{}", x + 1),
                     _ => String::new(),
+                }
+                + &if b.repeat_asked == 0 {
+                    String::new()
+                } else {
+                    format!(" repeats={}.{}", b.repeat_asked, b.repeat_paid)
                 },
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
 use crate::cards::{
-    kw, CardDb, CardDef, DefId, Instr, KeywordAbility, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose,
+    kw, At, CardDb, CardDef, DefId, Instr, KeywordAbility, Kind, Lead, Op, Side, TargetSpec, What, Who, Whose,
     DOMAIN_LETTERS,
 };
 use crate::game::RiftEvent;
@@ -217,6 +217,10 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
             (format!("pay {c} to go on"), format!("支付{c}以继续"))
         }
+        Op::GrantRepeat => {
+            let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
+            (format!("give your next spell this turn Repeat {c}"), format!("使你本回合的下一个法术获得重复{c}"))
+        }
         Op::SaveToHand => pick(
             (
                 "return to its owner's hand instead of its next death this turn".into(),
@@ -301,12 +305,25 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         (true, Who::Self_) => (format!("{en} (this)"), format!("{zh}（此牌）")),
         (true, Who::Subject) => (format!("{en} (that unit)"), format!("{zh}（该单位）")),
         (true, Who::YourLegend) => (format!("{en} (your legend)"), format!("{zh}（你的传奇）")),
+        (true, Who::Here) => (format!("{en} (this battlefield)"), format!("{zh}（此处的战场）")),
+        (true, Who::AtT) => (format!("{en} (that battlefield)"), format!("{zh}（该战场）")),
         (true, _) => (format!("{en} (each of them)"), format!("{zh}（每个单位）")),
     };
     match ins.player {
         Whose::You => (en, zh),
         Whose::ItsController => (format!("its controller: {en}"), format!("其控制者{zh}")),
         Whose::EachOpponent => (format!("each opponent: {en}"), format!("每名对手{zh}")),
+    }
+}
+
+/// What pays an additional cost: a unit or gear as [`target_noun`] says, the payer's own legend,
+/// or a battlefield (the one here with `at = "here"`).
+fn cost_noun(spec: &TargetSpec) -> (String, String) {
+    match (spec.what, spec.at) {
+        (What::Legend, _) => ("your legend".to_string(), "你的传奇".to_string()),
+        (What::Battlefield, At::Here) => ("the battlefield here".to_string(), "此处的战场".to_string()),
+        (What::Battlefield, _) => ("a battlefield you control".to_string(), "一个你控制的战场".to_string()),
+        _ => target_noun(spec, false),
     }
 }
 
@@ -324,7 +341,7 @@ fn target_noun(spec: &TargetSpec, up_to: bool) -> (String, String) {
         What::Destination => ("destination", "目的地"),
         What::Equipment => ("Equipment you control", "你控制的武装"),
         What::Gear => ("gear", "装备"),
-        What::Legend => return ("your legend".to_string(), "你的传奇".to_string()),
+        What::Legend => ("legend", "传奇"),
     };
     let article = if up_to { "another".to_string() } else { "a".to_string() };
     let article = if spec.side == Side::Enemy && !up_to { "an".to_string() } else { article };
@@ -388,6 +405,7 @@ impl RiftGame {
             Tgt::Obj(id, _) => self.cref(id),
             Tgt::Bf(b) => self.bf_ref(b),
             Tgt::Base(s) => CardRef { id: format!("P{} base", s + 1), card: None },
+            Tgt::Legend(s) => self.legend_ref(s),
         }
     }
 
@@ -908,7 +926,7 @@ impl RiftGame {
             Stage::ExtraDiscard if b.item.trigger => {
                 let (pe, pz) = match self.unit_cost_due(b) {
                     Some(c) => {
-                        let (ne, nz) = target_noun(&c.unit, false);
+                        let (ne, nz) = cost_noun(&c.unit);
                         c.phrase(&ne, &nz)
                     }
                     None => ("discard a card".to_string(), "弃置一张牌".to_string()),
@@ -920,7 +938,7 @@ impl RiftGame {
             }
             Stage::ExtraDiscard => match self.unit_cost_due(b) {
                 Some(c) => {
-                    let (ne, nz) = target_noun(&c.unit, false);
+                    let (ne, nz) = cost_noun(&c.unit);
                     let (pe, pz) = c.phrase(&ne, &nz);
                     l(
                         format!("{e}: {pe} as the additional cost (CR 204.2)"),
@@ -952,13 +970,26 @@ impl RiftGame {
                 l(format!("{e}{re}: choose {ne} to {fe}{}", up.0), format!("{z}{rz}：选择{nz}，{fz}{}", up.1))
             }
             Stage::Repeat => {
-                let c = self.ability(&b.item).and_then(|a| a.repeat.as_ref()).map(|r| cost_text(r.energy, &r.masks));
-                let c = c.unwrap_or_default();
+                let (c, granted) = self.repeat_asking(b).unwrap_or_default();
+                let c = cost_of(&c);
+                let (ge, gz) = if granted { (" (a granted Repeat)", "（获得的重复）") } else { ("", "") };
                 l(
                     format!(
-                        "{e}: pay Repeat {c} so its instructions execute once more, with their own choices? (CR 820)"
+                        "{e}: pay Repeat {c}{ge} so its instructions execute once more, with their own choices? (CR 820)"
                     ),
-                    format!("{z}：支付重复费用{c}，使其指令再执行一次（另作选择）吗？（CR 820）"),
+                    format!("{z}：支付重复费用{c}{gz}，使其指令再执行一次（另作选择）吗？（CR 820）"),
+                )
+            }
+            Stage::PayInstr if self.instr_pay_is_equip() => {
+                let c = cost_of(&self.build_cost(b));
+                let how = if self.opts.rune_actions {
+                    ("add to your rune pool or 'pay' automatically", "向法力池中添加或“自动支付”")
+                } else {
+                    ("yes", "是")
+                };
+                l(
+                    format!("{e} resolving: pay the Equip cost {c} to attach the Equipment to this unit ({}), or 'no' not to attach it (CR 821)", how.0),
+                    format!("{z}结算中：支付装备费用{c}将该装备装备给此单位（{}），或“否”不装备（CR 821）", how.1),
                 )
             }
             Stage::PayInstr => {

@@ -1,11 +1,18 @@
 //! Repeat [cost] (CR 820): an optional additional cost of spells and abilities (a `repeat` on the
 //! ability, docs/riftbound-cards.md). It is decided with the other optional additional costs
-//! (the `Repeat` stage, right after Accelerate, CR 355); paid, the instructions execute one more
-//! time on resolution. The choices of every execution are made at finalization and may differ:
-//! the targets of execution k fill slots k × n + slot (n: the ability's slot count), and each
-//! execution sees only its own (`exec_view`). The instance is payable once (one `repeat` per
-//! ability) and the card is still played once (CR 820; Legion counts it once). The vocabulary has
-//! no "as you play" instructions, so every instruction is repeated.
+//! (the `Repeat` stage, right after Accelerate, CR 355); each paid instance makes the
+//! instructions execute one more time on resolution. The choices of every execution are made at
+//! finalization and may differ: the targets of execution k fill slots k × n + slot (n: the
+//! ability's slot count), and each execution sees only its own (`exec_view`). The card is still
+//! played once (CR 820; Legion counts it once). The vocabulary has no "as you play"
+//! instructions, so every instruction is repeated.
+//!
+//! Instances: the ability's own `repeat`, then those granted to a spell by `grant_repeat`
+//! ("your next spell this turn has Repeat [cost]", kept per player until their next spell is
+//! finalized or the turn ends). Each instance is payable once (CR 820), each asked in turn
+//! (`yes` / `no`); one that can't be paid with what is paid so far is not offered (CR 203.3).
+//! An Add ability (CR 429) resolves as it is finalized: a paid Repeat makes it add again then,
+//! each execution asking its own domains (`instr_pay.rs`).
 
 use crate::payment::Cost;
 use crate::state::*;
@@ -30,32 +37,63 @@ impl RiftGame {
         v
     }
 
-    /// Repeat's cost of the item's ability, if it has Repeat.
-    pub fn repeat_cost(&self, item: &Item) -> Option<Cost> {
-        let r = self.ability(item)?.repeat.as_ref()?;
-        Some(Cost::new(r.energy, &r.masks))
+    /// The costs of the Repeat instances of the item being built: the ability's own, then, for
+    /// a spell being played, those granted to its controller's next spell (`grant_repeat`). At
+    /// most 8 (one bit each in `Build::repeat_paid`).
+    pub(crate) fn repeat_instances(&self, b: &Build) -> Vec<Cost> {
+        let own = self.ability(&b.item).and_then(|a| a.repeat.as_ref()).map(|r| Cost::new(r.energy, &r.masks));
+        let spell = b.card != NONE && b.item.src == ItemSrc::Spell(b.card);
+        let granted = if spell { self.players[b.seat as usize].spell_repeats.as_slice() } else { &[] };
+        own.into_iter().chain(granted.iter().cloned()).take(8).collect()
     }
 
-    /// `c` with Repeat's cost added `times` times (CR 356.2: additional costs).
-    pub(crate) fn add_repeat_cost(&self, item: &Item, c: &mut Cost, times: u8) {
-        let Some(r) = self.repeat_cost(item) else { return };
-        for _ in 0..times {
-            c.energy = c.energy.saturating_add(r.energy);
-            for &p in r.pips() {
-                c.push(p);
+    /// `c` with the paid Repeat instances' costs added (CR 356.2: additional costs).
+    pub(crate) fn add_repeat_cost(&self, b: &Build, c: &mut Cost) {
+        if b.repeat_paid == 0 {
+            return;
+        }
+        for (i, r) in self.repeat_instances(b).iter().enumerate() {
+            if b.repeat_paid & (1 << i) != 0 {
+                c.energy = c.energy.saturating_add(r.energy);
+                for &p in r.pips() {
+                    c.push(p);
+                }
             }
         }
     }
 
-    /// Repeat is offered (CR 820) if the ability has it, it is not paid yet (each instance once)
-    /// and the total cost with it can be paid (CR 203.3).
-    pub(crate) fn repeat_open(&self, b: &Build) -> bool {
-        if b.item.repeat > 0 || self.repeat_cost(&b.item).is_none() {
-            return false;
+    /// The Repeat instance to decide now (CR 820), if any: the next one not decided yet whose
+    /// cost, added to the total so far, can be paid (CR 203.3); those that can't are passed over.
+    pub(crate) fn repeat_open(&self, b: &mut Build) -> bool {
+        let all = self.repeat_instances(b);
+        while let Some(r) = all.get(b.repeat_asked as usize) {
+            let mut c = self.build_cost(b);
+            c.energy = c.energy.saturating_add(r.energy);
+            for &p in r.pips() {
+                c.push(p);
+            }
+            if self.can_pay(b.seat, &c) {
+                return true;
+            }
+            b.repeat_asked += 1;
         }
-        let mut c = self.build_cost(b);
-        self.add_repeat_cost(&b.item, &mut c, 1);
-        self.can_pay(b.seat, &c)
+        false
+    }
+
+    /// The cost of the Repeat instance being decided, and whether it was granted (not the
+    /// ability's own), for the prompt.
+    pub(crate) fn repeat_asking(&self, b: &Build) -> Option<(Cost, bool)> {
+        let own = self.ability(&b.item).is_some_and(|a| a.repeat.is_some());
+        let i = b.repeat_asked as usize;
+        self.repeat_instances(b).get(i).map(|c| (c.clone(), i > 0 || !own))
+    }
+
+    /// "Your next spell this turn has Repeat [cost]" (`grant_repeat`, CR 820) for `seat`.
+    pub(crate) fn grant_spell_repeat(&mut self, seat: u8, cost: Cost) {
+        let v = &mut self.players[seat as usize].spell_repeats;
+        if v.len() < 7 {
+            v.push(cost);
+        }
     }
 
     /// What the Targets stage of slot `slot` chooses for: the execution's view and the cost its

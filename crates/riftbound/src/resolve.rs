@@ -37,7 +37,7 @@ impl RiftGame {
                 view_owned = self.exec_view(&item, k as u8);
                 &view_owned
             };
-            if after == NOBODY && !self.cond(view, ins.cond) {
+            if after == NOBODY && !self.cond(view, ins) {
                 continue;
             }
             if ins.op == Op::Pay && pc == 1 && self.trigger_lead_pay(&item).is_some() {
@@ -53,6 +53,11 @@ impl RiftGame {
                 }
                 pc = (k + 1) * len;
                 continue;
+            }
+            if ins.op == Op::EquipToMe && self.begin_equip_pay(view, ins) {
+                // Weaponmaster's Equip cost, paid like a cost inside an instruction (CR 821).
+                self.resolving = Some(Resolving { item, pc: pc as u8, after: NOBODY });
+                return;
             }
             let paused = self.exec(view, ins, after);
             after = NOBODY;
@@ -86,26 +91,33 @@ impl RiftGame {
             .collect()
     }
 
-    pub(crate) fn cond(&self, item: &Item, c: Cond) -> bool {
+    /// The instruction's condition (`if`), judged as it begins (CR 359.3).
+    pub(crate) fn cond(&self, item: &Item, ins: &Instr) -> bool {
         let seat = item.controller;
-        let t0 = self.legal_target(item, 0).first().copied();
-        match c {
+        let t0 = || self.legal_target(item, 0).first().copied();
+        // Counters on a battlefield (CR 741–749): at least `at_least` of them.
+        let enough = |b: Option<u8>| {
+            b.is_some_and(|b| self.counter_count_at(Holder::Bf(b), ins.counter_ix) >= ins.at_least.max(1))
+        };
+        match ins.cond {
             Cond::Always => true,
             Cond::Legion => self.players[seat as usize].finalized >= 2,
             Cond::HandEmpty => self.players[seat as usize].hand.is_empty(),
             Cond::ControlMighty => self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
             Cond::NoMighty => !self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
-            Cond::TMighty => t0.is_some_and(|u| self.mighty(u)),
-            Cond::TStunned => t0.is_some_and(|u| self.obj(u).has(flag::STUNNED)),
-            Cond::TNotStunned => t0.is_some_and(|u| !self.obj(u).has(flag::STUNNED)),
-            Cond::UnitAtT => t0.is_some_and(|u| self.has_units_at(seat, self.loc(u))),
+            Cond::TMighty => t0().is_some_and(|u| self.mighty(u)),
+            Cond::TStunned => t0().is_some_and(|u| self.obj(u).has(flag::STUNNED)),
+            Cond::TNotStunned => t0().is_some_and(|u| !self.obj(u).has(flag::STUNNED)),
+            Cond::UnitAtT => t0().is_some_and(|u| self.has_units_at(seat, self.loc(u))),
+            Cond::CountersHere => enough(self.bf_here(item)),
+            Cond::CountersAtT => enough(self.bf_at_t(item, ins.t)),
         }
     }
 
     /// The objects an instruction's selector picks (CR 359.3): the chosen target, the trigger's
     /// subject, the source, or every unit of a group. "Friendly" includes a teammate's objects in
     /// 2v2; "enemy" means an opponent's (CR 489.8.b).
-    fn select(&self, item: &Item, ins: &Instr) -> Vec<ObjId> {
+    pub(crate) fn select(&self, item: &Item, ins: &Instr) -> Vec<ObjId> {
         let seat = item.controller;
         let here = self.here_of(item);
         let me = match item.src {
@@ -149,8 +161,8 @@ impl RiftGame {
                 let t = self.legal_target(item, ins.t).first().copied();
                 t.map(|t| at(self.loc(t)).into_iter().filter(|&u| !friendly(u)).collect()).unwrap_or_default()
             }
-            // A legend is not an object here: only the counter ops act on it (`counter_holders`).
-            Who::YourLegend => Vec::new(),
+            // Legends and battlefields are not objects: `holders.rs` names them.
+            Who::YourLegend | Who::Here | Who::AtT => Vec::new(),
             Who::OtherEnemyAtT => {
                 let t = self.legal_target(item, ins.t).first().copied();
                 match t {
@@ -204,6 +216,9 @@ impl RiftGame {
             self.exec_counters(item, ins);
             return None;
         }
+        if ins.op == Op::Ready {
+            self.ready_legends(item, ins);
+        }
         if ins.op.takes_selector() {
             let objs = self.select(item, ins);
             self.exec_on(item, ins, objs);
@@ -252,57 +267,6 @@ impl RiftGame {
         None
     }
 
-    /// The holders of counters an instruction picks (CR 741–749): "this" is the source — a unit,
-    /// a gear, a legend or a battlefield; `your_legend` the controller's legend; a target slot
-    /// may name a battlefield; otherwise the objects of [`Self::select`].
-    fn counter_holders(&self, item: &Item, ins: &Instr, slot: u8) -> Vec<Holder> {
-        let bf_target = |t: u8| -> Option<Holder> {
-            let spec = self.specs(item).get(t as usize)?;
-            item.targets
-                .iter()
-                .find(|(s, x)| *s == t && matches!(x, Tgt::Bf(_)) && self.target_ok(item, spec, *x))
-                .and_then(|(_, x)| match x {
-                    Tgt::Bf(b) => Some(Holder::Bf(*b)),
-                    _ => None,
-                })
-        };
-        let bf = if matches!(ins.who, Who::Target) { bf_target(slot) } else { None };
-        match (ins.who, item.src) {
-            (Who::YourLegend, _) => vec![Holder::Legend(item.controller)],
-            (Who::Self_, ItemSrc::Legend(s)) => vec![Holder::Legend(s)],
-            (Who::Self_, ItemSrc::Bf(b)) if !self.bfs[b as usize].blank => vec![Holder::Bf(b)],
-            (Who::Target, _) if bf.is_some() => bf.into_iter().collect(),
-            _ => {
-                let objs = if slot == ins.t { self.select(item, ins) } else { self.legal_target(item, slot) };
-                objs.into_iter().map(Holder::Obj).collect()
-            }
-        }
-    }
-
-    /// `add_counter`, `remove_counter`, `move_counter` (CR 741–749) on objects, legends and
-    /// battlefields.
-    fn exec_counters(&mut self, item: &Item, ins: &Instr) {
-        let (kind, n) = (ins.counter_ix, ins.n.max(0) as u16);
-        let from = self.counter_holders(item, ins, ins.t);
-        match ins.op {
-            Op::AddCounter => from.into_iter().for_each(|h| self.add_counters_at(h, kind, n)),
-            Op::RemoveCounter => from.into_iter().for_each(|h| {
-                self.remove_counters_at(h, kind, n);
-            }),
-            _ => {
-                // To the target in slot 1 (an object or a battlefield); nothing moves without one.
-                let to_ins = Instr { who: Who::Target, t: 1, ..ins.clone() };
-                let Some(&to) = self.counter_holders(item, &to_ins, 1).first() else { return };
-                for h in from {
-                    if h != to {
-                        let k = self.remove_counters_at(h, kind, n);
-                        self.add_counters_at(to, kind, k);
-                    }
-                }
-            }
-        }
-    }
-
     fn exec_player(&mut self, ins: &Instr, seat: u8) {
         match ins.op {
             Op::Draw => self.draw(seat, ins.n),
@@ -336,6 +300,10 @@ impl RiftGame {
             }
             Op::ExtraTurn => self.add_extra_turn(seat),
             Op::Add => self.add_instr(ins, seat),
+            Op::GrantRepeat => {
+                let cost = crate::payment::Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks);
+                self.grant_spell_repeat(seat, cost);
+            }
             _ => {}
         }
     }
@@ -457,7 +425,7 @@ impl RiftGame {
                     self.objs[u as usize].set(flag::EQUIPPED, true);
                 }
             }
-            Op::EquipToMe => self.equip_to_me(item, objs),
+            Op::EquipToMe => self.equip_to_me(item, objs, false),
             Op::SaveToHand => {
                 for u in objs {
                     self.objs[u as usize].set(flag::SAVE_TO_HAND, true);

@@ -155,6 +155,10 @@ pub struct Player {
     pub left: bool,
     /// Experience (CR 728–733): public, not shared with a teammate, no cap.
     pub xp: u16,
+    /// "Your next spell this turn has Repeat [cost]" (CR 820, `grant_repeat`): the costs of the
+    /// Repeat instances granted to the player's next spell, in grant order; used by the next
+    /// spell they finalize, ended in the Expiration Step (CR 317).
+    pub spell_repeats: Vec<crate::payment::Cost>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,6 +179,9 @@ pub enum Tgt {
     Obj(ObjId, u16),
     Bf(u8),
     Base(u8),
+    /// A player's legend, by seat (a legend zone is public, CR 355.10.a.1): a `what = "legend"`
+    /// slot, for the counter ops and `ready` (CR 741–749, 173–176).
+    Legend(u8),
 }
 
 /// Where an item's ability comes from.
@@ -294,6 +301,10 @@ pub struct Build {
     /// The legend or battlefield chosen to pay a `spend_counter` cost from (CR 741–749), instead
     /// of `cost_unit`.
     pub cost_at: Option<crate::keywords::Holder>,
+    /// Repeat (CR 820): how many of the item's Repeat instances were decided so far (its own,
+    /// then those granted to a spell, `repeat.rs`), and which of them were paid (bits).
+    pub repeat_asked: u8,
+    pub repeat_paid: u8,
 }
 
 /// The decision the game is waiting for, other than priority/focus/main-phase actions.

@@ -77,6 +77,10 @@ pub struct PlayerView {
     /// Experience (CR 728–733), public; not shared with a teammate.
     #[serde(skip_serializing_if = "is_zero_u16", default)]
     pub xp: u16,
+    /// The Repeat costs granted to this player's next spell this turn (CR 820, `grant_repeat`),
+    /// public, as costs are printed: "1", "0 A".
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub next_spell_repeats: Vec<String>,
 }
 
 fn is_zero_u16(x: &u16) -> bool {
@@ -339,6 +343,11 @@ impl RiftGame {
                         .collect(),
                 },
                 xp: p.xp,
+                next_spell_repeats: p
+                    .spell_repeats
+                    .iter()
+                    .map(|c| crate::present::cost_text(c.energy, c.pips()))
+                    .collect(),
                 scored: (0..self.bfs.len())
                     .filter(|b| p.scored & (1 << b) != 0)
                     .map(|b| format!("b{}", b + 1))
@@ -529,6 +538,7 @@ impl RiftGame {
             Tgt::Obj(id, _) => format!("{} c{id}", self.public_name(id)),
             Tgt::Bf(b) => format!("{} b{}", self.def(self.bfs[b as usize].def).name, b + 1),
             Tgt::Base(s) => format!("P{} base", s + 1),
+            Tgt::Legend(s) => format!("{} (P{} legend)", self.def(self.players[s as usize].legend).name, s + 1),
         }
     }
 }

@@ -77,7 +77,7 @@ fn misused_keyword_vocabulary_is_refused_loudly() {
     refused(spell(add("charge", 0), json!({})), "n ≥ 1");
     refused(
         spell(json!({ "on": "spell", "do": [{ "op": "draw", "n": 1, "counter": "charge" }] }), json!({})),
-        "only add_counter, remove_counter and move_counter",
+        "only add_counter, remove_counter, move_counter",
     );
     refused(
         spell(json!({ "on": "spell", "level": 2, "do": [{ "op": "draw", "n": 1 }] }), json!({})),

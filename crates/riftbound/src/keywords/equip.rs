@@ -29,25 +29,42 @@ impl RiftGame {
         }
     }
 
-    /// `equip_to_me` (Weaponmaster, CR 821): pay each chosen Equipment's Equip cost reduced by
-    /// [A] and attach it to the source unit (not an activation of Equip). Equip costs in card
-    /// files are Energy only, so the [A] reduction has nothing to reduce. If the unit is gone or
-    /// the cost can't be paid, nothing happens.
-    pub(crate) fn equip_to_me(&mut self, item: &Item, gears: Vec<ObjId>) {
-        let ItemSrc::Obj(unit) = item.src else { return };
+    /// `equip_to_me` (Weaponmaster, CR 821): the source unit, if still on the board, and the
+    /// first chosen Equipment with its Equip cost reduced by [A] (not an activation of Equip).
+    /// Equip costs in card files are Energy only, so the [A] reduction has nothing to reduce.
+    pub(crate) fn equip_pair(&self, item: &Item, gears: &[ObjId]) -> Option<(ObjId, ObjId, Cost)> {
+        let ItemSrc::Obj(unit) = item.src else { return None };
         if self.obj(unit).inc != item.src_inc || !self.obj(unit).zone.on_board() {
-            return;
+            return None;
         }
-        for g in gears {
-            if !self.card(g).equipment {
-                continue;
+        let g = gears.iter().copied().find(|&g| self.card(g).equipment)?;
+        Some((unit, g, Cost::energy(self.card(g).equip.unwrap_or(0))))
+    }
+
+    /// Weaponmaster's Equip cost is paid on resolution as a cost inside an instruction
+    /// (`instr_pay.rs`, CR 204.3, 821): the payment prompt opens (true) when there is a cost to
+    /// pay and it can be paid; an unpayable one is noted and nothing happens (false).
+    pub(crate) fn begin_equip_pay(&mut self, item: &Item, ins: &crate::cards::Instr) -> bool {
+        let gears = self.select(item, ins);
+        let Some((_, _, cost)) = self.equip_pair(item, &gears) else { return false };
+        if cost.is_free() {
+            return false;
+        }
+        if !self.can_pay(item.controller, &cost) {
+            self.note_instr_pay(item.controller, &cost, false);
+            return false;
+        }
+        self.open_instr_pay(item);
+        true
+    }
+
+    /// `equip_to_me` once its cost is paid, or when it has none: attach the Equipment to the
+    /// source unit (CR 821); if the unit or the Equipment is gone, nothing happens.
+    pub(crate) fn equip_to_me(&mut self, item: &Item, gears: Vec<ObjId>, paid: bool) {
+        if let Some((unit, g, cost)) = self.equip_pair(item, &gears) {
+            if paid || cost.is_free() {
+                self.attach(g, unit);
             }
-            let cost = Cost::energy(self.card(g).equip.unwrap_or(0));
-            if !self.can_pay(item.controller, &cost) {
-                continue;
-            }
-            self.pay(item.controller, &cost);
-            self.attach(g, unit);
         }
     }
 }

@@ -188,7 +188,8 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     "'move_counter' moves counters to the target in slot 1: the ability needs two targets".into(),
                 ));
             }
-            if counter_op && !counter_name_ok(&ins.counter) {
+            let counts = matches!(ins.cond, crate::cards::Cond::CountersHere | crate::cards::Cond::CountersAtT);
+            if (counter_op || counts) && !counter_name_ok(&ins.counter) {
                 out.push((
                     format!("{ip}/counter"),
                     "counter",
@@ -198,19 +199,18 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     ),
                 ));
             }
-            if !counter_op && ins.who == crate::cards::Who::YourLegend {
-                out.push((
-                    format!("{ip}/who"),
-                    "who",
-                    "'your_legend' names a legend: only add_counter, remove_counter and move_counter act on it (CR 741–749)"
-                        .into(),
-                ));
-            }
-            if !counter_op && !ins.counter.is_empty() {
+            if !counter_op && !counts && !ins.counter.is_empty() {
                 out.push((
                     format!("{ip}/counter"),
                     "counter",
-                    "only add_counter, remove_counter and move_counter name a counter".into(),
+                    "only add_counter, remove_counter, move_counter and the conditions counters_here / counters_at_t name a counter".into(),
+                ));
+            }
+            if !counts && ins.at_least != 0 {
+                out.push((
+                    format!("{ip}/at_least"),
+                    "at_least",
+                    "'at_least' counts counters: only with if = \"counters_here\" or \"counters_at_t\"".into(),
                 ));
             }
             if ins.op == Op::HuntXp && !unit && !(r.kind == Kind::Gear && r.equipment) {

@@ -51,6 +51,16 @@ fn choice_mask(v: &str) -> R<u8> {
     crate::cards::domain_mask(v).or_else(|e| err("prompt.mask", e))
 }
 
+/// A pip of a cost: `A` (any domain), a letter, or letters like `R/P`.
+fn choice_mask_in(field: &str) -> impl Fn(&str) -> R<u8> + '_ {
+    move |v| {
+        if v == "A" {
+            return Ok(crate::cards::ANY_DOMAIN);
+        }
+        crate::cards::domain_mask(v).or_else(|e| err(field, e))
+    }
+}
+
 fn flag01(field: &str, v: &str) -> R<bool> {
     match v {
         "0" => Ok(false),
@@ -169,10 +179,13 @@ impl Reader<'_> {
             },
         })
     }
-    /// A target: `c7` (its current incarnation), `c7^2`, `b1` or `base.p2`.
+    /// A target: `c7` (its current incarnation), `c7^2`, `b1`, `base.p2` or `legend.p2`.
     fn tgt(&self, field: &str, v: &str, g: &RiftGame) -> R<Tgt> {
         if let Some(s) = v.strip_prefix("base.") {
             return Ok(Tgt::Base(self.seat(field, s)?));
+        }
+        if let Some(s) = v.strip_prefix("legend.") {
+            return Ok(Tgt::Legend(self.seat(field, s)?));
         }
         if v.starts_with('b') {
             return Ok(Tgt::Bf(self.bf(field, v)?));
@@ -736,6 +749,17 @@ fn read_player(
             "scored" => p.scored = rd.bits(&f, v)?,
             "finalized" => p.finalized = num(&f, v)?,
             "xp" => p.xp = num(&f, v)?,
+            "repeats" => {
+                for w in items(v) {
+                    let mut parts = w.split('+');
+                    let energy: u8 = num(&f, parts.next().unwrap_or(""))?;
+                    let pips = parts.map(choice_mask_in(&f)).collect::<R<Vec<u8>>>()?;
+                    if pips.len() > crate::payment::MAX_PIPS || p.spell_repeats.len() >= 7 {
+                        return err(&f, "at most 7 granted Repeat instances of at most 12 pips");
+                    }
+                    p.spell_repeats.push(crate::payment::Cost::new(energy, &pips));
+                }
+            }
             "mulliganed" => p.mulliganed = flag01(&f, v)?,
             "left" => p.left = flag01(&f, v)?,
             "brought" => p.battlefields = items(v).map(|w| card(&rd.opts.cards, &f, w)).collect::<R<_>>()?,
@@ -755,7 +779,7 @@ fn read_player(
                 } else {
                     return err(
                         &f,
-                        "unknown field (legend, team, points, pool, scored, finalized, xp, mulliganed, left, brought, \
+                        "unknown field (legend, team, points, pool, scored, finalized, xp, repeats, mulliganed, left, brought, \
                          deck, runes, hand, trash, banish, champ, chain, gone, base, atN, fdN)",
                     );
                 }
@@ -1011,6 +1035,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "item",
                 "unit",
                 "unitat",
+                "repeats",
             ]
         }
         _ => {
@@ -1115,6 +1140,9 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                     None => None,
                     Some(v) => Some(rd.holder("prompt.unitat", v)?),
                 },
+                // Repeat instances decided so far and the paid ones' bits (CR 820): `repeats=2.1`.
+                repeat_asked: num("prompt.repeats", opt("repeats", "0.0").split('.').next().unwrap_or(""))?,
+                repeat_paid: num("prompt.repeats", opt("repeats", "0.0").split('.').nth(1).unwrap_or("0"))?,
             }))
         }
     })

@@ -1,0 +1,169 @@
+//! The legends and battlefields an instruction names (CR 741–749: counters are on units, gear,
+//! legends and battlefields; CR 173–176: a legend can be exhausted and readied). A legend is named
+//! by `who = "your_legend"`, by `who = "self"` on a legend's ability or by a target slot
+//! `{ what = "legend" }` (its zone is public, CR 355.10.a.1); a battlefield by `who = "self"` on a
+//! battlefield's ability, by a target slot `{ what = "battlefield" }`, by `who = "here"` (the
+//! battlefield the item is at, CR 359.3.f) or by `who = "at_t"` (the battlefield of the target in
+//! slot `t`: that battlefield, or the one the target unit is at). Objects are
+//! [`RiftGame::select`]'s.
+
+use crate::cards::{Ability, Cond, Instr, Op, To, What, Who, Whose};
+use crate::keywords::Holder;
+use crate::state::*;
+
+impl RiftGame {
+    /// The legend or battlefield chosen in `slot` that is still a legal target (CR 359.3.e).
+    fn place_target(&self, item: &Item, slot: u8) -> Option<Holder> {
+        let spec = self.specs(item).get(slot as usize)?;
+        item.targets.iter().filter(|(s, _)| *s == slot).find_map(|&(_, x)| match x {
+            Tgt::Bf(b) if self.target_ok(item, spec, x) => Some(Holder::Bf(b)),
+            Tgt::Legend(s) if self.target_ok(item, spec, x) => Some(Holder::Legend(s)),
+            _ => None,
+        })
+    }
+
+    /// The battlefield where the target in slot `t` is: a battlefield target itself, or a target
+    /// unit's battlefield (none for a unit in a base).
+    pub(crate) fn bf_at_t(&self, item: &Item, t: u8) -> Option<u8> {
+        match self.place_target(item, t) {
+            Some(Holder::Bf(b)) => Some(b),
+            Some(_) => None,
+            None => match self.legal_target(item, t).first().map(|&u| self.loc(u)) {
+                Some(Loc::Bf(b)) => Some(b),
+                _ => None,
+            },
+        }
+    }
+
+    /// The battlefield the item is at ("here", CR 359.3.f): none in a base; a blank battlefield
+    /// token holds nothing (CR 651).
+    pub(crate) fn bf_here(&self, item: &Item) -> Option<u8> {
+        match self.here_of(item) {
+            Loc::Bf(b) if !self.bfs[b as usize].blank => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The legends and battlefields `ins` names with its selector, when the selector names such
+    /// places (`slot`: the target slot read for `who = "target"`); `None` when it names objects.
+    pub(crate) fn places_named(&self, item: &Item, ins: &Instr, slot: u8) -> Option<Vec<Holder>> {
+        Some(match (ins.who, item.src) {
+            (Who::YourLegend, _) => vec![Holder::Legend(item.controller)],
+            (Who::Self_, ItemSrc::Legend(s)) => vec![Holder::Legend(s)],
+            (Who::Self_, ItemSrc::Bf(b)) if !self.bfs[b as usize].blank => vec![Holder::Bf(b)],
+            (Who::Self_, ItemSrc::Bf(_)) => Vec::new(),
+            (Who::Here, _) => self.bf_here(item).map(Holder::Bf).into_iter().collect(),
+            (Who::AtT, _) => self.bf_at_t(item, ins.t).map(Holder::Bf).into_iter().collect(),
+            (Who::Target, _) => self.place_target(item, slot).map(|h| vec![h])?,
+            _ => return None,
+        })
+    }
+
+    /// The holders of counters an instruction picks (CR 741–749): legends and battlefields as
+    /// [`Self::places_named`] says, otherwise the objects of [`Self::select`] (or, for a slot
+    /// other than the instruction's own, that slot's legal targets).
+    pub(crate) fn counter_holders(&self, item: &Item, ins: &Instr, slot: u8) -> Vec<Holder> {
+        if let Some(places) = self.places_named(item, ins, slot) {
+            return places;
+        }
+        let objs = if slot == ins.t { self.select(item, ins) } else { self.legal_target(item, slot) };
+        objs.into_iter().map(Holder::Obj).collect()
+    }
+
+    /// `add_counter`, `remove_counter`, `move_counter` (CR 741–749) on objects, legends and
+    /// battlefields.
+    pub(crate) fn exec_counters(&mut self, item: &Item, ins: &Instr) {
+        let (kind, n) = (ins.counter_ix, ins.n.max(0) as u16);
+        let from = self.counter_holders(item, ins, ins.t);
+        match ins.op {
+            Op::AddCounter => from.into_iter().for_each(|h| self.add_counters_at(h, kind, n)),
+            Op::RemoveCounter => from.into_iter().for_each(|h| {
+                self.remove_counters_at(h, kind, n);
+            }),
+            _ => {
+                // To the target in slot 1 (an object, a legend or a battlefield); nothing moves
+                // without one.
+                let to_ins = Instr { who: Who::Target, t: 1, ..ins.clone() };
+                let Some(&to) = self.counter_holders(item, &to_ins, 1).first() else { return };
+                for h in from {
+                    if h != to {
+                        let k = self.remove_counters_at(h, kind, n);
+                        self.add_counters_at(to, kind, k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `ready` on legends (CR 173–176: a legend can be exhausted and readied); the objects the
+    /// instruction names are readied by [`Self::select`]'s caller.
+    pub(crate) fn ready_legends(&mut self, item: &Item, ins: &Instr) {
+        for h in self.places_named(item, ins, ins.t).unwrap_or_default() {
+            if let Holder::Legend(s) = h {
+                self.players[s as usize].legend_exhausted = false;
+            }
+        }
+    }
+}
+
+/// Why an ability's use of legends and of the battlefield selectors is wrong, if it is: (field
+/// path under the ability, field, message). A legend target, `your_legend` and `self` on a legend
+/// take the counter ops and `ready`; `here` and `at_t` only the counter ops.
+pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
+    let mut out = Vec::new();
+    let legend_slot = |t: u8| a.targets.get(t as usize).is_some_and(|s| s.what == What::Legend);
+    for (k, ins) in a.effects.iter().enumerate() {
+        let counter_op = matches!(ins.op, Op::AddCounter | Op::RemoveCounter | Op::MoveCounter);
+        let legend_op = counter_op || ins.op == Op::Ready;
+        if ins.who == Who::YourLegend && !legend_op {
+            out.push((
+                format!("do/{k}/who"),
+                "who",
+                "'your_legend' names a legend: only add_counter, remove_counter, move_counter and ready act on it (CR 741–749, 173–176)"
+                    .into(),
+            ));
+        }
+        if matches!(ins.who, Who::Here | Who::AtT) && !counter_op {
+            out.push((
+                format!("do/{k}/who"),
+                "who",
+                format!(
+                    "'{}' names a battlefield: only add_counter, remove_counter and move_counter act on it (CR 741–749)",
+                    if ins.who == Who::Here { "here" } else { "at_t" }
+                ),
+            ));
+        }
+        // The instruction reads slot t: its selector, a split, "its controller" or a count there.
+        let by_slot = (ins.op.takes_selector()
+            && matches!(
+                ins.who,
+                Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT | Who::AtT
+            ))
+            || ins.op == Op::DamageSplit
+            || ins.player == Whose::ItsController
+            || ins.cond == Cond::CountersAtT;
+        if by_slot && legend_slot(ins.t) && !(legend_op && ins.who == Who::Target) {
+            out.push((
+                format!("do/{k}/t"),
+                "t",
+                format!(
+                    "slot {} is a legend: only add_counter, remove_counter, move_counter and ready act on a legend target (who = \"target\")",
+                    ins.t
+                ),
+            ));
+        }
+        // The conditions about "the target" read slot 0's unit.
+        if matches!(ins.cond, Cond::TMighty | Cond::TStunned | Cond::TNotStunned | Cond::UnitAtT) && legend_slot(0) {
+            out.push((format!("do/{k}/if"), "if", "slot 0 is a legend: this condition is about a unit target".into()));
+        }
+        let to_slot = match ins.to {
+            To::T0 => Some(0),
+            To::T1 => Some(1),
+            _ => None,
+        };
+        if to_slot.is_some_and(legend_slot) {
+            out.push((format!("do/{k}/to"), "to", "a legend is not a location (CR 173–176)".into()));
+        }
+    }
+    out
+}
