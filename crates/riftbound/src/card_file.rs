@@ -172,6 +172,8 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("pips", typed::<Vec<String>>),
     ("trait", typed::<crate::traits::Trait>),
     ("value", typed::<String>),
+    ("may", typed::<bool>),
+    ("once_each_turn", typed::<bool>),
 ];
 
 /// Collects problems for one file.
@@ -592,6 +594,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
                 p.add(format!("{iptr}/limit"), id, "limit", why);
             }
             if let Some((field, why)) = crate::traits::trait_problem(ins) {
+                p.add(format!("{iptr}/{field}"), id, field, why);
+            }
+            if let Some((field, why)) = crate::replace_file::instr_problem(ins) {
                 p.add(format!("{iptr}/{field}"), id, field, why);
             }
             // CR 477.1: the unit (or gear, `gear.rs`) copied is the target chosen in slot n.

@@ -141,7 +141,7 @@ impl RiftGame {
         for o in self.objs.iter_mut() {
             o.damage = 0;
             o.temp_might = 0;
-            o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND);
+            o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND | flag::SAVE_MAY | flag::SAVE_TO_HAND_MAY);
         }
         for p in self.players.iter_mut() {
             p.pool = Pool::default();

@@ -521,11 +521,9 @@ impl Game for RiftGame {
                 Label::new(format!("Apply first: {e} (CR 372)"), format!("先适用：{z}（CR 372）"))
             }
             RiftAction::First(i) if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
-                if i == 1 {
-                    Label::new("Apply the return to hand", "适用返回手牌")
-                } else {
-                    Label::new("Apply the heal and stun", "适用治疗并眩晕")
-                }
+                let Some(Prompt::Replacement { unit, .. }) = self.prompt else { unreachable!() };
+                let (e, z) = self.death_repls(unit).get(i as usize).map(|r| r.text()).unwrap_or_default();
+                Label::new(format!("Apply instead of the death: {e} (CR 372)"), format!("代替死亡适用：{z}（CR 372）"))
             }
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();

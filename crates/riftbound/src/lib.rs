@@ -41,6 +41,7 @@ pub mod present;
 mod render;
 mod repeat;
 pub mod replace;
+mod replace_death;
 mod replace_file;
 mod replace_static;
 mod resolve;

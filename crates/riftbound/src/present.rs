@@ -806,11 +806,30 @@ impl RiftGame {
             }
             Some(Prompt::Replacement { unit, .. }) => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);
+                let repls = self.death_repls(*unit);
+                // One optional replacement: the prompt names it (CR 371).
+                if let [one] = repls.as_slice() {
+                    let (re, rz) = one.text();
+                    return Some(UiPrompt::new(
+                        id,
+                        l(
+                            format!(
+                                "{e} would die: apply the optional replacement — {re} instead — or decline it (CR 371)"
+                            ),
+                            format!("{z}将要死亡：适用可选的替代效果——改为{rz}——或不适用（CR 371）"),
+                        ),
+                    ));
+                }
+                let (oe, oz) = if self.death_may_decline(*unit) {
+                    (", or decline the optional one (CR 371)", "，或不适用可选的效果（CR 371）")
+                } else {
+                    ("", "")
+                };
                 UiPrompt::new(
                     id,
                     l(
-                        format!("{e} would die and two effects replace it: choose which applies (CR 372)"),
-                        format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）"),
+                        format!("{e} would die and two effects replace it: choose which applies (CR 372){oe}"),
+                        format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）{oz}"),
                     ),
                 )
             }

@@ -120,6 +120,35 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
     (out, got)
 }
 
+/// The `may` / `once_each_turn` of an instruction (CR 371): on the instructions that create a
+/// replacement effect only — `may` on `prevent_damage`, `double_damage`, `save`, `save_to_hand`,
+/// `once_each_turn` on the damage ones (a death replacement is "the next time", used up as it
+/// applies already). The problem: (field, message).
+pub(crate) fn instr_problem(ins: &crate::cards::Instr) -> Option<(&'static str, String)> {
+    use crate::cards::Op;
+    let damage = matches!(ins.op, Op::PreventDamage | Op::DoubleDamage);
+    let death = matches!(ins.op, Op::Save | Op::SaveToHand);
+    if ins.may && !(damage || death) {
+        return Some((
+            "may",
+            format!("'may' makes a replacement effect optional (CR 371): prevent_damage, double_damage, save or save_to_hand, not '{:?}' (an optional ability is the ability's 'may')", ins.op),
+        ));
+    }
+    if ins.once_each_turn && death {
+        return Some((
+            "once_each_turn",
+            "'save' / 'save_to_hand' already replace only the next death this turn (used up as they apply, CR 370.2): once_each_turn adds nothing".into(),
+        ));
+    }
+    if ins.once_each_turn && !damage {
+        return Some((
+            "once_each_turn",
+            format!("'once_each_turn' is for prevent_damage and double_damage (CR 371), not '{:?}'", ins.op),
+        ));
+    }
+    None
+}
+
 /// `unit`, `once_each_turn` and `may` belong to the replacement statics only.
 fn no_replacement_fields(s: &Static, at: &str, out: &mut Vec<Problem>) {
     // A trait static chooses its units with `unit` too (`trait_statics.rs`).

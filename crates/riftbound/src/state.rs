@@ -66,6 +66,10 @@ pub mod flag {
     /// Its death is being replaced and its controller is choosing which replacement applies
     /// (CR 372); it does not die meanwhile.
     pub const REPLACING: u16 = 1 << 13;
+    /// Its `SAVE` is optional ("you may", CR 371; `replace_death.rs`).
+    pub const SAVE_MAY: u16 = 1 << 14;
+    /// Its `SAVE_TO_HAND` is optional ("you may", CR 371).
+    pub const SAVE_TO_HAND_MAY: u16 = 1 << 15;
     /// Statuses lost when an object changes zone (CR 124).
     pub const TRANSIENT: u16 = EXHAUSTED
         | BUFFED
@@ -79,7 +83,9 @@ pub mod flag {
         | EMPOWERED
         | FLOWED
         | SAVE_TO_HAND
-        | REPLACING;
+        | REPLACING
+        | SAVE_MAY
+        | SAVE_TO_HAND_MAY;
 }
 
 /// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).
@@ -362,8 +368,11 @@ pub enum Prompt {
         slot: u8,
         points: Vec<ObjId>,
     },
-    /// Several replacement effects would replace `unit`'s death: its controller chooses which
-    /// applies (CR 372); `first 0` heal and stun (`save`), `first 1` return to hand.
+    /// Several replacement effects, or an optional one, would replace `unit`'s death: its
+    /// controller chooses which applies (CR 372), `first i` of `death_repls` (heal and stun
+    /// before return to hand), or declines the optional ones with `no` (CR 371;
+    /// `replace_death.rs`). With a damage batch waiting (`dmg_batch`), the same prompt is about
+    /// that damage (`replace.rs`).
     Replacement {
         seat: u8,
         unit: ObjId,

@@ -787,13 +787,21 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "wards" => {
                 for w in items(v) {
                     let parts: Vec<&str> = w.split(':').collect();
-                    let [u, k, s] = parts.as_slice() else {
-                        return err(f, format!("'{w}' is not UNIT:KIND:SEAT like c5:prevent2:p1"));
+                    let (u, k, s, flags) = match parts.as_slice() {
+                        [u, k, s] => (u, k, s, None),
+                        [u, k, s, x] => (u, k, s, Some(x)),
+                        _ => return err(f, format!("'{w}' is not UNIT:KIND:SEAT[:once+may] like c5:prevent2:p1")),
                     };
                     let Tgt::Obj(unit, inc) = rd.tgt(f, u, g)? else { return err(f, format!("'{u}' is not an object")) };
                     let kind = crate::replace::ward_from_word(k)
                         .ok_or(format!("{f}: '{k}' is not prevent<N>, preventall or double"))?;
-                    g.wards.push(crate::replace::Ward { unit, inc, kind, controller: rd.seat(f, s)? });
+                    let (once, may) = match flags {
+                        None => (false, false),
+                        Some(x) => crate::replace::ward_flags_from_word(x)
+                            .ok_or(format!("{f}: '{x}' is not once, may or once+may"))?,
+                    };
+                    let controller = rd.seat(f, s)?;
+                    g.wards.push(crate::replace::Ward { unit, inc, kind, controller, once, may });
                 }
             }
             "dmgbatch" => {
