@@ -775,6 +775,8 @@ pub struct EnterReadyStatic {
     pub ix: u8,
     pub unit: TargetSpec,
     pub once_each_turn: bool,
+    /// Optional ("you may", CR 371): the unit's controller is asked (`replace_enter.rs`).
+    pub may: bool,
 }
 
 /// A card definition.

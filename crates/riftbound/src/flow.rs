@@ -15,6 +15,10 @@ impl RiftGame {
             if self.outcome.is_some() || self.prompt.is_some() {
                 return;
             }
+            // A unit that entered waits for its controller's enter-ready choice (`replace_enter.rs`).
+            if !self.enter_wait.is_empty() && self.ask_enter_ready() {
+                return;
+            }
             if let Some(r) = self.resolving.take() {
                 self.continue_resolve(r);
                 continue;

@@ -185,6 +185,15 @@ impl RiftGame {
                     out.push(RiftAction::No);
                 }
             }
+            Prompt::EnterReady { unit, .. } => {
+                // Which enter-ready static applies (CR 372), or decline the optional ones (CR 371).
+                for i in 0..self.enter_ready_choices(*unit).len() {
+                    out.push(RiftAction::First(i as u8));
+                }
+                if self.enter_may_decline(*unit) && self.obj(*unit).zone.on_board() {
+                    out.push(RiftAction::No);
+                }
+            }
             Prompt::Replacement { unit, .. } => {
                 // A death: which replacement applies (CR 372), or decline the optional ones (CR 371).
                 for i in 0..self.death_repls(*unit).len() {
@@ -335,6 +344,11 @@ impl RiftGame {
             Ok(Some(Prompt::Replacement { .. })) if !self.dmg_batch.is_empty() => match a {
                 RiftAction::First(i) => self.choose_damage_replacement(i as usize),
                 RiftAction::No => self.decline_damage_replacements(),
+                _ => {}
+            },
+            Ok(Some(Prompt::EnterReady { unit, .. })) => match a {
+                RiftAction::First(i) => self.answer_enter_ready(unit, Some(i as usize)),
+                RiftAction::No => self.answer_enter_ready(unit, None),
                 _ => {}
             },
             Ok(Some(Prompt::Replacement { unit, .. })) => match a {
@@ -600,6 +614,11 @@ impl RiftGame {
                 "choose which damage replacement applies first: 'first 0'…'first {}'{} (CR 372, 371)",
                 self.damage_choices().saturating_sub(1),
                 if self.damage_may_decline() { ", or 'no' to decline the optional ones" } else { "" }
+            ),
+            (Some(Prompt::EnterReady { unit, .. }), _) => format!(
+                "choose which 'enter ready' applies: 'first 0'…'first {}'{} (CR 372, 371)",
+                self.enter_ready_choices(*unit).len().saturating_sub(1),
+                if self.enter_may_decline(*unit) { ", or 'no' to enter exhausted" } else { "" }
             ),
             (Some(Prompt::Replacement { unit, .. }), _) => {
                 let repls = self.death_repls(*unit);

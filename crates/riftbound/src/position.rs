@@ -283,6 +283,10 @@ impl RiftGame {
         if !self.repl_used.is_empty() {
             l += &format!(" replused={}", list(self.repl_used.iter().map(|k| k.to_string()).collect()));
         }
+        if !self.enter_wait.is_empty() {
+            let words = self.enter_wait.iter().map(|&(u, inc)| self.tgt_word(Tgt::Obj(u, inc))).collect();
+            l += &format!(" enterwait={}", list(words));
+        }
         if !self.loans.is_empty() {
             let words = self
                 .loans
@@ -577,6 +581,7 @@ impl RiftGame {
                 format!("{} left={left} slot={slot} points={}", head("split", *seat), ids(points))
             }
             Prompt::Replacement { seat, unit } => format!("{} unit=c{unit}", head("replacement", *seat)),
+            Prompt::EnterReady { seat, unit } => format!("{} unit=c{unit}", head("enterready", *seat)),
             Prompt::PlayFirst { seat } => head("playfirst", *seat),
             // A match's (its record is in the `match` and `m1`, `m2` sections).
             Prompt::Sideboard { seat } => head("sideboard", *seat),

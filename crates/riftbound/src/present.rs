@@ -456,6 +456,7 @@ impl RiftGame {
             Some(Prompt::HidePay { .. }) => "pay",
             Some(Prompt::Split { .. }) => "split_damage",
             Some(Prompt::Replacement { .. }) => "replacement_order",
+            Some(Prompt::EnterReady { .. }) => "enter_ready",
             Some(Prompt::Sideboard { .. }) => "sideboard",
             Some(Prompt::ChooseField { .. }) => "battlefield_choice",
             Some(Prompt::PlayFirst { .. }) => "play_first",
@@ -534,7 +535,7 @@ impl RiftGame {
                 answer(m)
             }
             First(i) => {
-                if let Some(Prompt::Replacement { unit, .. }) = self.prompt {
+                if let Some(Prompt::Replacement { unit, .. } | Prompt::EnterReady { unit, .. }) = self.prompt {
                     return answer(ActionMeta::of(ActionKind::Choose).subject(self.cref(unit)));
                 }
                 let m = ActionMeta::of(ActionKind::Choose);
@@ -803,6 +804,36 @@ impl RiftGame {
                         format!("{z}将受到伤害，有替代效果可以适用：选择先适用哪一个，或不适用可选的效果（CR 371、372）"),
                     ),
                 )
+            }
+            Some(Prompt::EnterReady { unit, .. }) => {
+                let (e, z) = names(self.db(), self.obj(*unit).def);
+                let choices = self.enter_ready_choices(*unit);
+                let p = if let [one] = choices.as_slice() {
+                    // One optional static: the prompt names it and its source (CR 371).
+                    let (re, rz) = self.enter_choice_label(*unit, 0).unwrap_or_default();
+                    let p = UiPrompt::new(
+                        id,
+                        l(
+                            format!("{e} enters the board: apply the optional replacement — {re} — or let it enter exhausted (CR 371)"),
+                            format!("{z}进场：适用可选的替代效果——{rz}——或以横置状态进场（CR 371）"),
+                        ),
+                    );
+                    match one.src {
+                        ItemSrc::Obj(o) => p.source(self.cref(o)),
+                        ItemSrc::Legend(s) => p.source(self.legend_ref(s)),
+                        ItemSrc::Bf(b) => p.source(self.bf_ref(b)),
+                        ItemSrc::Spell(_) => p,
+                    }
+                } else {
+                    UiPrompt::new(
+                        id,
+                        l(
+                            format!("{e} enters the board and several effects would make it enter ready: choose which applies (CR 372)"),
+                            format!("{z}进场，有多个效果可使其以活跃状态进场：选择适用哪一个（CR 372）"),
+                        ),
+                    )
+                };
+                p
             }
             Some(Prompt::Replacement { unit, .. }) => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);

@@ -78,15 +78,8 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
                         None
                     }
                 };
-                // "You may": the card's controller's choice, asked of the affected unit's controller
-                // (CR 371–372) — the same player only for their own units.
-                if s.may && s.unit.as_ref().is_some_and(|u| u.side != crate::cards::Side::Friendly) {
-                    out.push((
-                        format!("{at}/may"),
-                        "may",
-                        "not implemented: an optional replacement of units its controller may not control (write unit = { side = \"friendly\" })".into(),
-                    ));
-                }
+                // "You may" about any unit: the affected unit's controller decides (CR 370, 372),
+                // also for another side's units (`replace.rs`).
                 if let (Some(kind), Some(unit)) = (kind, unit) {
                     let ix = j as u8;
                     got.damage.push(DamageStatic { ix, kind, unit, once_each_turn: s.once_each_turn, may: s.may });
@@ -96,17 +89,17 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
                 if s.n != 0 {
                     out.push((format!("{at}/n"), "n", "'enter_ready' takes no n".into()));
                 }
-                // An optional one would be asked while the unit enters, in the middle of playing
-                // it or of an instruction's resolving: no prompt exists for that yet.
-                if s.may {
-                    out.push((format!("{at}/may"), "may", "not implemented: an optional ('may') 'enter_ready'".into()));
-                }
                 let unit = s.unit.clone().unwrap_or_default();
                 if unit.side == crate::cards::Side::Enemy {
                     out.push((format!("{at}/unit/side"), "unit", "'enter_ready' is about units you control".into()));
                 }
                 if unit_problems(&unit, &at, r.kind, &mut out) {
-                    got.enter_ready.push(EnterReadyStatic { ix: j as u8, unit, once_each_turn: s.once_each_turn });
+                    got.enter_ready.push(EnterReadyStatic {
+                        ix: j as u8,
+                        unit,
+                        once_each_turn: s.once_each_turn,
+                        may: s.may,
+                    });
                 }
             }
             _ => {

@@ -373,6 +373,13 @@ pub enum Prompt {
     /// before return to hand), or declines the optional ones with `no` (CR 371;
     /// `replace_death.rs`). With a damage batch waiting (`dmg_batch`), the same prompt is about
     /// that damage (`replace.rs`).
+    /// `unit` entered the board exhausted for now and `enter_ready` statics may make it enter
+    /// ready (CR 370–372; `replace_enter.rs`): its controller chooses which applies (`first i`)
+    /// or, when all are optional, declines (`no`).
+    EnterReady {
+        seat: u8,
+        unit: ObjId,
+    },
     Replacement {
         seat: u8,
         unit: ObjId,
@@ -409,6 +416,7 @@ impl Prompt {
             | Prompt::HidePay { seat, .. }
             | Prompt::Split { seat, .. }
             | Prompt::Replacement { seat, .. }
+            | Prompt::EnterReady { seat, .. }
             | Prompt::Sideboard { seat }
             | Prompt::ChooseField { seat }
             | Prompt::PlayFirst { seat } => *seat,
@@ -507,6 +515,9 @@ pub struct RiftGame {
     pub dmg_combat: bool,
     /// "Once each turn" replacement statics used this turn (CR 371; `replace.rs` keys).
     pub repl_used: Vec<crate::replace::StaticKey>,
+    /// Units (with their incarnation) that entered exhausted for now, waiting for their
+    /// controller's enter-ready choice (CR 372; `replace_enter.rs`), in the order they entered.
+    pub enter_wait: Vec<(ObjId, u16)>,
     /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
     /// controller it returns to), oldest first.
     pub loans: Vec<Loan>,
@@ -751,6 +762,7 @@ impl RiftGame {
             dmg_batch: Vec::new(),
             dmg_combat: false,
             repl_used: Vec::new(),
+            enter_wait: Vec::new(),
             loans: Vec::new(),
             effects: Vec::new(),
             combat_marks: Vec::new(),

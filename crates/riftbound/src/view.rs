@@ -440,6 +440,7 @@ impl RiftGame {
                 Prompt::HidePay { .. } => "payment",
                 Prompt::Split { .. } => "split damage",
                 Prompt::Replacement { .. } => "replacement order",
+                Prompt::EnterReady { .. } => "enter ready",
                 Prompt::Sideboard { .. } => "sideboard",
                 Prompt::ChooseField { .. } => "battlefield choice",
                 Prompt::PlayFirst { .. } => "play first",

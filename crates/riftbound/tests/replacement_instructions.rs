@@ -151,7 +151,8 @@ p1 legend=ST1-001 base=c3:ST1-033 deck=ST1-011,ST1-011
 p2 legend=ST1-026 deck=ST1-033,ST1-033
 b1 card=ST1-024 owner=p1 ctl=-
 b2 card=ST1-049 owner=p2 ctl=p2";
-    let e = RiftGame::from_position(&o, pos).err().expect("refused").to_string();
+    let Err(e) = RiftGame::from_position(&o, pos) else { panic!("accepted: {pos}") };
+    let e = e.to_string();
     assert!(e.contains("wards") && e.contains("twice"), "{e}");
 }
 

@@ -828,6 +828,12 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             }
             "dmgcombat" => g.dmg_combat = flag01(f, v)?,
             "replused" => g.repl_used = items(v).map(|k| num(f, k)).collect::<R<_>>()?,
+            "enterwait" => {
+                for w in items(v) {
+                    let Tgt::Obj(u, inc) = rd.tgt(f, w, g)? else { return err(f, format!("'{w}' is not an object")) };
+                    g.enter_wait.push((u, inc));
+                }
+            }
             "turned" => {
                 let mut t = 0u8;
                 for w in items(v) {
@@ -871,7 +877,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, loans, combatmarks, norestage, over, reason, scores, \
+                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, enterwait, loans, combatmarks, norestage, over, reason, scores, \
                      actions, rng)",
                 )
             }
@@ -990,7 +996,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "hidepay" => &["card", "bf"],
         "movegroup" => &["dest", "units"],
         "split" => &["left", "slot", "points"],
-        "replacement" => &["unit"],
+        "replacement" | "enterready" => &["unit"],
         "build" => {
             // `unit`: the unit chosen for an additional cost (CR 204.2), written when there is one.
             &[
@@ -1013,7 +1019,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, predictmany, \
-                     adddomain, assign, movegroup, showdown, burnout, hidepay, split, replacement, playfirst, sideboard, \
+                     adddomain, assign, movegroup, showdown, burnout, hidepay, split, replacement, enterready, playfirst, sideboard, \
                      fieldchoice)"
                 ),
             )
@@ -1040,6 +1046,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
             points: rd.objs("prompt.points", opt("points", "-"))?,
         },
         "replacement" => Prompt::Replacement { seat, unit: rd.obj("prompt.unit", need("unit")?)? },
+        "enterready" => Prompt::EnterReady { seat, unit: rd.obj("prompt.unit", need("unit")?)? },
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
