@@ -24,11 +24,11 @@ fn l(en: impl Into<String>, zh: impl Into<String>) -> Label {
     Label::new(en, zh)
 }
 
-fn seat_en(s: u8) -> String {
+pub(crate) fn seat_en(s: u8) -> String {
     format!("P{}", s + 1)
 }
 
-fn seat_zh(s: u8) -> String {
+pub(crate) fn seat_zh(s: u8) -> String {
     format!("玩家{}", s + 1)
 }
 

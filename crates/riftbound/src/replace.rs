@@ -463,7 +463,9 @@ impl RiftGame {
                 let (e, z) = ward_text(w.kind);
                 let (oe, oz) = if w.once { (", once", "，一次") } else { ("", "") };
                 let (me, mz) = if w.may { (" (optional)", "（可选）") } else { ("", "") };
-                Some((format!("{e}{oe}{me}"), format!("{z}{oz}{mz}")))
+                // Its source: the player whose effect made it this turn (CR 374; the card is not kept).
+                let (pe, pz) = (crate::present::seat_en(w.controller), crate::present::seat_zh(w.controller));
+                Some((format!("{e}{oe}{me} ({pe}'s effect this turn)"), format!("{z}{oz}{mz}（{pz}本回合的效果）")))
             }
             Repl::Static(k) => {
                 let s = self.static_by_key(k)?;

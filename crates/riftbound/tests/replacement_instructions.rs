@@ -138,6 +138,7 @@ fn an_optional_once_ward_is_named_by_the_prompt_and_round_trips() {
     let first = format!("{:?}", g.action_label(&RiftAction::First(0)));
     assert!(first.contains("prevent the next 2 damage, once (optional)"), "{first}");
     assert!(first.contains("防止接下来的2点伤害，一次（可选）"), "{first}");
+    assert!(first.contains("(P1's effect this turn)"), "the choice names its source: {first}");
     // The waiting batch with its optional ward reads back too.
     let text = g.position().unwrap();
     assert!(RiftGame::from_position(&g.opts, &text).unwrap() == g, "{text}");
