@@ -173,6 +173,8 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("pips", typed::<Vec<String>>),
     ("trait", typed::<crate::traits::Trait>),
     ("value", typed::<String>),
+    ("may", typed::<bool>),
+    ("once_each_turn", typed::<bool>),
 ];
 
 /// Collects problems for one file.
@@ -604,6 +606,12 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             }
             if let Some((field, why)) = crate::traits::trait_problem(ins) {
                 p.add(format!("{iptr}/{field}"), id, field, why);
+            }
+            if let Some((field, why)) = crate::replace_file::instr_problem(ins) {
+                p.add(format!("{iptr}/{field}"), id, field, why);
+            }
+            if let Some(why) = crate::replace_file::death_may_problem(ins, &a.targets) {
+                p.add(format!("{iptr}/may"), id, "may", why);
             }
             // CR 477.1: the unit (or gear, `gear.rs`) copied is the target chosen in slot n.
             let copy_slot_ok =

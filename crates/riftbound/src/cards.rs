@@ -472,6 +472,15 @@ pub struct Instr {
     /// The new trait, resolved when the set is read.
     #[serde(skip)]
     pub trait_val: Option<crate::traits::TraitVal>,
+    /// `prevent_damage`, `double_damage`, `save`, `save_to_hand`: the replacement it creates is
+    /// optional ("you may", CR 371), the affected unit's controller's choice (CR 372); declined,
+    /// it is not used up.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub may: bool,
+    /// `prevent_damage`, `double_damage`: "once this turn" (CR 371): the replacement applies to
+    /// one damage event and is then used up for the turn.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub once_each_turn: bool,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -595,6 +604,8 @@ impl Instr {
             trait_: None,
             value: String::new(),
             trait_val: None,
+            may: false,
+            once_each_turn: false,
         }
     }
 }
@@ -792,6 +803,8 @@ pub struct EnterReadyStatic {
     pub ix: u8,
     pub unit: TargetSpec,
     pub once_each_turn: bool,
+    /// Optional ("you may", CR 371): the unit's controller is asked (`replace_enter.rs`).
+    pub may: bool,
 }
 
 /// A card definition.

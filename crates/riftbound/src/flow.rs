@@ -15,6 +15,10 @@ impl RiftGame {
             if self.outcome.is_some() || self.prompt.is_some() {
                 return;
             }
+            // A unit that entered waits for its controller's enter-ready choice (`replace_enter.rs`).
+            if !self.enter_wait.is_empty() && self.ask_enter_ready() {
+                return;
+            }
             if let Some(r) = self.resolving.take() {
                 self.continue_resolve(r);
                 continue;
@@ -142,7 +146,7 @@ impl RiftGame {
             o.damage = 0;
             o.temp_might = 0;
             o.temp_down = 0;
-            o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND);
+            o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND | flag::SAVE_MAY | flag::SAVE_TO_HAND_MAY);
         }
         for p in self.players.iter_mut() {
             p.pool = Pool::default();

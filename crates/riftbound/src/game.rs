@@ -420,6 +420,9 @@ impl Game for RiftGame {
             {
                 self.match_label(action)
             }
+            RiftAction::No if matches!(self.prompt, Some(Prompt::EnterReady { .. })) => {
+                Label::new("Decline: it enters exhausted (CR 371)", "不适用：以横置状态进场（CR 371）")
+            }
             RiftAction::No if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
                 Label::new("Decline the optional replacement (CR 371)", "不适用可选的替代效果（CR 371）")
             }
@@ -531,12 +534,15 @@ impl Game for RiftGame {
                 let (e, z) = self.damage_choice_label(i as usize).unwrap_or_default();
                 Label::new(format!("Apply first: {e} (CR 372)"), format!("先适用：{z}（CR 372）"))
             }
+            RiftAction::First(i) if matches!(self.prompt, Some(Prompt::EnterReady { .. })) => {
+                let Some(Prompt::EnterReady { unit, .. }) = self.prompt else { unreachable!() };
+                let (e, z) = self.enter_choice_label(unit, i as usize).unwrap_or_default();
+                Label::new(format!("Apply: {e} (CR 372)"), format!("适用：{z}（CR 372）"))
+            }
             RiftAction::First(i) if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
-                if i == 1 {
-                    Label::new("Apply the return to hand", "适用返回手牌")
-                } else {
-                    Label::new("Apply the heal and stun", "适用治疗并眩晕")
-                }
+                let Some(Prompt::Replacement { unit, .. }) = self.prompt else { unreachable!() };
+                let (e, z) = self.death_repls(unit).get(i as usize).map(|r| r.text()).unwrap_or_default();
+                Label::new(format!("Apply instead of the death: {e} (CR 372)"), format!("代替死亡适用：{z}（CR 372）"))
             }
             RiftAction::First(i) => {
                 let n = self.pending.get(i as usize).map(|p| self.item_name(&p.item)).unwrap_or_default();

@@ -186,9 +186,23 @@ impl RiftGame {
                     out.push(RiftAction::No);
                 }
             }
-            Prompt::Replacement { .. } => {
-                out.push(RiftAction::First(0));
-                out.push(RiftAction::First(1));
+            Prompt::EnterReady { unit, .. } => {
+                // Which enter-ready static applies (CR 372), or decline the optional ones (CR 371).
+                for i in 0..self.enter_ready_choices(*unit).len() {
+                    out.push(RiftAction::First(i as u8));
+                }
+                if self.enter_may_decline(*unit) && self.obj(*unit).zone.on_board() {
+                    out.push(RiftAction::No);
+                }
+            }
+            Prompt::Replacement { unit, .. } => {
+                // A death: which replacement applies (CR 372), or decline the optional ones (CR 371).
+                for i in 0..self.death_repls(*unit).len() {
+                    out.push(RiftAction::First(i as u8));
+                }
+                if self.death_may_decline(*unit) {
+                    out.push(RiftAction::No);
+                }
             }
             Prompt::Sideboard { .. } | Prompt::ChooseField { .. } | Prompt::PlayFirst { .. } => {
                 self.match_options(p, out)
@@ -331,11 +345,16 @@ impl RiftGame {
                 RiftAction::No => self.decline_damage_replacements(),
                 _ => {}
             },
-            Ok(Some(Prompt::Replacement { unit, .. })) => {
-                if let RiftAction::First(i) = a {
-                    self.choose_replacement(unit, i == 1);
-                }
-            }
+            Ok(Some(Prompt::EnterReady { unit, .. })) => match a {
+                RiftAction::First(i) => self.answer_enter_ready(unit, Some(i as usize)),
+                RiftAction::No => self.answer_enter_ready(unit, None),
+                _ => {}
+            },
+            Ok(Some(Prompt::Replacement { unit, .. })) => match a {
+                RiftAction::First(i) => self.choose_replacement(unit, i as usize),
+                RiftAction::No => self.decline_death_replacements(unit),
+                _ => {}
+            },
             Ok(Some(Prompt::BurnOut { .. })) => {
                 if let RiftAction::Pick(Ref::Seat(o)) = a {
                     self.prompt = None;
@@ -590,8 +609,17 @@ impl RiftGame {
                 self.damage_choices().saturating_sub(1),
                 if self.damage_may_decline() { ", or 'no' to decline the optional ones" } else { "" }
             ),
-            (Some(Prompt::Replacement { .. }), _) => {
-                "choose which replacement applies to the death: 'first 0' heal and stun, 'first 1' return to hand (CR 372)".into()
+            (Some(Prompt::EnterReady { unit, .. }), _) => format!(
+                "choose which 'enter ready' applies: 'first 0'…'first {}'{} (CR 372, 371)",
+                self.enter_ready_choices(*unit).len().saturating_sub(1),
+                if self.enter_may_decline(*unit) { ", or 'no' to enter exhausted" } else { "" }
+            ),
+            (Some(Prompt::Replacement { unit, .. }), _) => {
+                let repls = self.death_repls(*unit);
+                let firsts: Vec<String> =
+                    repls.iter().enumerate().map(|(i, r)| format!("'first {i}' {}", r.text().0)).collect();
+                let no = if self.death_may_decline(*unit) { ", or 'no' to decline the optional ones" } else { "" };
+                format!("choose which replacement applies to the death: {}{no} (CR 372, 371)", firsts.join(", "))
             }
             (None, RiftAction::Invite) => {
                 "invite: 2v2 only, your Main Phase in Neutral Open, teammate still playing, not right after a declined invitation (CR 316.5.b.1, 489.8.a)".into()

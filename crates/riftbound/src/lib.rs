@@ -42,6 +42,8 @@ pub mod present;
 mod render;
 mod repeat;
 pub mod replace;
+mod replace_death;
+pub mod replace_enter;
 mod replace_file;
 mod replace_static;
 mod resolve;

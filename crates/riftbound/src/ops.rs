@@ -240,7 +240,8 @@ impl RiftGame {
         }
     }
 
-    /// Kill (CR 428). Stubborn Hide's delayed replacement heals and stuns instead, once (CR 370.2).
+    /// Kill (CR 428), unless a replacement replaces the death (Stubborn Hide's heal and stun, a
+    /// return to hand; `replace_death.rs`).
     /// Deathknell triggers are made pending first, noting where the unit died (CR 808).
     pub fn kill(&mut self, id: ObjId) {
         let o = self.obj(id).clone();
@@ -250,19 +251,9 @@ impl RiftGame {
         if o.has(flag::REPLACING) {
             return;
         }
-        match (o.has(flag::SAVE), o.has(flag::SAVE_TO_HAND)) {
-            // CR 372: several replacements — the controller of the affected unit chooses which
-            // applies; the death is replaced either way, so the other is kept for a later one.
-            (true, true) => {
-                self.objs[id as usize].set(flag::REPLACING, true);
-                if self.prompt.is_none() {
-                    self.prompt = Some(Prompt::Replacement { seat: o.controller, unit: id });
-                }
-                return;
-            }
-            (true, false) => return self.replace_death(id, false),
-            (false, true) => return self.replace_death(id, true),
-            (false, false) => {}
+        // A replacement of the death (`replace_death.rs`, CR 367–375).
+        if self.death_replaced(id) {
+            return;
         }
         let here = self.loc(id);
         let db = self.db_arc();
@@ -326,33 +317,6 @@ impl RiftGame {
                     }
                 }
             }
-        }
-    }
-
-    /// A death replaced (CR 370): heal and stun (`save`, Stubborn Hide), or return to its
-    /// owner's hand (`save_to_hand`). Each applies once (CR 370.2).
-    pub fn replace_death(&mut self, id: ObjId, to_hand: bool) {
-        let m = &mut self.objs[id as usize];
-        m.set(flag::REPLACING, false);
-        if to_hand {
-            m.set(flag::SAVE_TO_HAND, false);
-            self.set_zone(id, Zone::Hand);
-            let (def, owner) = (self.obj(id).def, self.obj(id).owner);
-            self.notes.add(|| Note::Returned { card: id, def, owner });
-        } else {
-            m.set(flag::SAVE, false);
-            m.damage = 0;
-            m.set(flag::STUNNED, true);
-        }
-    }
-
-    /// The replacement chosen for a unit of a [`Prompt::Replacement`]; then the next unit whose
-    /// death waits for a choice, if any (simultaneous deaths are handled one by one, CR 373).
-    pub fn choose_replacement(&mut self, unit: ObjId, to_hand: bool) {
-        self.prompt = None;
-        self.replace_death(unit, to_hand);
-        if let Some(u) = (0..self.objs.len() as ObjId).find(|&u| self.obj(u).has(flag::REPLACING)) {
-            self.prompt = Some(Prompt::Replacement { seat: self.obj(u).controller, unit: u });
         }
     }
 

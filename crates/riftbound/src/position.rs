@@ -17,7 +17,7 @@ use crate::options::Mode;
 use crate::state::*;
 
 /// Status flags and their words, in the order they are written.
-const FLAGS: [(u16, &str); 14] = [
+const FLAGS: [(u16, &str); 16] = [
     (flag::EXHAUSTED, "x"),
     (flag::BUFFED, "buff"),
     (flag::STUNNED, "stun"),
@@ -32,6 +32,8 @@ const FLAGS: [(u16, &str); 14] = [
     (flag::FLOWED, "flowed"),
     (flag::SAVE_TO_HAND, "savehand"),
     (flag::REPLACING, "replacing"),
+    (flag::SAVE_MAY, "savemay"),
+    (flag::SAVE_TO_HAND_MAY, "savehandmay"),
 ];
 
 const PHASES: [(Phase, &str); 7] = [
@@ -251,7 +253,11 @@ impl RiftGame {
                 .iter()
                 .map(|w| {
                     let u = self.tgt_word(Tgt::Obj(w.unit, w.inc));
-                    format!("{u}:{}:{}", crate::replace::ward_word(w.kind), seat(w.controller))
+                    let word = format!("{u}:{}:{}", crate::replace::ward_word(w.kind), seat(w.controller));
+                    match crate::replace::ward_flags_word(w) {
+                        Some(f) => format!("{word}:{f}"),
+                        None => word,
+                    }
                 })
                 .collect();
             l += &format!(" wards={}", list(words));
@@ -276,6 +282,10 @@ impl RiftGame {
         }
         if !self.repl_used.is_empty() {
             l += &format!(" replused={}", list(self.repl_used.iter().map(|k| k.to_string()).collect()));
+        }
+        if !self.enter_wait.is_empty() {
+            let words = self.enter_wait.iter().map(|&(u, inc)| self.tgt_word(Tgt::Obj(u, inc))).collect();
+            l += &format!(" enterwait={}", list(words));
         }
         if !self.loans.is_empty() {
             let words = self
@@ -592,6 +602,7 @@ impl RiftGame {
                 format!("{} left={left} slot={slot} points={}", head("split", *seat), ids(points))
             }
             Prompt::Replacement { seat, unit } => format!("{} unit=c{unit}", head("replacement", *seat)),
+            Prompt::EnterReady { seat, unit } => format!("{} unit=c{unit}", head("enterready", *seat)),
             Prompt::PlayFirst { seat } => head("playfirst", *seat),
             // A match's (its record is in the `match` and `m1`, `m2` sections).
             Prompt::Sideboard { seat } => head("sideboard", *seat),

@@ -24,11 +24,11 @@ fn l(en: impl Into<String>, zh: impl Into<String>) -> Label {
     Label::new(en, zh)
 }
 
-fn seat_en(s: u8) -> String {
+pub(crate) fn seat_en(s: u8) -> String {
     format!("P{}", s + 1)
 }
 
-fn seat_zh(s: u8) -> String {
+pub(crate) fn seat_zh(s: u8) -> String {
     format!("玩家{}", s + 1)
 }
 
@@ -474,6 +474,7 @@ impl RiftGame {
             Some(Prompt::HidePay { .. }) => "pay",
             Some(Prompt::Split { .. }) => "split_damage",
             Some(Prompt::Replacement { .. }) => "replacement_order",
+            Some(Prompt::EnterReady { .. }) => "enter_ready",
             Some(Prompt::Sideboard { .. }) => "sideboard",
             Some(Prompt::ChooseField { .. }) => "battlefield_choice",
             Some(Prompt::PlayFirst { .. }) => "play_first",
@@ -552,7 +553,7 @@ impl RiftGame {
                 answer(m)
             }
             First(i) => {
-                if let Some(Prompt::Replacement { unit, .. }) = self.prompt {
+                if let Some(Prompt::Replacement { unit, .. } | Prompt::EnterReady { unit, .. }) = self.prompt {
                     return answer(ActionMeta::of(ActionKind::Choose).subject(self.cref(unit)));
                 }
                 let m = ActionMeta::of(ActionKind::Choose);
@@ -822,13 +823,62 @@ impl RiftGame {
                     ),
                 )
             }
+            Some(Prompt::EnterReady { unit, .. }) => {
+                let (e, z) = names(self.db(), self.obj(*unit).def);
+                let choices = self.enter_ready_choices(*unit);
+                let p = if let [one] = choices.as_slice() {
+                    // One optional static: the prompt names it and its source (CR 371).
+                    let (re, rz) = self.enter_choice_label(*unit, 0).unwrap_or_default();
+                    let p = UiPrompt::new(
+                        id,
+                        l(
+                            format!("{e} enters the board: apply the optional replacement — {re} — or let it enter exhausted (CR 371)"),
+                            format!("{z}进场：适用可选的替代效果——{rz}——或以横置状态进场（CR 371）"),
+                        ),
+                    );
+                    match one.src {
+                        ItemSrc::Obj(o) => p.source(self.cref(o)),
+                        ItemSrc::Legend(s) => p.source(self.legend_ref(s)),
+                        ItemSrc::Bf(b) => p.source(self.bf_ref(b)),
+                        ItemSrc::Spell(_) => p,
+                    }
+                } else {
+                    UiPrompt::new(
+                        id,
+                        l(
+                            format!("{e} enters the board and several effects would make it enter ready: choose which applies (CR 372)"),
+                            format!("{z}进场，有多个效果可使其以活跃状态进场：选择适用哪一个（CR 372）"),
+                        ),
+                    )
+                };
+                p
+            }
             Some(Prompt::Replacement { unit, .. }) => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);
+                let repls = self.death_repls(*unit);
+                // One optional replacement: the prompt names it (CR 371).
+                if let [one] = repls.as_slice() {
+                    let (re, rz) = one.text();
+                    return Some(UiPrompt::new(
+                        id,
+                        l(
+                            format!(
+                                "{e} would die: apply the optional replacement — {re} instead — or decline it (CR 371)"
+                            ),
+                            format!("{z}将要死亡：适用可选的替代效果——改为{rz}——或不适用（CR 371）"),
+                        ),
+                    ));
+                }
+                let (oe, oz) = if self.death_may_decline(*unit) {
+                    (", or decline the optional one (CR 371)", "，或不适用可选的效果（CR 371）")
+                } else {
+                    ("", "")
+                };
                 UiPrompt::new(
                     id,
                     l(
-                        format!("{e} would die and two effects replace it: choose which applies (CR 372)"),
-                        format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）"),
+                        format!("{e} would die and two effects replace it: choose which applies (CR 372){oe}"),
+                        format!("{z}将要死亡，有两个效果可以替代：选择适用哪一个（CR 372）{oz}"),
                     ),
                 )
             }

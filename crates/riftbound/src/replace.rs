@@ -6,9 +6,10 @@
 //! while it is on the board (CR 376.3; the card file's `prevent_damage` / `double_damage` statics,
 //! `replace_file.rs`): "prevent N of it" applies to each event and is not used up; a "once each
 //! turn" static counts its applications until the Expiration Step (CR 371, `repl_used`); an
-//! optional one ("may", CR 371) is the affected unit's controller's choice — the replacement
-//! prompt offers it (`first i`) and `no` declines the optional ones for that event (declined, it
-//! is not used up).
+//! optional one ("may", CR 371) alone is its controller's choice (CR 374; where two or more apply,
+//! the affected unit's controller orders them and answers for the optional ones too) — the
+//! replacement prompt offers it (`first i`) and `no` declines the optional ones for that event
+//! (declined, it is not used up).
 //!
 //! Every damage event goes through [`RiftGame::deal_batch`], which takes the simultaneous events
 //! of one game action together (CR 373: an instruction's units, a split, combat damage):
@@ -44,13 +45,26 @@ pub enum WardKind {
 }
 
 /// A damage replacement effect on one unit incarnation, for this turn; `controller` is its
-/// source's controller (CR 374).
+/// source's controller (CR 374). `once`: it applies to one event, then is used up for the turn
+/// (CR 371); `may`: it is optional — its controller's choice when it applies alone, the affected
+/// unit's controller's where it is ordered with others (CR 371, 372, 374) — and not used up when
+/// declined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ward {
     pub unit: ObjId,
     pub inc: u16,
     pub kind: WardKind,
     pub controller: u8,
+    pub once: bool,
+    pub may: bool,
+}
+
+impl Ward {
+    /// Used up: a "prevent the next N" at 0, or a "once" one that has applied (both are kept as
+    /// `PreventNext(0)` until the batch ends, so the batch's ward bits stay valid).
+    pub fn spent(&self) -> bool {
+        matches!(self.kind, WardKind::PreventNext(0))
+    }
 }
 
 /// One damage event of a batch: the amount as modified so far, the wards (bits, by index in
@@ -104,11 +118,11 @@ pub(crate) struct OnBoard {
 
 impl RiftGame {
     /// Start a damage replacement effect on a unit on the board.
-    pub(crate) fn add_ward(&mut self, unit: ObjId, kind: WardKind, controller: u8) {
+    pub(crate) fn add_ward(&mut self, unit: ObjId, kind: WardKind, controller: u8, once: bool, may: bool) {
         let o = self.obj(unit);
         if o.zone.on_board() && self.wards.len() < 64 {
             let inc = o.inc;
-            self.wards.push(Ward { unit, inc, kind, controller });
+            self.wards.push(Ward { unit, inc, kind, controller, once, may });
         }
     }
 
@@ -193,7 +207,8 @@ impl RiftGame {
                 match w.kind {
                     WardKind::PreventNext(n) => prevent += n as i32,
                     WardKind::PreventAll => return None,
-                    WardKind::Double => doublings += 1,
+                    WardKind::Double if !w.may => doublings += 1,
+                    WardKind::Double => {}
                 }
             }
         }
@@ -258,10 +273,7 @@ impl RiftGame {
         let mut out: Vec<Repl> = (0..self.wards.len())
             .filter(|&w| {
                 let x = &self.wards[w];
-                x.unit == e.unit
-                    && x.inc == o.inc
-                    && e.applied & (1 << w) == 0
-                    && !matches!(x.kind, WardKind::PreventNext(0))
+                x.unit == e.unit && x.inc == o.inc && e.applied & (1 << w) == 0 && !x.spent()
             })
             .map(Repl::Ward)
             .collect();
@@ -281,7 +293,31 @@ impl RiftGame {
 
     /// Is replacement `r` optional ("you may", CR 371)?
     fn repl_may(&self, r: Repl) -> bool {
-        matches!(r, Repl::Static(k) if self.static_by_key(k).is_some_and(|s| s.stat.may))
+        match r {
+            Repl::Ward(w) => self.wards.get(w).is_some_and(|w| w.may),
+            Repl::Static(k) => self.static_by_key(k).is_some_and(|s| s.stat.may),
+        }
+    }
+
+    /// The controller of replacement `r` (CR 374: its source's controller).
+    fn repl_controller(&self, r: Repl) -> Option<u8> {
+        match r {
+            Repl::Ward(w) => self.wards.get(w).map(|w| w.controller),
+            Repl::Static(k) => self.static_by_key(k).map(|s| s.controller),
+        }
+    }
+
+    /// Who decides about the replacements `app` of a damage event to `unit`: where two or more
+    /// apply, the affected unit's controller orders them (CR 372); where one optional one alone
+    /// applies, "you may" is its controller's choice (CR 371, 374: the controller of a
+    /// replacement effect is its source's controller) — an opponent's optional prevention of
+    /// damage to your unit is theirs to use.
+    fn repl_chooser(&self, unit: ObjId, app: &[Repl]) -> u8 {
+        let affected = self.obj(unit).controller;
+        match app {
+            [one] if self.repl_may(*one) => self.repl_controller(*one).unwrap_or(affected),
+            _ => affected,
+        }
     }
 
     /// Must the affected unit's controller decide for event `i`: two or more replacements apply
@@ -327,6 +363,12 @@ impl RiftGame {
             WardKind::PreventAll => e.amount = 0,
             WardKind::Double => e.amount = e.amount.saturating_mul(2).min(i16::MAX as i32),
         }
+        // CR 371: a "once this turn" effect is used up by applying (whatever it left unprevented).
+        if let Repl::Ward(w) = r {
+            if self.wards[w].once {
+                self.wards[w].kind = WardKind::PreventNext(0);
+            }
+        }
     }
 
     /// Apply single mandatory replacements, ask where two or more apply (CR 372) or an optional
@@ -341,7 +383,7 @@ impl RiftGame {
                 }
                 if self.needs_choice(&app) {
                     let unit = self.dmg_batch[i].unit;
-                    self.prompt = Some(Prompt::Replacement { seat: self.obj(unit).controller, unit });
+                    self.prompt = Some(Prompt::Replacement { seat: self.repl_chooser(unit, &app), unit });
                     return false;
                 }
                 self.apply_repl(i, app[0]);
@@ -357,7 +399,7 @@ impl RiftGame {
             }
             self.deal(e.unit, e.amount);
         }
-        self.wards.retain(|w| !matches!(w.kind, WardKind::PreventNext(0)));
+        self.wards.retain(|w| !w.spent());
         true
     }
 
@@ -380,17 +422,18 @@ impl RiftGame {
     /// (CR 371: "may"; a declined one is not used up — a "once each turn" one may apply later).
     pub(crate) fn decline_damage_replacements(&mut self) {
         let Some(e) = self.open_damage_event() else { return };
-        let declined: Vec<StaticKey> = self
-            .applicable_repls(e)
-            .into_iter()
-            .filter(|&r| self.repl_may(r))
-            .filter_map(|r| if let Repl::Static(k) = r { Some(k) } else { None })
-            .collect();
+        let declined: Vec<Repl> = self.applicable_repls(e).into_iter().filter(|&r| self.repl_may(r)).collect();
         if declined.is_empty() {
             return;
         }
         self.prompt = None;
-        self.dmg_batch[e].statics.extend(declined);
+        // Marked as met by this event (like an applied one, CR 370.2), the effect itself untouched.
+        for r in declined {
+            match r {
+                Repl::Ward(w) => self.dmg_batch[e].applied |= 1 << w,
+                Repl::Static(k) => self.dmg_batch[e].statics.push(k),
+            }
+        }
         self.finish_damage_batch();
     }
 
@@ -438,7 +481,15 @@ impl RiftGame {
     pub(crate) fn damage_choice_label(&self, i: usize) -> Option<(String, String)> {
         let e = self.open_damage_event()?;
         match *self.applicable_repls(e).get(i)? {
-            Repl::Ward(w) => Some(ward_text(self.wards[w].kind)),
+            Repl::Ward(w) => {
+                let w = self.wards[w];
+                let (e, z) = ward_text(w.kind);
+                let (oe, oz) = if w.once { (", once", "，一次") } else { ("", "") };
+                let (me, mz) = if w.may { (" (optional)", "（可选）") } else { ("", "") };
+                // Its source: the player whose effect made it this turn (CR 374; the card is not kept).
+                let (pe, pz) = (crate::present::seat_en(w.controller), crate::present::seat_zh(w.controller));
+                Some((format!("{e}{oe}{me} ({pe}'s effect this turn)"), format!("{z}{oz}{mz}（{pz}本回合的效果）")))
+            }
             Repl::Static(k) => {
                 let s = self.static_by_key(k)?;
                 let d = self.def(s.def);
@@ -487,11 +538,37 @@ pub fn ward_from_word(w: &str) -> Option<WardKind> {
 }
 
 /// A ward as a status word of the view (`prevent_damage_2`, `prevent_all_damage`,
-/// `double_damage`).
-pub fn ward_status(k: WardKind) -> String {
-    match k {
+/// `double_damage`; `_once` and / or `_optional` appended for a "once" or "may" one).
+pub fn ward_status(w: &Ward) -> String {
+    let mut s = match w.kind {
         WardKind::PreventNext(n) => format!("prevent_damage_{n}"),
         WardKind::PreventAll => "prevent_all_damage".into(),
         WardKind::Double => "double_damage".into(),
+    };
+    for (on, word) in [(w.once, "_once"), (w.may, "_optional")] {
+        if on {
+            s += word;
+        }
     }
+    s
+}
+
+/// Position notation: a ward's "once" / "may" as the optional fourth part of
+/// `UNIT:KIND:SEAT[:once+may]` (`None` when neither).
+pub fn ward_flags_word(w: &Ward) -> Option<String> {
+    let words: Vec<&str> = [(w.once, "once"), (w.may, "may")].iter().filter(|p| p.0).map(|p| p.1).collect();
+    (!words.is_empty()).then(|| words.join("+"))
+}
+
+/// The flags word back: (once, may), or `None` if a word is not `once` or `may`.
+pub fn ward_flags_from_word(s: &str) -> Option<(bool, bool)> {
+    let (mut once, mut may) = (false, false);
+    for w in s.split('+') {
+        match w {
+            "once" => once = true,
+            "may" => may = true,
+            _ => return None,
+        }
+    }
+    Some((once, may))
 }

@@ -78,15 +78,8 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
                         None
                     }
                 };
-                // "You may": the card's controller's choice, asked of the affected unit's controller
-                // (CR 371–372) — the same player only for their own units.
-                if s.may && s.unit.as_ref().is_some_and(|u| u.side != crate::cards::Side::Friendly) {
-                    out.push((
-                        format!("{at}/may"),
-                        "may",
-                        "not implemented: an optional replacement of units its controller may not control (write unit = { side = \"friendly\" })".into(),
-                    ));
-                }
+                // "You may" about any unit: alone, its controller decides (CR 371, 374); ordered
+                // with others, the affected unit's controller (CR 372; `replace.rs`).
                 if let (Some(kind), Some(unit)) = (kind, unit) {
                     let ix = j as u8;
                     got.damage.push(DamageStatic { ix, kind, unit, once_each_turn: s.once_each_turn, may: s.may });
@@ -96,17 +89,17 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
                 if s.n != 0 {
                     out.push((format!("{at}/n"), "n", "'enter_ready' takes no n".into()));
                 }
-                // An optional one would be asked while the unit enters, in the middle of playing
-                // it or of an instruction's resolving: no prompt exists for that yet.
-                if s.may {
-                    out.push((format!("{at}/may"), "may", "not implemented: an optional ('may') 'enter_ready'".into()));
-                }
                 let unit = s.unit.clone().unwrap_or_default();
                 if unit.side == crate::cards::Side::Enemy {
                     out.push((format!("{at}/unit/side"), "unit", "'enter_ready' is about units you control".into()));
                 }
                 if unit_problems(&unit, &at, r.kind, &mut out) {
-                    got.enter_ready.push(EnterReadyStatic { ix: j as u8, unit, once_each_turn: s.once_each_turn });
+                    got.enter_ready.push(EnterReadyStatic {
+                        ix: j as u8,
+                        unit,
+                        once_each_turn: s.once_each_turn,
+                        may: s.may,
+                    });
                 }
             }
             _ => {
@@ -118,6 +111,58 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
         }
     }
     (out, got)
+}
+
+/// The `may` / `once_each_turn` of an instruction (CR 371): on the instructions that create a
+/// replacement effect only — `may` on `prevent_damage`, `double_damage`, `save`, `save_to_hand`,
+/// `once_each_turn` on the damage ones (a death replacement is "the next time", used up as it
+/// applies already). The problem: (field, message).
+pub(crate) fn instr_problem(ins: &crate::cards::Instr) -> Option<(&'static str, String)> {
+    use crate::cards::Op;
+    let damage = matches!(ins.op, Op::PreventDamage | Op::DoubleDamage);
+    let death = matches!(ins.op, Op::Save | Op::SaveToHand);
+    if ins.may && !(damage || death) {
+        return Some((
+            "may",
+            format!("'may' makes a replacement effect optional (CR 371): prevent_damage, double_damage, save or save_to_hand, not '{:?}' (an optional ability is the ability's 'may')", ins.op),
+        ));
+    }
+    if ins.once_each_turn && death {
+        return Some((
+            "once_each_turn",
+            "'save' / 'save_to_hand' already replace only the next death this turn (used up as they apply, CR 370.2): once_each_turn adds nothing".into(),
+        ));
+    }
+    if ins.once_each_turn && !damage {
+        return Some((
+            "once_each_turn",
+            format!("'once_each_turn' is for prevent_damage and double_damage (CR 371), not '{:?}'", ins.op),
+        ));
+    }
+    None
+}
+
+/// An optional death replacement (`save` / `save_to_hand` with `may`) is asked of the dying
+/// unit's controller (`replace_death.rs` keeps no controller for it), which is the effect's
+/// controller — whose "you may" it is (CR 371, 374) — only for units on the card's side: so it
+/// must reach friendly units only (the source itself, a friendly selector or a friendly target
+/// slot). Another side's units are refused as not implemented.
+pub(crate) fn death_may_problem(ins: &crate::cards::Instr, targets: &[crate::cards::TargetSpec]) -> Option<String> {
+    use crate::cards::{Op, Side, Who};
+    if !ins.may || !matches!(ins.op, Op::Save | Op::SaveToHand) {
+        return None;
+    }
+    let friendly = match ins.who {
+        Who::Self_ | Who::EachFriendly | Who::FriendlyHere | Who::OtherFriendlyHere | Who::FriendlyAtT => true,
+        Who::Target => targets.get(ins.t as usize).is_some_and(|s| s.side == Side::Friendly),
+        _ => false,
+    };
+    (!friendly).then(|| {
+        "not implemented: an optional ('may') death replacement of a unit that may be another player's (its \
+         controller would be asked, but 'you may' is the effect's controller's choice, CR 374): reach friendly \
+         units only (a target with side = \"friendly\", who = \"self\" or a friendly selector)"
+            .into()
+    })
 }
 
 /// `unit`, `once_each_turn` and `may` belong to the replacement statics only.

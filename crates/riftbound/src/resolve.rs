@@ -323,7 +323,7 @@ impl RiftGame {
                     (_, n) => WardKind::PreventNext(n.min(u8::MAX as i32) as u8),
                 };
                 for u in objs {
-                    self.add_ward(u, kind, item.controller);
+                    self.add_ward(u, kind, item.controller, ins.once_each_turn, ins.may);
                 }
             }
             Op::Kill => {
@@ -396,7 +396,7 @@ impl RiftGame {
             }
             Op::Save => {
                 for u in objs {
-                    self.objs[u as usize].set(flag::SAVE, true);
+                    self.add_death_repl(u, false, ins.may);
                 }
             }
             Op::Empower => {
@@ -428,7 +428,7 @@ impl RiftGame {
             Op::EquipToMe => self.equip_to_me(item, objs, false),
             Op::SaveToHand => {
                 for u in objs {
-                    self.objs[u as usize].set(flag::SAVE_TO_HAND, true);
+                    self.add_death_repl(u, true, ins.may);
                 }
             }
             Op::GainControl | Op::GainControlThisTurn => {

@@ -66,6 +66,10 @@ pub mod flag {
     /// Its death is being replaced and its controller is choosing which replacement applies
     /// (CR 372); it does not die meanwhile.
     pub const REPLACING: u16 = 1 << 13;
+    /// Its `SAVE` is optional ("you may", CR 371; `replace_death.rs`).
+    pub const SAVE_MAY: u16 = 1 << 14;
+    /// Its `SAVE_TO_HAND` is optional ("you may", CR 371).
+    pub const SAVE_TO_HAND_MAY: u16 = 1 << 15;
     /// Statuses lost when an object changes zone (CR 124).
     pub const TRANSIENT: u16 = EXHAUSTED
         | BUFFED
@@ -79,7 +83,9 @@ pub mod flag {
         | EMPOWERED
         | FLOWED
         | SAVE_TO_HAND
-        | REPLACING;
+        | REPLACING
+        | SAVE_MAY
+        | SAVE_TO_HAND_MAY;
 }
 
 /// A card, rune or token (CR 124: identity changes when it changes zone — `inc` counts that).
@@ -387,8 +393,18 @@ pub enum Prompt {
         slot: u8,
         points: Vec<ObjId>,
     },
-    /// Several replacement effects would replace `unit`'s death: its controller chooses which
-    /// applies (CR 372); `first 0` heal and stun (`save`), `first 1` return to hand.
+    /// Several replacement effects, or an optional one, would replace `unit`'s death: its
+    /// controller chooses which applies (CR 372), `first i` of `death_repls` (heal and stun
+    /// before return to hand), or declines the optional ones with `no` (CR 371;
+    /// `replace_death.rs`). With a damage batch waiting (`dmg_batch`), the same prompt is about
+    /// that damage (`replace.rs`).
+    /// `unit` entered the board exhausted for now and `enter_ready` statics may make it enter
+    /// ready (CR 370–372; `replace_enter.rs`): its controller chooses which applies (`first i`)
+    /// or, when all are optional, declines (`no`).
+    EnterReady {
+        seat: u8,
+        unit: ObjId,
+    },
     Replacement {
         seat: u8,
         unit: ObjId,
@@ -425,6 +441,7 @@ impl Prompt {
             | Prompt::HidePay { seat, .. }
             | Prompt::Split { seat, .. }
             | Prompt::Replacement { seat, .. }
+            | Prompt::EnterReady { seat, .. }
             | Prompt::Sideboard { seat }
             | Prompt::ChooseField { seat }
             | Prompt::PlayFirst { seat } => *seat,
@@ -523,6 +540,9 @@ pub struct RiftGame {
     pub dmg_combat: bool,
     /// "Once each turn" replacement statics used this turn (CR 371; `replace.rs` keys).
     pub repl_used: Vec<crate::replace::StaticKey>,
+    /// Units (with their incarnation) that entered exhausted for now, waiting for their
+    /// controller's enter-ready choice (CR 372; `replace_enter.rs`), in the order they entered.
+    pub enter_wait: Vec<(ObjId, u16)>,
     /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
     /// controller it returns to), oldest first.
     pub loans: Vec<Loan>,
@@ -770,6 +790,7 @@ impl RiftGame {
             dmg_batch: Vec::new(),
             dmg_combat: false,
             repl_used: Vec::new(),
+            enter_wait: Vec::new(),
             loans: Vec::new(),
             effects: Vec::new(),
             combat_marks: Vec::new(),

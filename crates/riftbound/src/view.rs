@@ -262,7 +262,7 @@ impl RiftGame {
         }
         // Damage replacement effects on it this turn (CR 367–375, `replace.rs`): public.
         for w in self.wards.iter().filter(|w| w.unit == id && w.inc == o.inc) {
-            status.push(crate::replace::ward_status(w.kind));
+            status.push(crate::replace::ward_status(w));
         }
         // The name it has now (layer 1, CR 477.1.a: copies and "its name becomes …").
         let named = self.def(self.name_def(id));
@@ -449,6 +449,7 @@ impl RiftGame {
                 Prompt::HidePay { .. } => "payment",
                 Prompt::Split { .. } => "split damage",
                 Prompt::Replacement { .. } => "replacement order",
+                Prompt::EnterReady { .. } => "enter ready",
                 Prompt::Sideboard { .. } => "sideboard",
                 Prompt::ChooseField { .. } => "battlefield choice",
                 Prompt::PlayFirst { .. } => "play first",

@@ -86,9 +86,9 @@ fn damage_replacement_statics_refuse_misuse_naming_the_field() {
     assert!(p.contains("about units"), "{p}");
     let p = one_problem(&unit_with("effect = \"prevent_damage\"\ntag = \"Cadet\"\nunit = {}"));
     assert!(p.contains("not tag/domains/limit"), "{p}");
-    // "You may" is the card's controller's choice: only about their own (friendly) units.
-    let p = one_problem(&unit_with("effect = \"double_damage\"\nunit = { side = \"enemy\" }\nmay = true"));
-    assert!(p.contains("not implemented") && p.contains("/static/0/may"), "{p}");
+    // "You may" about another side's units reads: their controller decides (CR 370, 372).
+    let may = parse_toml(&unit_with("effect = \"double_damage\"\nunit = { side = \"enemy\" }\nmay = true")).unwrap();
+    assert!(may.get(0).damage_statics[0].may);
     // The replacement fields belong to replacement statics.
     let p = one_problem(&unit_with("effect = \"might\"\nn = 1\ntag = \"Cadet\"\nmay = true"));
     assert!(p.contains("/static/0/may") && p.contains("for replacement statics"), "{p}");
@@ -99,8 +99,9 @@ fn damage_replacement_statics_refuse_misuse_naming_the_field() {
 
 #[test]
 fn enter_ready_and_double_tokens_refuse_misuse_naming_the_field() {
-    let p = one_problem(&unit_with("effect = \"enter_ready\"\nmay = true"));
-    assert!(p.contains("not implemented") && p.contains("may"), "{p}");
+    // Optional ones read (CR 371; the enter-ready prompt, `replace_enter.rs`).
+    let may = parse_toml(&unit_with("effect = \"enter_ready\"\nmay = true")).unwrap();
+    assert!(may.get(0).enter_ready[0].may);
     let p = one_problem(&unit_with("effect = \"enter_ready\"\nunit = { side = \"enemy\" }"));
     assert!(p.contains("units you control"), "{p}");
     let p = one_problem(&unit_with("effect = \"enter_ready\"\nn = 1"));

@@ -824,13 +824,21 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "wards" => {
                 for w in items(v) {
                     let parts: Vec<&str> = w.split(':').collect();
-                    let [u, k, s] = parts.as_slice() else {
-                        return err(f, format!("'{w}' is not UNIT:KIND:SEAT like c5:prevent2:p1"));
+                    let (u, k, s, flags) = match parts.as_slice() {
+                        [u, k, s] => (u, k, s, None),
+                        [u, k, s, x] => (u, k, s, Some(x)),
+                        _ => return err(f, format!("'{w}' is not UNIT:KIND:SEAT[:once+may] like c5:prevent2:p1")),
                     };
                     let Tgt::Obj(unit, inc) = rd.tgt(f, u, g)? else { return err(f, format!("'{u}' is not an object")) };
                     let kind = crate::replace::ward_from_word(k)
                         .ok_or(format!("{f}: '{k}' is not prevent<N>, preventall or double"))?;
-                    g.wards.push(crate::replace::Ward { unit, inc, kind, controller: rd.seat(f, s)? });
+                    let (once, may) = match flags {
+                        None => (false, false),
+                        Some(x) => crate::replace::ward_flags_from_word(x)
+                            .ok_or(format!("{f}: '{x}' is not once, may or once+may"))?,
+                    };
+                    let controller = rd.seat(f, s)?;
+                    g.wards.push(crate::replace::Ward { unit, inc, kind, controller, once, may });
                 }
             }
             "dmgbatch" => {
@@ -857,6 +865,12 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             }
             "dmgcombat" => g.dmg_combat = flag01(f, v)?,
             "replused" => g.repl_used = items(v).map(|k| num(f, k)).collect::<R<_>>()?,
+            "enterwait" => {
+                for w in items(v) {
+                    let Tgt::Obj(u, inc) = rd.tgt(f, w, g)? else { return err(f, format!("'{w}' is not an object")) };
+                    g.enter_wait.push((u, inc));
+                }
+            }
             "turned" => {
                 let mut t = 0u8;
                 for w in items(v) {
@@ -900,7 +914,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, loans, combatmarks, norestage, over, reason, scores, \
+                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, enterwait, loans, combatmarks, norestage, over, reason, scores, \
                      actions, rng)",
                 )
             }
@@ -1019,7 +1033,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
         "hidepay" => &["card", "bf"],
         "movegroup" => &["dest", "units"],
         "split" => &["left", "slot", "points"],
-        "replacement" => &["unit"],
+        "replacement" | "enterready" => &["unit"],
         "build" => {
             // `unit`: the unit chosen for an additional cost (CR 204.2), written when there is one.
             &[
@@ -1043,7 +1057,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "prompt.kind",
                 format!(
                     "unknown prompt '{kind}' (mulligan, build, triggerorder, discard, recycle, predict, predictmany, \
-                     adddomain, assign, movegroup, showdown, burnout, hidepay, split, replacement, playfirst, sideboard, \
+                     adddomain, assign, movegroup, showdown, burnout, hidepay, split, replacement, enterready, playfirst, sideboard, \
                      fieldchoice)"
                 ),
             )
@@ -1070,6 +1084,7 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
             points: rd.objs("prompt.points", opt("points", "-"))?,
         },
         "replacement" => Prompt::Replacement { seat, unit: rd.obj("prompt.unit", need("unit")?)? },
+        "enterready" => Prompt::EnterReady { seat, unit: rd.obj("prompt.unit", need("unit")?)? },
         "discard" => Prompt::Discard { seat, left: num("prompt.left", need("left")?)? },
         "recycle" => Prompt::Recycle { seat, left: num("prompt.left", need("left")?)? },
         "assign" => Prompt::Assign { seat, left: num("prompt.left", need("left")?)? },
