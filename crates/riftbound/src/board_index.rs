@@ -6,7 +6,8 @@
 //! The one function that moves objects between zones (`set_zone`, ops.rs) and the one that
 //! creates them (`new_obj`, setup.rs) keep it; the position reader rebuilds it. Moves from one
 //! board location to another (recall, movement, attached gear) don't change it. Anything that
-//! writes `Obj::zone` from off the board to the board directly must call
+//! writes `Obj::zone` from off the board to the board directly, or `Obj::controller` of an
+//! object on the board (channel, entering the board, control changes), must call
 //! [`RiftGame::index_zone`]: in debug builds `apply_action` checks the index against a full
 //! rebuild after every action and panics naming the object that disagrees.
 //!
@@ -33,6 +34,10 @@ pub struct BoardSet {
     /// granted ability is asked of units only, CR 477.2), so the activation loop of `legal`
     /// skips them.
     inert: [u64; 4],
+    /// The objects among `bits` by controller (seats 0–3): the payment scans read one player's
+    /// runes and gear, and the activation loop one player's objects. Every write of
+    /// `Obj::controller` of an object on the board calls [`RiftGame::index_zone`].
+    seat: [[u64; 4]; 4],
 }
 
 fn put(set: &mut [u64; 4], id: ObjId, on: bool) {
@@ -100,6 +105,18 @@ impl BoardSet {
     pub fn inert(&self, id: ObjId) -> bool {
         has(&self.inert, id)
     }
+
+    /// Index `id` under controller `c` (on the board) or under nobody (`on` false).
+    pub fn set_seat(&mut self, id: ObjId, c: u8, on: bool) {
+        for (s, set) in self.seat.iter_mut().enumerate() {
+            put(set, id, on && s == c as usize);
+        }
+    }
+
+    /// The controller `id` is indexed under, if any.
+    pub fn seat_of(&self, id: ObjId) -> Option<u8> {
+        (0..4u8).find(|&s| has(&self.seat[s as usize], id))
+    }
 }
 
 /// Candidates for "on the board", in id order: the set's ids, then every id from `CAP` up.
@@ -160,9 +177,23 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.inert[w]), self.objs.len())
     }
 
-    /// Runes that may be on the board, in id order (every rune on the board is among them).
-    pub fn rune_ids(&self) -> BoardIds {
-        BoardIds::new(self.board.runes, self.objs.len())
+    /// Runes that may be on the board under `seat`'s control, in id order (every such rune is
+    /// among them; callers still test zone and controller for ids from `CAP` up).
+    pub fn runes_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & b.runes[w]), self.objs.len())
+    }
+
+    /// Objects that may be on the board under `seat`'s control and are not runes, in id order.
+    pub fn nonrunes_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & !b.runes[w]), self.objs.len())
+    }
+
+    /// `active_ids` under `seat`'s control.
+    pub fn active_ids_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & !b.inert[w]), self.objs.len())
     }
 
     /// Objects that may be on the board or on the chain (what `all_tgts` names), in id order.
@@ -182,14 +213,15 @@ impl RiftGame {
         BoardIds::new(self.board.playable, self.objs.len())
     }
 
-    /// Bring the index up to date for one object after its zone was written.
+    /// Bring the index up to date for one object after its zone or its controller was written.
     pub fn index_zone(&mut self, id: ObjId) {
         let o = &self.objs[id as usize];
-        let z = o.zone;
+        let (z, c) = (o.zone, o.controller);
         let d = self.db().get(o.def);
         let rune = z.on_board() && d.kind == Kind::Rune;
         let inert = rune && d.abilities.is_empty();
         self.board.set(id, z.on_board());
+        self.board.set_seat(id, c, z.on_board());
         self.board.set_rune(id, rune);
         self.board.set_inert(id, inert);
         self.board.set_chain(id, z == Zone::Chain);
@@ -212,17 +244,21 @@ impl RiftGame {
             let d = self.db().get(o.def);
             let rune = o.zone.on_board() && d.kind == Kind::Rune;
             let inert = rune && d.abilities.is_empty();
+            let seat = o.zone.on_board().then_some(o.controller);
             (o.zone.on_board() != b.contains(id)
+                || seat != b.seat_of(id)
                 || (o.zone == Zone::Chain) != b.on_chain(id)
                 || playable_zone(o.zone) != b.playable(id)
                 || rune != b.rune(id)
                 || inert != b.inert(id))
             .then(|| {
                 format!(
-                    "board index out of date: object {i} is in {:?} but the index says board {}, chain {}, \
-                         champion/facedown/trash {}, rune {}, inert rune {}",
+                    "board index out of date: object {i} is in {:?} under {} but the index says board {}, \
+                         controller {:?}, chain {}, champion/facedown/trash {}, rune {}, inert rune {}",
                     o.zone,
+                    o.controller,
                     b.contains(id),
+                    b.seat_of(id),
                     b.on_chain(id),
                     b.playable(id),
                     b.rune(id),

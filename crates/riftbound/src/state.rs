@@ -599,7 +599,7 @@ impl RiftGame {
         })
     }
     pub fn has_units_at(&self, seat: u8, l: Loc) -> bool {
-        self.nonrune_ids().any(|i| {
+        self.nonrunes_of(seat).any(|i| {
             let o = self.obj(i);
             o.controller == seat && at(o, l) && self.def(o.def).is_unit()
         })
