@@ -202,10 +202,12 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.bits[w] | b.chain[w]), self.objs.len())
     }
 
-    /// `board_or_chain_ids` without the runes: no target kind names a rune (CR 355; `target_ok`).
-    pub fn target_ids(&self) -> BoardIds {
+    /// Objects that may be targets, in id order: those on the board but the runes (no target kind
+    /// names a rune, CR 355; `target_ok`) if `board`, and those on the chain if `chain`.
+    pub fn target_ids(&self, board: bool, chain: bool) -> BoardIds {
         let b = &self.board;
-        BoardIds::new(std::array::from_fn(|w| (b.bits[w] & !b.runes[w]) | b.chain[w]), self.objs.len())
+        let (on, ch) = (if board { u64::MAX } else { 0 }, if chain { u64::MAX } else { 0 });
+        BoardIds::new(std::array::from_fn(|w| (b.bits[w] & !b.runes[w] & on) | (b.chain[w] & ch)), self.objs.len())
     }
 
     /// Objects that may be in the champion zone, a facedown zone or the trash, in id order.

@@ -298,13 +298,24 @@ impl RiftGame {
         }
     }
 
-    /// Every object, battlefield and base, as possible targets.
-    fn all_tgts(&self) -> impl Iterator<Item = Tgt> + '_ {
-        let objs = self.target_ids().filter(|&i| {
+    /// The possible targets of kind `what`, in the order candidates are listed: the objects on
+    /// the board and on the chain (id order), the battlefields, the bases; of these only the part
+    /// that `target_ok` may accept for `what` (a unit, gear or equipment is on the board, a spell
+    /// on the chain, a battlefield, destination or place is a battlefield or a base).
+    fn tgts_for(&self, what: What) -> impl Iterator<Item = Tgt> + '_ {
+        let (board, chain, bfs, bases) = match what {
+            What::Unit | What::Equipment | What::Gear => (true, false, false, false),
+            What::Spell => (false, true, false, false),
+            What::Battlefield | What::Destination => (false, false, true, false),
+            What::Place => (false, false, true, true),
+            What::Legend => (false, false, false, false),
+        };
+        let objs = self.target_ids(board, chain).filter(move |&i| {
             let z = self.obj(i).zone;
-            z.on_board() || z == Zone::Chain
+            (board && z.on_board()) || (chain && z == Zone::Chain)
         });
-        objs.map(|i| self.tgt(i)).chain((0..self.bfs.len() as u8).map(Tgt::Bf)).chain((0..self.n()).map(Tgt::Base))
+        let (nbf, nbase) = (if bfs { self.bfs.len() as u8 } else { 0 }, if bases { self.n() } else { 0 });
+        objs.map(|i| self.tgt(i)).chain((0..nbf).map(Tgt::Bf)).chain((0..nbase).map(Tgt::Base))
     }
 
     /// Legal choices for a slot, given what is chosen already; a unit slot that a destination slot
@@ -337,7 +348,8 @@ impl RiftGame {
         let Some(mut probe) = SlotProbe::new(self, item, slot, pay) else { return false };
         probe.base_ok = base_ok;
         let mut any = false;
-        for t in self.all_tgts() {
+        let what = probe.spec.what;
+        for t in self.tgts_for(what) {
             if probe.ok(self, item, base, t) {
                 any = true;
                 if f(t) {
@@ -350,7 +362,7 @@ impl RiftGame {
         // stage then removes it (CR 203.3, 404.2; `deflect_forced`).
         if !any && probe.forced_deflect_allowed(item) {
             probe.deflect_free = true;
-            for t in self.all_tgts() {
+            for t in self.tgts_for(what) {
                 if probe.ok(self, item, base, t) && f(t) {
                     return true;
                 }
@@ -360,7 +372,7 @@ impl RiftGame {
     }
 
     /// Exactly "`t` is in `candidates(item, slot, base)`", without listing them (`t` as
-    /// `all_tgts` names it: an object with its current incarnation, a battlefield, a base).
+    /// `tgts_for` names it: an object with its current incarnation, a battlefield, a base).
     pub(crate) fn is_candidate(&self, item: &Item, slot: u8, base: &Cost, t: Tgt) -> bool {
         let listed = match t {
             Tgt::Obj(id, inc) => {
@@ -388,7 +400,7 @@ impl RiftGame {
     fn each_candidate_strict(&self, item: &Item, slot: u8, base: &Cost) -> bool {
         let pay = PayCache::new(item.controller);
         let Some(mut probe) = SlotProbe::new(self, item, slot, &pay) else { return false };
-        self.all_tgts().any(|t| probe.ok(self, item, base, t))
+        self.tgts_for(probe.spec.what).any(|t| probe.ok(self, item, base, t))
     }
 
     /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty). Every
