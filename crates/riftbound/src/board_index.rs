@@ -38,6 +38,9 @@ pub struct BoardSet {
     /// runes and gear, and the activation loop one player's objects. Every write of
     /// `Obj::controller` of an object on the board calls [`RiftGame::index_zone`].
     seat: [[u64; 4]; 4],
+    /// The units among `bits` (a copy keeps a unit a unit and a gear a gear, `copy_fits`): the
+    /// unit scans and the cleanup pass skip the gear without looking its card up.
+    units: [u64; 4],
 }
 
 fn put(set: &mut [u64; 4], id: ObjId, on: bool) {
@@ -104,6 +107,19 @@ impl BoardSet {
 
     pub fn inert(&self, id: ObjId) -> bool {
         has(&self.inert, id)
+    }
+
+    pub fn set_unit(&mut self, id: ObjId, on: bool) {
+        put(&mut self.units, id, on)
+    }
+
+    pub fn unit(&self, id: ObjId) -> bool {
+        has(&self.units, id)
+    }
+
+    /// Whether the sets know `id` exactly (below `CAP`); other ids are yielded by every scan.
+    pub fn exact(id: ObjId) -> bool {
+        (id as usize) < BoardSet::CAP
     }
 
     /// Index `id` under controller `c` (on the board) or under nobody (`on` false).
@@ -190,6 +206,24 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & !b.runes[w]), self.objs.len())
     }
 
+    /// Units that may be on the board, in id order (below `CAP` exactly those: callers test zone
+    /// and card only for ids from `CAP` up, `BoardSet::exact`).
+    pub fn unit_ids(&self) -> BoardIds {
+        BoardIds::new(self.board.units, self.objs.len())
+    }
+
+    /// `unit_ids` under `seat`'s control.
+    pub fn unit_ids_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & b.units[w]), self.objs.len())
+    }
+
+    /// Objects that may be on the board and are neither runes nor units (gear), in id order.
+    pub fn gear_ids(&self) -> BoardIds {
+        let b = &self.board;
+        BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.runes[w] & !b.units[w]), self.objs.len())
+    }
+
     /// `active_ids` under `seat`'s control.
     pub fn active_ids_of(&self, seat: u8) -> BoardIds {
         let (b, s) = (&self.board, seat as usize & 3);
@@ -222,8 +256,10 @@ impl RiftGame {
         let d = self.db().get(o.def);
         let rune = z.on_board() && d.kind == Kind::Rune;
         let inert = rune && d.abilities.is_empty();
+        let unit = z.on_board() && d.is_unit();
         self.board.set(id, z.on_board());
         self.board.set_seat(id, c, z.on_board());
+        self.board.set_unit(id, unit);
         self.board.set_rune(id, rune);
         self.board.set_inert(id, inert);
         self.board.set_chain(id, z == Zone::Chain);
@@ -247,8 +283,10 @@ impl RiftGame {
             let rune = o.zone.on_board() && d.kind == Kind::Rune;
             let inert = rune && d.abilities.is_empty();
             let seat = o.zone.on_board().then_some(o.controller);
+            let unit = o.zone.on_board() && d.is_unit();
             (o.zone.on_board() != b.contains(id)
                 || seat != b.seat_of(id)
+                || unit != b.unit(id)
                 || (o.zone == Zone::Chain) != b.on_chain(id)
                 || playable_zone(o.zone) != b.playable(id)
                 || rune != b.rune(id)
@@ -256,11 +294,12 @@ impl RiftGame {
             .then(|| {
                 format!(
                     "board index out of date: object {i} is in {:?} under {} but the index says board {}, \
-                         controller {:?}, chain {}, champion/facedown/trash {}, rune {}, inert rune {}",
+                         controller {:?}, unit {}, chain {}, champion/facedown/trash {}, rune {}, inert rune {}",
                     o.zone,
                     o.controller,
                     b.contains(id),
                     b.seat_of(id),
+                    b.unit(id),
                     b.on_chain(id),
                     b.playable(id),
                     b.rune(id),
