@@ -236,12 +236,21 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.bits[w] | b.chain[w]), self.objs.len())
     }
 
-    /// Objects that may be targets, in id order: those on the board but the runes (no target kind
-    /// names a rune, CR 355; `target_ok`) if `board`, and those on the chain if `chain`.
-    pub fn target_ids(&self, board: bool, chain: bool) -> BoardIds {
+    /// Objects that may be targets, in id order: of the board's objects controlled by one of
+    /// `seats` (bits), the units if `units` and the gear if `gear` (no target kind names a rune,
+    /// CR 355; `target_ok`); and the objects on the chain if `chain`.
+    pub fn target_ids(&self, units: bool, gear: bool, chain: bool, seats: u8) -> BoardIds {
         let b = &self.board;
-        let (on, ch) = (if board { u64::MAX } else { 0 }, if chain { u64::MAX } else { 0 });
-        BoardIds::new(std::array::from_fn(|w| (b.bits[w] & !b.runes[w] & on) | (b.chain[w] & ch)), self.objs.len())
+        let all = |on: bool| if on { u64::MAX } else { 0 };
+        let (u, g, ch) = (all(units), all(gear), all(chain));
+        BoardIds::new(
+            std::array::from_fn(|w| {
+                let mine = (0..4).filter(|s| seats & (1 << s) != 0).fold(0, |m, s| m | b.seat[s][w]);
+                let board = mine & !b.runes[w];
+                (board & b.units[w] & u) | (board & !b.units[w] & g) | (b.chain[w] & ch)
+            }),
+            self.objs.len(),
+        )
     }
 
     /// Objects that may be in the champion zone, a facedown zone or the trash, in id order.

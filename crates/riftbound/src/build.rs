@@ -298,19 +298,33 @@ impl RiftGame {
         }
     }
 
-    /// The possible targets of kind `what`, in the order candidates are listed: the objects on
-    /// the board and on the chain (id order), the battlefields, the bases; of these only the part
-    /// that `target_ok` may accept for `what` (a unit, gear or equipment is on the board, a spell
-    /// on the chain, a battlefield, destination or place is a battlefield or a base).
-    fn tgts_for(&self, what: What) -> impl Iterator<Item = Tgt> + '_ {
-        let (board, chain, bfs, bases) = match what {
-            What::Unit | What::Equipment | What::Gear => (true, false, false, false),
-            What::Spell => (false, true, false, false),
-            What::Battlefield | What::Destination => (false, false, true, false),
-            What::Place => (false, false, true, true),
-            What::Legend => (false, false, false, false),
+    /// The possible targets of `spec` for `seat`, in the order candidates are listed: the objects
+    /// on the board and on the chain (id order), the battlefields, the bases; of these only the
+    /// part that `target_ok` may accept (a unit, gear or equipment is on the board, a friendly or
+    /// enemy one controlled by such a player, an Equipment by `seat`; a spell is on the chain; a
+    /// battlefield, destination or place is a battlefield or a base).
+    fn tgts_for(&self, spec: &TargetSpec, seat: u8) -> impl Iterator<Item = Tgt> + '_ {
+        let sides = |side: Side| {
+            (0..self.n()).filter(move |&s| match side {
+                Side::Any => true,
+                Side::Friendly => self.friendly(s, seat),
+                Side::Enemy => !self.friendly(s, seat),
+            })
         };
-        let objs = self.target_ids(board, chain).filter(move |&i| {
+        let seats = match spec.what {
+            What::Equipment => 1u8 << (seat & 7),
+            _ => sides(spec.side).fold(0u8, |m, s| m | 1 << (s & 7)),
+        };
+        let (units, gear, chain, bfs, bases) = match spec.what {
+            What::Unit => (true, false, false, false, false),
+            What::Equipment | What::Gear => (false, true, false, false, false),
+            What::Spell => (false, false, true, false, false),
+            What::Battlefield | What::Destination => (false, false, false, true, false),
+            What::Place => (false, false, false, true, true),
+            What::Legend => (false, false, false, false, false),
+        };
+        let board = units || gear;
+        let objs = self.target_ids(units, gear, chain, seats).filter(move |&i| {
             let z = self.obj(i).zone;
             (board && z.on_board()) || (chain && z == Zone::Chain)
         });
@@ -348,8 +362,8 @@ impl RiftGame {
         let Some(mut probe) = SlotProbe::new(self, item, slot, pay) else { return false };
         probe.base_ok = base_ok;
         let mut any = false;
-        let what = probe.spec.what;
-        for t in self.tgts_for(what) {
+        let spec = probe.spec;
+        for t in self.tgts_for(spec, item.controller) {
             if probe.ok(self, item, base, t) {
                 any = true;
                 if f(t) {
@@ -362,7 +376,7 @@ impl RiftGame {
         // stage then removes it (CR 203.3, 404.2; `deflect_forced`).
         if !any && probe.forced_deflect_allowed(item) {
             probe.deflect_free = true;
-            for t in self.tgts_for(what) {
+            for t in self.tgts_for(spec, item.controller) {
                 if probe.ok(self, item, base, t) && f(t) {
                     return true;
                 }
@@ -400,7 +414,7 @@ impl RiftGame {
     fn each_candidate_strict(&self, item: &Item, slot: u8, base: &Cost) -> bool {
         let pay = PayCache::new(item.controller);
         let Some(mut probe) = SlotProbe::new(self, item, slot, &pay) else { return false };
-        self.tgts_for(probe.spec.what).any(|t| probe.ok(self, item, base, t))
+        self.tgts_for(probe.spec, item.controller).any(|t| probe.ok(self, item, base, t))
     }
 
     /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty). Every
