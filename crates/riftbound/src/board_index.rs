@@ -6,7 +6,8 @@
 //! The one function that moves objects between zones (`set_zone`, ops.rs) and the one that
 //! creates them (`new_obj`, setup.rs) keep it; the position reader rebuilds it. Moves from one
 //! board location to another (recall, movement, attached gear) don't change it. Anything that
-//! writes `Obj::zone` from off the board to the board directly must call
+//! writes `Obj::zone` from off the board to the board directly, or `Obj::controller` of an
+//! object on the board (channel, entering the board, control changes), must call
 //! [`RiftGame::index_zone`]: in debug builds `apply_action` checks the index against a full
 //! rebuild after every action and panics naming the object that disagrees.
 //!
@@ -33,6 +34,13 @@ pub struct BoardSet {
     /// granted ability is asked of units only, CR 477.2), so the activation loop of `legal`
     /// skips them.
     inert: [u64; 4],
+    /// The objects among `bits` by controller (seats 0–3): the payment scans read one player's
+    /// runes and gear, and the activation loop one player's objects. Every write of
+    /// `Obj::controller` of an object on the board calls [`RiftGame::index_zone`].
+    seat: [[u64; 4]; 4],
+    /// The units among `bits` (a copy keeps a unit a unit and a gear a gear, `copy_fits`): the
+    /// unit scans and the cleanup pass skip the gear without looking its card up.
+    units: [u64; 4],
 }
 
 fn put(set: &mut [u64; 4], id: ObjId, on: bool) {
@@ -100,6 +108,31 @@ impl BoardSet {
     pub fn inert(&self, id: ObjId) -> bool {
         has(&self.inert, id)
     }
+
+    pub fn set_unit(&mut self, id: ObjId, on: bool) {
+        put(&mut self.units, id, on)
+    }
+
+    pub fn unit(&self, id: ObjId) -> bool {
+        has(&self.units, id)
+    }
+
+    /// Whether the sets know `id` exactly (below `CAP`); other ids are yielded by every scan.
+    pub fn exact(id: ObjId) -> bool {
+        (id as usize) < BoardSet::CAP
+    }
+
+    /// Index `id` under controller `c` (on the board) or under nobody (`on` false).
+    pub fn set_seat(&mut self, id: ObjId, c: u8, on: bool) {
+        for (s, set) in self.seat.iter_mut().enumerate() {
+            put(set, id, on && s == c as usize);
+        }
+    }
+
+    /// The controller `id` is indexed under, if any.
+    pub fn seat_of(&self, id: ObjId) -> Option<u8> {
+        (0..4u8).find(|&s| has(&self.seat[s as usize], id))
+    }
 }
 
 /// Candidates for "on the board", in id order: the set's ids, then every id from `CAP` up.
@@ -160,9 +193,41 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.inert[w]), self.objs.len())
     }
 
-    /// Runes that may be on the board, in id order (every rune on the board is among them).
-    pub fn rune_ids(&self) -> BoardIds {
-        BoardIds::new(self.board.runes, self.objs.len())
+    /// Runes that may be on the board under `seat`'s control, in id order (every such rune is
+    /// among them; callers still test zone and controller for ids from `CAP` up).
+    pub fn runes_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & b.runes[w]), self.objs.len())
+    }
+
+    /// Objects that may be on the board under `seat`'s control and are not runes, in id order.
+    pub fn nonrunes_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & !b.runes[w]), self.objs.len())
+    }
+
+    /// Units that may be on the board, in id order (below `CAP` exactly those: callers test zone
+    /// and card only for ids from `CAP` up, `BoardSet::exact`).
+    pub fn unit_ids(&self) -> BoardIds {
+        BoardIds::new(self.board.units, self.objs.len())
+    }
+
+    /// `unit_ids` under `seat`'s control.
+    pub fn unit_ids_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & b.units[w]), self.objs.len())
+    }
+
+    /// Objects that may be on the board and are neither runes nor units (gear), in id order.
+    pub fn gear_ids(&self) -> BoardIds {
+        let b = &self.board;
+        BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.runes[w] & !b.units[w]), self.objs.len())
+    }
+
+    /// `active_ids` under `seat`'s control.
+    pub fn active_ids_of(&self, seat: u8) -> BoardIds {
+        let (b, s) = (&self.board, seat as usize & 3);
+        BoardIds::new(std::array::from_fn(|w| b.seat[s][w] & !b.inert[w]), self.objs.len())
     }
 
     /// Objects that may be on the board or on the chain (what `all_tgts` names), in id order.
@@ -171,10 +236,21 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.bits[w] | b.chain[w]), self.objs.len())
     }
 
-    /// `board_or_chain_ids` without the runes: no target kind names a rune (CR 355; `target_ok`).
-    pub fn target_ids(&self) -> BoardIds {
+    /// Objects that may be targets, in id order: of the board's objects controlled by one of
+    /// `seats` (bits), the units if `units` and the gear if `gear` (no target kind names a rune,
+    /// CR 355; `target_ok`); and the objects on the chain if `chain`.
+    pub fn target_ids(&self, units: bool, gear: bool, chain: bool, seats: u8) -> BoardIds {
         let b = &self.board;
-        BoardIds::new(std::array::from_fn(|w| (b.bits[w] & !b.runes[w]) | b.chain[w]), self.objs.len())
+        let all = |on: bool| if on { u64::MAX } else { 0 };
+        let (u, g, ch) = (all(units), all(gear), all(chain));
+        BoardIds::new(
+            std::array::from_fn(|w| {
+                let mine = (0..4).filter(|s| seats & (1 << s) != 0).fold(0, |m, s| m | b.seat[s][w]);
+                let board = mine & !b.runes[w];
+                (board & b.units[w] & u) | (board & !b.units[w] & g) | (b.chain[w] & ch)
+            }),
+            self.objs.len(),
+        )
     }
 
     /// Objects that may be in the champion zone, a facedown zone or the trash, in id order.
@@ -182,14 +258,17 @@ impl RiftGame {
         BoardIds::new(self.board.playable, self.objs.len())
     }
 
-    /// Bring the index up to date for one object after its zone was written.
+    /// Bring the index up to date for one object after its zone or its controller was written.
     pub fn index_zone(&mut self, id: ObjId) {
         let o = &self.objs[id as usize];
-        let z = o.zone;
+        let (z, c) = (o.zone, o.controller);
         let d = self.db().get(o.def);
         let rune = z.on_board() && d.kind == Kind::Rune;
         let inert = rune && d.abilities.is_empty();
+        let unit = z.on_board() && d.is_unit();
         self.board.set(id, z.on_board());
+        self.board.set_seat(id, c, z.on_board());
+        self.board.set_unit(id, unit);
         self.board.set_rune(id, rune);
         self.board.set_inert(id, inert);
         self.board.set_chain(id, z == Zone::Chain);
@@ -212,17 +291,24 @@ impl RiftGame {
             let d = self.db().get(o.def);
             let rune = o.zone.on_board() && d.kind == Kind::Rune;
             let inert = rune && d.abilities.is_empty();
+            let seat = o.zone.on_board().then_some(o.controller);
+            let unit = o.zone.on_board() && d.is_unit();
             (o.zone.on_board() != b.contains(id)
+                || seat != b.seat_of(id)
+                || unit != b.unit(id)
                 || (o.zone == Zone::Chain) != b.on_chain(id)
                 || playable_zone(o.zone) != b.playable(id)
                 || rune != b.rune(id)
                 || inert != b.inert(id))
             .then(|| {
                 format!(
-                    "board index out of date: object {i} is in {:?} but the index says board {}, chain {}, \
-                         champion/facedown/trash {}, rune {}, inert rune {}",
+                    "board index out of date: object {i} is in {:?} under {} but the index says board {}, \
+                         controller {:?}, unit {}, chain {}, champion/facedown/trash {}, rune {}, inert rune {}",
                     o.zone,
+                    o.controller,
                     b.contains(id),
+                    b.seat_of(id),
+                    b.unit(id),
                     b.on_chain(id),
                     b.playable(id),
                     b.rune(id),

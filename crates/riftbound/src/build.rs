@@ -312,16 +312,42 @@ impl RiftGame {
         }
     }
 
-    /// Every object, battlefield and base, as possible targets.
-    fn all_tgts(&self) -> impl Iterator<Item = Tgt> + '_ {
-        let objs = self.target_ids().filter(|&i| {
+    /// The possible targets of `spec` for `seat`, in the order candidates are listed: the objects
+    /// on the board and on the chain (id order), the battlefields, the bases, the legends; of these
+    /// only the part that `target_ok` may accept (a unit, gear or equipment is on the board, a
+    /// friendly or enemy one controlled by such a player, an Equipment by `seat`; a spell is on the
+    /// chain; a battlefield, destination or place is a battlefield or a base; a legend a legend).
+    fn tgts_for(&self, spec: &TargetSpec, seat: u8) -> impl Iterator<Item = Tgt> + '_ {
+        let sides = |side: Side| {
+            (0..self.n()).filter(move |&s| match side {
+                Side::Any => true,
+                Side::Friendly => self.friendly(s, seat),
+                Side::Enemy => !self.friendly(s, seat),
+            })
+        };
+        let seats = match spec.what {
+            What::Equipment => 1u8 << (seat & 7),
+            _ => sides(spec.side).fold(0u8, |m, s| m | 1 << (s & 7)),
+        };
+        let (units, gear, chain, bfs, bases) = match spec.what {
+            What::Unit => (true, false, false, false, false),
+            What::Equipment | What::Gear => (false, true, false, false, false),
+            What::Spell => (false, false, true, false, false),
+            What::Battlefield | What::Destination => (false, false, false, true, false),
+            What::Place => (false, false, false, true, true),
+            What::Legend => (false, false, false, false, false),
+        };
+        let board = units || gear;
+        let objs = self.target_ids(units, gear, chain, seats).filter(move |&i| {
             let z = self.obj(i).zone;
-            z.on_board() || z == Zone::Chain
+            (board && z.on_board()) || (chain && z == Zone::Chain)
         });
+        let (nbf, nbase) = (if bfs { self.bfs.len() as u8 } else { 0 }, if bases { self.n() } else { 0 });
+        let nlegend = if spec.what == What::Legend { self.n() } else { 0 };
         objs.map(|i| self.tgt(i))
-            .chain((0..self.bfs.len() as u8).map(Tgt::Bf))
-            .chain((0..self.n()).map(Tgt::Base))
-            .chain((0..self.n()).map(Tgt::Legend))
+            .chain((0..nbf).map(Tgt::Bf))
+            .chain((0..nbase).map(Tgt::Base))
+            .chain((0..nlegend).map(Tgt::Legend))
     }
 
     /// Legal choices for a slot, given what is chosen already; a unit slot that a destination slot
@@ -354,7 +380,8 @@ impl RiftGame {
         let Some(mut probe) = SlotProbe::new(self, item, slot, pay) else { return false };
         probe.base_ok = base_ok;
         let mut any = false;
-        for t in self.all_tgts() {
+        let spec = probe.spec;
+        for t in self.tgts_for(spec, item.controller) {
             if probe.ok(self, item, base, t) {
                 any = true;
                 if f(t) {
@@ -367,7 +394,7 @@ impl RiftGame {
         // stage then removes it (CR 203.3, 404.2; `deflect_forced`).
         if !any && probe.forced_deflect_allowed(item) {
             probe.deflect_free = true;
-            for t in self.all_tgts() {
+            for t in self.tgts_for(spec, item.controller) {
                 if probe.ok(self, item, base, t) && f(t) {
                     return true;
                 }
@@ -377,7 +404,7 @@ impl RiftGame {
     }
 
     /// Exactly "`t` is in `candidates(item, slot, base)`", without listing them (`t` as
-    /// `all_tgts` names it: an object with its current incarnation, a battlefield, a base).
+    /// `tgts_for` names it: an object with its current incarnation, a battlefield, a base).
     pub(crate) fn is_candidate(&self, item: &Item, slot: u8, base: &Cost, t: Tgt) -> bool {
         let listed = match t {
             Tgt::Obj(id, inc) => {
@@ -405,7 +432,7 @@ impl RiftGame {
     fn each_candidate_strict(&self, item: &Item, slot: u8, base: &Cost) -> bool {
         let pay = PayCache::new(item.controller);
         let Some(mut probe) = SlotProbe::new(self, item, slot, &pay) else { return false };
-        self.all_tgts().any(|t| probe.ok(self, item, base, t))
+        self.tgts_for(probe.spec, item.controller).any(|t| probe.ok(self, item, base, t))
     }
 
     /// Every required slot has a legal choice (CR 355.8; "up to" slots may stay empty). Every

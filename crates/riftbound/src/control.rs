@@ -28,6 +28,7 @@ impl RiftGame {
             self.loans.retain(|l| !(l.unit == unit && l.inc == inc));
         }
         self.objs[unit as usize].controller = seat;
+        self.index_zone(unit);
         let def = self.obj(unit).def;
         self.notes.add(|| crate::notes::Note::ControlChanged { unit, def, from, to: seat });
     }
@@ -40,6 +41,7 @@ impl RiftGame {
             if o.inc == l.inc && o.zone.on_board() && o.controller != l.back_to {
                 let (from, def) = (o.controller, o.def);
                 self.objs[l.unit as usize].controller = l.back_to;
+                self.index_zone(l.unit);
                 self.notes.add(|| crate::notes::Note::ControlChanged { unit: l.unit, def, from, to: l.back_to });
             }
         }

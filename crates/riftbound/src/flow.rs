@@ -3,6 +3,7 @@
 //! (CR 459–466); turn structure (CR 314–317, §31).
 
 use crate::action::ObjId;
+use crate::board_index::BoardSet;
 use crate::cards::{kw, On};
 use crate::notes::{By, Note};
 use crate::state::*;
@@ -190,21 +191,31 @@ impl RiftGame {
             let mut present = [0u8; 8];
             let mut dying: Vec<ObjId> = Vec::new();
             let mut stray_gear = false;
-            // Runes are never units and are on the board only in their base: not looked at.
-            for (i, o) in self.nonrune_ids().map(|i| (i as usize, self.obj(i))) {
+            // Runes are never units and are on the board only in their base: not looked at; the
+            // units and the other objects (gear) are read apart (`BoardSet::units`).
+            for i in self.unit_ids() {
+                let o = self.obj(i);
                 let on_bf = match o.zone {
                     Zone::Bf(b) => Some(b),
                     Zone::Base => None,
                     _ => continue,
                 };
-                if self.def(o.def).is_unit() {
-                    if let Some(b) = on_bf {
-                        present[b as usize & 7] |= 1 << (o.controller & 7);
-                    }
-                    if o.damage > 0 && !o.has(flag::REPLACING) && self.lethal(i as ObjId) {
-                        dying.push(i as ObjId);
-                    }
-                } else if on_bf.is_some() && o.attached_to == NONE {
+                if !BoardSet::exact(i) && !self.def(o.def).is_unit() {
+                    continue;
+                }
+                if let Some(b) = on_bf {
+                    present[b as usize & 7] |= 1 << (o.controller & 7);
+                }
+                if o.damage > 0 && !o.has(flag::REPLACING) && self.lethal(i) {
+                    dying.push(i);
+                }
+            }
+            for i in self.gear_ids() {
+                let o = self.obj(i);
+                if matches!(o.zone, Zone::Bf(_))
+                    && o.attached_to == NONE
+                    && (BoardSet::exact(i) || !self.def(o.def).is_unit())
+                {
                     stray_gear = true;
                 }
             }
@@ -307,9 +318,9 @@ impl RiftGame {
         let Some(c) = &sd.combat else { return false };
         let (b, att, def) = (sd.bf, c.attacker, c.defender);
         let mut changed = false;
-        for i in self.nonrune_ids() {
+        for i in self.unit_ids() {
             let o = self.obj(i);
-            if !o.zone.on_board() || !self.def(o.def).is_unit() {
+            if !o.zone.on_board() || !(BoardSet::exact(i) || self.def(o.def).is_unit()) {
                 continue;
             }
             let want = if o.zone == Zone::Bf(b) && o.controller == att {

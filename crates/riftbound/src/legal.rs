@@ -68,8 +68,9 @@ impl RiftGame {
         if self.can_activate_in(&pay, Src::Legend) {
             out.push(RiftAction::Act(Src::Legend));
         }
-        // Runes without an ability of their own are not looked at (`BoardSet::inert`).
-        for i in self.active_ids() {
+        // Runes without an ability of their own are not looked at (`BoardSet::inert`), nor the
+        // other players' objects.
+        for i in self.active_ids_of(seat) {
             let o = self.obj(i);
             let d = self.def(o.def);
             if !o.zone.on_board() || o.controller != seat {

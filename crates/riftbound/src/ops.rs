@@ -405,6 +405,7 @@ impl RiftGame {
             let Some(&r) = self.players[seat as usize].rune_deck.first() else { return };
             self.set_zone(r, Zone::Base);
             self.objs[r as usize].controller = seat;
+            self.index_zone(r);
             self.objs[r as usize].set(flag::EXHAUSTED, exhausted);
             let def = self.obj(r).def;
             self.notes.add(|| Note::Channeled { seat, def });
@@ -453,6 +454,7 @@ impl RiftGame {
     pub fn enter_board(&mut self, id: ObjId, seat: u8, zone: Zone, exhausted: bool) {
         self.set_zone(id, zone);
         self.objs[id as usize].controller = seat;
+        self.index_zone(id);
         // "I enter ready" and "units you control enter ready" replace entering exhausted
         // (CR 367, 370; `replace.rs`).
         let exhausted = exhausted && !self.card(id).enters_ready && !self.static_enters_ready(id);

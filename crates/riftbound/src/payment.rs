@@ -207,7 +207,7 @@ impl RiftGame {
         let db = self.db();
         // Runes are on the board only in the base; units and gear may Add from anywhere. Each
         // list in id order (the rune set and the rest of the board are read apart).
-        for (i, o) in self.rune_ids().map(|i| (i, self.obj(i))) {
+        for (i, o) in self.runes_of(seat).map(|i| (i, self.obj(i))) {
             if o.zone == Zone::Base && o.controller == seat {
                 let d = db.get(o.def);
                 if d.kind == crate::cards::Kind::Rune {
@@ -220,7 +220,7 @@ impl RiftGame {
                 }
             }
         }
-        for (i, o) in self.nonrune_ids().map(|i| (i, self.obj(i))) {
+        for (i, o) in self.nonrunes_of(seat).map(|i| (i, self.obj(i))) {
             if o.zone.on_board() && o.controller == seat && !o.has(flag::EXHAUSTED) {
                 let d = db.get(o.def);
                 if d.kind != crate::cards::Kind::Rune && d.adds_power != 0 {
@@ -240,7 +240,7 @@ impl RiftGame {
         let (mut nexh, mut nready, mut ready_count) = (0usize, 0usize, 0usize);
         let db = self.db();
         // The same scans as `source_ids`, in the same order and with the same capacities.
-        for o in self.rune_ids().map(|i| self.obj(i)) {
+        for o in self.runes_of(seat).map(|i| self.obj(i)) {
             if o.zone == Zone::Base && o.controller == seat {
                 let d = db.get(o.def);
                 if d.kind == crate::cards::Kind::Rune {
@@ -261,7 +261,7 @@ impl RiftGame {
         }
         let mut gear_masks = [0u8; 16];
         let mut ngears = 0usize;
-        for o in self.nonrune_ids().map(|i| self.obj(i)) {
+        for o in self.nonrunes_of(seat).map(|i| self.obj(i)) {
             if o.zone.on_board() && o.controller == seat && !o.has(flag::EXHAUSTED) {
                 let d = db.get(o.def);
                 if d.kind != crate::cards::Kind::Rune && d.adds_power != 0 && ngears < 16 {
@@ -496,7 +496,7 @@ impl RiftGame {
     /// The ready runes `seat` controls (each pays [1], CR 164.2).
     fn ready_rune_count(&self, seat: u8) -> usize {
         let db = self.db();
-        self.rune_ids()
+        self.runes_of(seat)
             .map(|i| self.obj(i))
             .filter(|o| {
                 o.zone == Zone::Base

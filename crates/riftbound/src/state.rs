@@ -2,6 +2,7 @@
 //! the decision pending. Compact and cheap to clone.
 
 use crate::action::ObjId;
+use crate::board_index::BoardSet;
 use crate::cards::{CardDb, CardDef, DefId};
 use crate::options::RiftOptions;
 use engine::{GameRng, Outcome};
@@ -630,23 +631,22 @@ impl RiftGame {
     pub fn tgt(&self, id: ObjId) -> Tgt {
         Tgt::Obj(id, self.obj(id).inc)
     }
+    /// Is `i`, yielded by a unit scan of the board index, a unit (its card is looked up only
+    /// for ids the index does not know exactly)?
+    fn is_unit_id(&self, i: ObjId) -> bool {
+        BoardSet::exact(i) || self.def(self.obj(i).def).is_unit()
+    }
     /// Units on the board, in id order.
     pub fn units(&self) -> impl Iterator<Item = ObjId> + '_ {
-        self.nonrune_ids().filter(|&i| {
-            let o = self.obj(i);
-            o.zone.on_board() && self.def(o.def).is_unit()
-        })
+        self.unit_ids().filter(|&i| self.obj(i).zone.on_board() && self.is_unit_id(i))
     }
     pub fn units_at(&self, l: Loc) -> impl Iterator<Item = ObjId> + '_ {
-        self.nonrune_ids().filter(move |&i| {
-            let o = self.obj(i);
-            at(o, l) && self.def(o.def).is_unit()
-        })
+        self.unit_ids().filter(move |&i| at(self.obj(i), l) && self.is_unit_id(i))
     }
     pub fn has_units_at(&self, seat: u8, l: Loc) -> bool {
-        self.nonrune_ids().any(|i| {
+        self.unit_ids_of(seat).any(|i| {
             let o = self.obj(i);
-            o.controller == seat && at(o, l) && self.def(o.def).is_unit()
+            o.controller == seat && at(o, l) && self.is_unit_id(i)
         })
     }
 
