@@ -20,16 +20,18 @@ impl RiftGame {
             if !self.enter_wait.is_empty() && self.ask_enter_ready() {
                 return;
             }
-            if let Some(r) = self.resolving.take() {
-                self.continue_resolve(r);
-                continue;
-            }
+            // A burn-out point (CR 431) owed while another choice was open, then the rest of the
+            // draw it held up: both before the instruction that drew goes on.
             if let Some(&seat) = self.burnout_owed.first() {
                 self.burn_out_point(seat);
                 continue;
             }
-            if self.burnout_endless != 0 {
-                self.burn_out_again();
+            if !self.draw_rest.is_empty() {
+                self.finish_draw();
+                continue;
+            }
+            if let Some(r) = self.resolving.take() {
+                self.continue_resolve(r);
                 continue;
             }
             self.cleanup();

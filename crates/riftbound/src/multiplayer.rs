@@ -75,6 +75,11 @@ impl RiftGame {
             }
         }
         self.burnout_owed.retain(|&s| s != seat);
+        // Their draws held up by a burn-out are not made (they have left); others' still are.
+        if self.draw_rest.first().is_some_and(|&(s, _)| s == seat) {
+            self.draw_again = false;
+        }
+        self.draw_rest.retain(|&(s, _)| s != seat);
         // A battlefield replaced by a blank token loses its counters: the token is a new object
         // (CR 651, 746); the leaver's legend keeps none either.
         let owned: Vec<u8> = (0..self.bfs.len() as u8).filter(|&b| self.bfs[b as usize].owner == seat).collect();

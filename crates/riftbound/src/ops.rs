@@ -68,28 +68,46 @@ impl RiftGame {
         }
     }
 
-    /// Draw (CR 413); an empty deck burns out first (CR 431). With the trash empty too the deck
-    /// stays empty and the player burns out again and again (CR 431, spec §18) until an opponent
-    /// wins at once; in FFA each point waits for the burning player's choice, so the repetition
-    /// continues from `advance` (`burnout_endless`) and the rest of this draw is not made.
+    /// Draw (CR 413); an empty deck burns out first (CR 431). A draw that another draw's burn-out
+    /// is holding up waits behind it (`draw_rest`), so that cards are drawn in order.
     pub fn draw(&mut self, seat: u8, n: i32) {
-        for _ in 0..n {
+        if self.draw_rest.is_empty() {
+            self.draw_now(seat, n, false);
+        } else if n > 0 {
+            self.draw_rest.push((seat, n));
+        }
+    }
+
+    /// Draw `n` now (CR 413). An empty deck burns out (CR 431: "do as much as possible, shuffle,
+    /// choose an opponent who gains 1 point, then finish the action"): in FFA the burning player's
+    /// choice is asked at once, in the middle of the draw — the rest of the draw (`draw_rest`) is
+    /// made once the point is given, before anything else happens. With deck and trash both empty
+    /// the player burns out again for the card still to draw (`again`: a burn-out of the same
+    /// draw), until an opponent wins at once or no opponent can gain a point; then the rest of the
+    /// draw is not made (it never could be).
+    pub(crate) fn draw_now(&mut self, seat: u8, n: i32, again: bool) {
+        let mut again = again;
+        for k in 0..n {
+            while self.players[seat as usize].deck.is_empty() && self.outcome.is_none() {
+                if again && !self.burn_out_can_repeat(seat) {
+                    return;
+                }
+                self.burn_out(seat);
+                again = true;
+                if let Some(&first) = self.burnout_owed.first() {
+                    // The point waits for a choice: this card and the rest wait for the point.
+                    self.draw_rest.insert(0, (seat, n - k));
+                    self.draw_again = true;
+                    if self.prompt.is_none() {
+                        self.burn_out_point(first);
+                    }
+                    return;
+                }
+            }
             if self.outcome.is_some() {
                 return;
             }
-            if self.players[seat as usize].deck.is_empty() {
-                self.burn_out(seat);
-                while self.players[seat as usize].deck.is_empty() && self.outcome.is_none() {
-                    if !self.burn_out_can_repeat(seat) {
-                        break;
-                    }
-                    if self.burnout_owed.contains(&seat) {
-                        self.burnout_endless |= 1 << seat;
-                        return;
-                    }
-                    self.burn_out(seat);
-                }
-            }
+            again = false;
             if let Some(&top) = self.players[seat as usize].deck.first() {
                 self.set_zone(top, Zone::Hand);
                 let d = self.obj(top).def;
@@ -98,23 +116,21 @@ impl RiftGame {
         }
     }
 
+    /// The rest of a draw held up by a burn-out point (CR 431), once that point is given.
+    pub(crate) fn finish_draw(&mut self) {
+        if self.draw_rest.is_empty() {
+            return;
+        }
+        let (seat, n) = self.draw_rest.remove(0);
+        let again = std::mem::take(&mut self.draw_again);
+        self.draw_now(seat, n, again);
+    }
+
     /// Another burn-out can give a point: the player is in the game and some opponent still in
     /// the game can gain one (points are capped by their counter, so the repetition always ends).
     fn burn_out_can_repeat(&self, seat: u8) -> bool {
         !self.players[seat as usize].left
             && self.burn_out_choices(seat).iter().any(|&o| self.players[o as usize].points < u8::MAX)
-    }
-
-    /// The next burn-out of a stuck FFA draw (CR 431), once the previous point is given.
-    pub fn burn_out_again(&mut self) {
-        let Some(seat) = (0..self.n()).find(|s| self.burnout_endless & (1 << s) != 0) else { return };
-        self.burnout_endless &= !(1 << seat);
-        if self.outcome.is_none() && self.players[seat as usize].deck.is_empty() && self.burn_out_can_repeat(seat) {
-            self.burn_out(seat);
-            if self.players[seat as usize].deck.is_empty() && self.outcome.is_none() {
-                self.burnout_endless |= 1 << seat;
-            }
-        }
     }
 
     /// Burn Out (CR 431): shuffle the trash into the deck and an opponent, chosen by the burning

@@ -223,9 +223,9 @@ impl RiftGame {
         if !self.burnout_owed.is_empty() {
             l += &format!(" owed={}", list(self.burnout_owed.iter().map(|&s| seat(s)).collect()));
         }
-        if self.burnout_endless != 0 {
-            let seats = (0..self.n()).filter(|s| self.burnout_endless & (1 << s) != 0).map(seat).collect();
-            l += &format!(" endless={}", list(seats));
+        if !self.draw_rest.is_empty() {
+            let rest = self.draw_rest.iter().map(|&(s, n)| format!("{}:{n}", seat(s))).collect();
+            l += &format!(" drawrest={}", list(rest));
         }
         if !self.revealed.is_empty() {
             l += &format!(" revealed={}", ids(&self.revealed));

@@ -517,9 +517,14 @@ pub struct RiftGame {
     pub burnout_owed: Vec<u8>,
     /// The log recorder (off in playouts; compares equal and clones empty).
     pub notes: crate::notes::Notes,
-    /// Seats (bits) whose draw is stuck with deck and trash both empty (CR 431, FFA): once the
-    /// owed burn-out point is given they burn out again, until the game is won.
-    pub burnout_endless: u8,
+    /// Draws held up by a burn-out point (CR 431, FFA: the burning player chooses who gains it):
+    /// (seat, cards still to draw), made in order once the point is given, before the instruction
+    /// that drew goes on. The first is the held-up one; later ones are draws made meanwhile.
+    pub draw_rest: Vec<(u8, i32)>,
+    /// The first of `draw_rest` burned out for its next card already: with deck and trash still
+    /// empty that card burns out again (CR 431). Always set while `draw_rest` is written in a
+    /// position (a position is between actions, when the first entry is the held-up one).
+    pub draw_again: bool,
     /// Cards revealed to every player (CR 424) until the revealing item finishes resolving.
     pub revealed: Vec<ObjId>,
     /// Counters on objects (CR 741–749), other than buffs (a flag).
@@ -780,7 +785,8 @@ impl RiftGame {
             ally_occupied: 0,
             burnout_owed: Vec::new(),
             notes: Default::default(),
-            burnout_endless: 0,
+            draw_rest: Vec::new(),
+            draw_again: false,
             revealed: Vec::new(),
             counters: Vec::new(),
             extra_turns: Vec::new(),

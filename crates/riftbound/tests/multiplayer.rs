@@ -324,6 +324,42 @@ fn cr431_ffa_the_burning_player_chooses_which_opponent_gains_the_point() {
     assert_eq!((t.points(1), t.points(2)), (0, 1));
 }
 
+/// CR 431 "do as much as possible, shuffle, choose an opponent who gains 1 point, then finish the
+/// action": in FFA the choice is asked at the moment the deck runs out, in the middle of a draw of
+/// 2 with one card in the deck; the rest of the draw is held up (`drawrest=` in a position, which
+/// reads back) and made once the point is given.
+#[test]
+fn cr431_ffa_the_burn_out_choice_is_asked_in_the_middle_of_the_draw() {
+    let mut t = T::ffa3();
+    let deck = t.g.players[0].deck.clone();
+    t.g.set_zone(deck[1], Zone::Trash);
+    t.g.set_zone(deck[2], Zone::Trash);
+    for c in deck[3..].iter().copied() {
+        t.g.set_zone(c, Zone::Banished);
+    }
+    let hand = t.g.players[0].hand.len();
+    t.g.draw(0, 2);
+    assert!(matches!(t.g.prompt, Some(Prompt::BurnOut { seat: 0 })), "{:?}", t.g.prompt);
+    assert_eq!(t.g.players[0].hand.len(), hand + 1, "one card drawn before the burn-out");
+    assert_eq!(t.g.players[0].deck.len(), 2, "the trash was shuffled in");
+    let text = t.g.position().unwrap();
+    assert!(text.contains("drawrest=p1:1"), "{text}");
+    let mut back = RiftGame::from_position(t.g.options(), &text).unwrap();
+    assert_eq!(back.position().unwrap(), text);
+    assert_eq!(back, t.g, "the position holds the held-up draw");
+    for bad in ["drawrest=p1:0", "drawrest=p1", "drawrest=p9:1"] {
+        let e = RiftGame::from_position(t.g.options(), &text.replace("drawrest=p1:1", bad)).unwrap_err().to_string();
+        assert!(e.contains("drawrest"), "{bad}: {e}");
+    }
+    t.act("t p2");
+    back.apply(&"t p2".parse().unwrap(), &mut EventLog::disabled()).unwrap();
+    assert_eq!(t.points(1), 1);
+    assert_eq!(t.g.players[0].hand.len(), hand + 2, "then the rest of the draw");
+    assert_eq!(t.g.players[0].deck.len(), 1);
+    assert!(t.g.draw_rest.is_empty());
+    assert_eq!(back.position(), t.g.position());
+}
+
 #[test]
 fn cr431_2v2_burn_out_point_goes_to_the_opposing_team_without_a_choice() {
     let mut t = T::four(Mode::TwoVsTwo);

@@ -894,10 +894,17 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                     g.loans.push(Loan { unit, inc, back_to: rd.seat(f, s)? });
                 }
             }
-            "endless" => {
+            // The rest of draws held up by a burn-out point (CR 431), oldest first: `p2:1,p3:2`.
+            "drawrest" => {
                 for w in items(v) {
-                    g.burnout_endless |= 1 << rd.seat(f, w)?;
+                    let (s, n) = w.split_once(':').ok_or(format!("{f}: '{w}' is not SEAT:CARDS like p2:1"))?;
+                    let n: i32 = num(f, n)?;
+                    if n < 1 {
+                        return err(f, format!("'{w}': at least one card is still to draw"));
+                    }
+                    g.draw_rest.push((rd.seat(f, s)?, n));
                 }
+                g.draw_again = !g.draw_rest.is_empty();
             }
             "over" => {
                 over = Some(if v == "draw" {
@@ -914,7 +921,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, endless, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, enterwait, loans, combatmarks, norestage, over, reason, scores, \
+                     allyheld, allyoccupied, owed, drawrest, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, enterwait, loans, combatmarks, norestage, over, reason, scores, \
                      actions, rng)",
                 )
             }
