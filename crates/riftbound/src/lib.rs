@@ -2,6 +2,7 @@
 //! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
 
 pub mod action;
+mod activated;
 mod add_any;
 mod alt_costs;
 mod backout;

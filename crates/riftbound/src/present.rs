@@ -429,7 +429,15 @@ impl RiftGame {
 
     fn src_names(&self, it: &Item) -> (String, String) {
         match it.src {
-            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj_names(id),
+            // One of several activated abilities: which one (`activated.rs`).
+            ItemSrc::Obj(id) => {
+                let (e, z) = self.obj_names(id);
+                match self.item_activated_words(it) {
+                    Some((we, wz)) => (format!("{e} ({we})"), format!("{z}（{wz}）")),
+                    None => (e, z),
+                }
+            }
+            ItemSrc::Spell(id) => self.obj_names(id),
             ItemSrc::Legend(s) => names(self.db(), self.players[s as usize].legend),
             ItemSrc::Bf(b) => self.bf_names(b),
         }
@@ -497,7 +505,7 @@ impl RiftGame {
                 let s = self.acting().unwrap_or(0);
                 ActionMeta::of(ActionKind::Activate).subject(self.legend_ref(s))
             }
-            Act(Src::Obj(c)) if obj(c) => ActionMeta::of(ActionKind::Activate).subject(self.cref(c)),
+            Act(Src::Obj(c) | Src::Nth(c, _)) if obj(c) => ActionMeta::of(ActionKind::Activate).subject(self.cref(c)),
             Move(c, r) if obj(c) => {
                 let m = ActionMeta::of(ActionKind::Move).subject(self.cref(c));
                 match self.ref_card(r) {
@@ -575,7 +583,7 @@ impl RiftGame {
     // ------------------------------------------------------------------ prompts
 
     /// What the ability of an item does, as a phrase, and its Chinese.
-    fn ability_effect(&self, it: &Item) -> (String, String) {
+    pub(crate) fn ability_effect(&self, it: &Item) -> (String, String) {
         match self.ability(it).and_then(|a| a.keyword) {
             Some(KeywordAbility::Equip) => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
             Some(KeywordAbility::Vision) => {
