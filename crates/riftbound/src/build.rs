@@ -510,7 +510,7 @@ impl RiftGame {
                 let d = self.def(p.legend);
                 let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated && !a.granted)?;
                 let ab = &d.abilities[i];
-                if !self.ability_active(seat, None, ab) {
+                if !self.ability_active(seat, None, ab) || !self.activated_legion_active(seat, ab) {
                     return None;
                 }
                 let item = self.new_item(seat, ItemSrc::Legend(seat), i as u8, Loc::Nowhere, NOBODY);
@@ -533,7 +533,10 @@ impl RiftGame {
         }
         let a = self.nth_activated(id, k)?;
         let ab = self.def(a.granted_by.unwrap_or(o.def)).abilities.get(a.ab as usize)?;
-        if (ab.cost_exhaust && o.has(flag::EXHAUSTED)) || !self.ability_active(seat, Some(id), ab) {
+        if (ab.cost_exhaust && o.has(flag::EXHAUSTED))
+            || !self.ability_active(seat, Some(id), ab)
+            || !self.activated_legion_active(seat, ab)
+        {
             return None;
         }
         let mut item = self.new_item(seat, ItemSrc::Obj(id), a.ab, self.loc(id), NOBODY);

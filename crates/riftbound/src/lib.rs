@@ -25,6 +25,7 @@ mod instr_pay;
 pub mod keywords;
 pub mod layers;
 mod legal;
+mod legion;
 mod limits;
 pub mod match_play;
 mod match_setup;

@@ -122,7 +122,7 @@ pub fn note_seat(n: &Note) -> u8 {
         | Note::StartChosen { seat, .. } => seat,
         Note::DeflectUnpayable { seat, .. } => seat,
         Note::DamageReplaced { controller, .. } => controller,
-        Note::Added { seat, .. } | Note::InstrPay { seat, .. } => seat,
+        Note::Added { seat, .. } | Note::InstrPay { seat, .. } | Note::LegionInactive { seat, .. } => seat,
     }
 }
 
@@ -1158,6 +1158,18 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         Note::Phase { phase, seat } => {
             let (e, z) = phase_names(phase);
             t(K::Phase, format!("{}'s {e}", seat_en(seat)), format!("{}的{z}", seat_zh(seat)))
+        }
+        Note::LegionInactive { seat, card, def: d } => {
+            let (e, z) = names(g.db(), d);
+            t(
+                K::Info,
+                format!(
+                    "{}'s {e} did nothing: its Legion text is inactive (no other card played this turn, CR 812)",
+                    seat_en(seat)
+                ),
+                format!("{}的{z}没有效果：其军团文字未生效（本回合未打出其他牌，CR 812）", seat_zh(seat)),
+            )
+            .card(card_of(g.db(), card, d))
         }
         Note::Played { seat, card, def: d } => {
             let (e, z) = names(g.db(), d);
