@@ -4,7 +4,8 @@
 //! |---|---|
 //! | `mull c5` / `keep` | mulligan: set card c5 aside / finish (CR 117) |
 //! | `play c5` | play card c5 from hand, Champion Zone or facedown (CR 419) |
-//! | `act L` / `act c5` | activate the legend's / permanent c5's ability, Equip included (CR 377) |
+//! | `act L` / `act c5` | activate the legend's / permanent c5's (first) ability, Equip included (CR 377) |
+//! | `act c5 2` | activate permanent c5's second activated ability: its own first (Equip's first), then the granted ones in timestamp order (CR 376–381, 477.2; `act c5 1` is `act c5`) |
 //! | `empower c5` | use c5's Empower [cost] ability (CR 827) |
 //! | `move c5 b1` / `move c5 base` | start a Standard Move of c5 (CR 144) |
 //! | `add c7` / `go` | add c7 to the move group / perform the move |
@@ -49,6 +50,9 @@ pub enum Ref {
 pub enum Src {
     Legend,
     Obj(ObjId),
+    /// A permanent's activated ability after its first (0-based number, ≥ 1; `activated.rs`):
+    /// `act c5 2` is `Nth(5, 1)`.
+    Nth(ObjId, u8),
     /// The Empower [cost] ability of a permanent (CR 827): `empower c5`.
     Empower(ObjId),
 }
@@ -121,6 +125,7 @@ impl fmt::Display for RiftAction {
             Play(o) => write!(f, "play c{o}"),
             Act(Src::Legend) => f.write_str("act L"),
             Act(Src::Obj(o)) => write!(f, "act c{o}"),
+            Act(Src::Nth(o, k)) => write!(f, "act c{o} {}", *k as u16 + 1),
             Act(Src::Empower(o)) => write!(f, "empower c{o}"),
             Move(o, r) => write!(f, "move c{o} {r}"),
             Add(o) => write!(f, "add c{o}"),
@@ -215,7 +220,22 @@ impl FromStr for RiftAction {
             "play" => Play(obj(text, w.next())?),
             "act" => match w.next() {
                 Some("L") => Act(Src::Legend),
-                s => Act(Src::Obj(obj(text, s)?)),
+                s => {
+                    let o = obj(text, s)?;
+                    match w.next() {
+                        None => Act(Src::Obj(o)),
+                        Some(n) => match n.parse::<u16>() {
+                            Ok(1) => Act(Src::Obj(o)),
+                            Ok(k @ 2..=256) => Act(Src::Nth(o, (k - 1) as u8)),
+                            _ => {
+                                return Err(NotationError::new(
+                                    text,
+                                    "expected 'act c5' or 'act c5 N' (N ≥ 1: which ability)",
+                                ))
+                            }
+                        },
+                    }
+                }
             },
             "move" => {
                 let o = obj(text, w.next())?;

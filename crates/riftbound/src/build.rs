@@ -2,7 +2,7 @@
 //! targets), total cost, payment and finalization; triggered abilities put on the chain.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
-use crate::cards::{kw, Ability, At, KeywordAbility, Kind, Lead, Op, Side, Speed, TargetSpec, What};
+use crate::cards::{kw, Ability, At, Kind, Lead, Op, Side, Speed, TargetSpec, What};
 use crate::keywords::Holder;
 use crate::payment::{Cost, PayCache};
 use crate::state::*;
@@ -452,7 +452,7 @@ impl RiftGame {
 
     // ------------------------------------------------------------------ what may be started
 
-    fn new_item(&self, seat: u8, src: ItemSrc, ab: u8, here: Loc, restrict_bf: u8) -> Item {
+    pub(crate) fn new_item(&self, seat: u8, src: ItemSrc, ab: u8, here: Loc, restrict_bf: u8) -> Item {
         let src_inc = match src {
             ItemSrc::Obj(id) | ItemSrc::Spell(id) => self.obj(id).inc,
             _ => 0,
@@ -537,46 +537,38 @@ impl RiftGame {
                 let d = self.def(p.legend);
                 let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated && !a.granted)?;
                 let ab = &d.abilities[i];
-                if !self.ability_active(seat, None, ab) {
+                if !self.ability_active(seat, None, ab) || !self.activated_legion_active(seat, ab) {
                     return None;
                 }
                 let item = self.new_item(seat, ItemSrc::Legend(seat), i as u8, Loc::Nowhere, NOBODY);
                 self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
             }
-            Src::Obj(id) => {
-                if id as usize >= self.objs.len() {
-                    return None;
-                }
-                let o = self.obj(id);
-                if !o.zone.on_board() || o.controller != seat {
-                    return None;
-                }
-                let d = self.def(o.def);
-                // One activated ability per source (`act cN`): Equip's first, as the card shows it;
-                // Empower's is `empower cN` (CR 827).
-                let own = d.keyword_ability(KeywordAbility::Equip).or_else(|| {
-                    d.abilities.iter().position(|a| {
-                        a.on == crate::cards::On::Activated && a.keyword != Some(KeywordAbility::Empower) && !a.granted
-                    })
-                });
-                // Without one of its own, an activated ability granted to it (CR 477.2, `grant.rs`).
-                let (i, ab_of) = match own {
-                    Some(i) => (i, None),
-                    None => self.granted_activated(id).map(|(g, a)| (a as usize, Some(g)))?,
-                };
-                let ab = match ab_of {
-                    Some(g) => self.def(g).abilities.get(i)?,
-                    None => &d.abilities[i],
-                };
-                if (ab.cost_exhaust && o.has(flag::EXHAUSTED)) || !self.ability_active(seat, Some(id), ab) {
-                    return None;
-                }
-                let mut item = self.new_item(seat, ItemSrc::Obj(id), i as u8, self.loc(id), NOBODY);
-                item.ab_of = ab_of;
-                self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
-            }
+            Src::Obj(id) => self.obj_activation(seat, id, 0),
+            Src::Nth(id, k) => self.obj_activation(seat, id, k),
             Src::Empower(id) => self.empower_activation(seat, id),
         }
+    }
+
+    /// The object's `k`-th activated ability (`activated.rs`), its own or granted (CR 477.2).
+    fn obj_activation(&self, seat: u8, id: ObjId, k: u8) -> Option<(Item, Cost)> {
+        if id as usize >= self.objs.len() {
+            return None;
+        }
+        let o = self.obj(id);
+        if !o.zone.on_board() || o.controller != seat {
+            return None;
+        }
+        let a = self.nth_activated(id, k)?;
+        let ab = self.def(a.granted_by.unwrap_or(o.def)).abilities.get(a.ab as usize)?;
+        if (ab.cost_exhaust && o.has(flag::EXHAUSTED))
+            || !self.ability_active(seat, Some(id), ab)
+            || !self.activated_legion_active(seat, ab)
+        {
+            return None;
+        }
+        let mut item = self.new_item(seat, ItemSrc::Obj(id), a.ab, self.loc(id), NOBODY);
+        item.ab_of = a.granted_by;
+        self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
     }
 
     pub fn can_activate(&self, seat: u8, src: Src) -> bool {

@@ -322,9 +322,19 @@ impl Game for RiftGame {
                 let l = self.def(self.players[self.acting().unwrap_or(0) as usize].legend);
                 Label::new(format!("Use {}'s ability", l.name), format!("使用{}的能力", l.zh))
             }
-            RiftAction::Act(Src::Obj(c)) => {
+            RiftAction::Act(src @ (Src::Obj(c) | Src::Nth(c, _))) => {
                 let (e, z) = name(c);
-                Label::new(format!("Use {e}"), format!("使用 {z}"))
+                let k = if let Src::Nth(_, k) = src { k } else { 0 };
+                // Several activated abilities: the label says which (`activated.rs`).
+                let which = self
+                    .objs
+                    .get(c as usize)
+                    .and_then(|_| self.nth_activated(c, k))
+                    .and_then(|a| self.activated_words(c, k as usize, a));
+                match which {
+                    Some((we, wz)) => Label::new(format!("Use {e} ({we})"), format!("使用 {z}（{wz}）")),
+                    None => Label::new(format!("Use {e}"), format!("使用 {z}")),
+                }
             }
             RiftAction::Act(Src::Empower(c)) => {
                 let (e, z) = name(c);

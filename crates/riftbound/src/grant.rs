@@ -15,8 +15,7 @@
 //! * Triggers granted: every `on` a unit's own abilities fire on — `attack`, `defend`,
 //!   `conquer_here`, `hold_here`, `moved_bf_to_bf`, `deathknell` (the unit still has it as it dies,
 //!   CR 808), `unit_dies`, `beginning`, `you_discard`, `you_play_mighty`, `become_empowered`.
-//!   Activated: `act cN` on a unit without an activated ability of its own (the first granted one,
-//!   as an object has one `act`). Refused by the card reader: `play` (an ability is given to a unit
+//!   Activated: every granted one, after the unit's own (`act cN 2`, …; `activated.rs`). Refused by the card reader: `play` (an ability is given to a unit
 //!   on the board, after it was played: it would never trigger), `spell` (a spell's effect),
 //!   `mighty_attacks_here` and `unit_moved_here_from_bf` (a battlefield's triggers).
 //! * Dependent granted abilities (CR 726–727): Legion, Level N and Empowered are judged as for the
@@ -76,14 +75,6 @@ impl RiftGame {
     /// Does the object have a granted ability on `on`?
     pub(crate) fn has_granted_on(&self, id: ObjId, on: On) -> bool {
         !self.effects.is_empty() && self.granted_with(id, on).next().is_some()
-    }
-
-    /// The first activated ability granted to the object, if any.
-    pub(crate) fn granted_activated(&self, id: ObjId) -> Option<(DefId, u8)> {
-        if self.effects.is_empty() {
-            return None;
-        }
-        self.granted_with(id, On::Activated).next()
     }
 
     /// The card whose ability the item is (a granted one's card, else its source's).

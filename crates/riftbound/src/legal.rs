@@ -1,6 +1,7 @@
 //! Legal actions for the seat to act (deterministic order) and applying them.
 
 use crate::action::{ObjId, Ref, RiftAction, Src};
+use crate::cards::On;
 use crate::state::*;
 use engine::ActionError;
 
@@ -76,14 +77,16 @@ impl RiftGame {
             if !o.zone.on_board() || o.controller != seat {
                 continue;
             }
-            // A unit activates only an ability granted to it (CR 477.2); other cards need an
-            // ability of their own (most of the board is runes, which have none): nothing to ask.
-            let granted = d.is_unit() && self.granted_activated(i).is_some();
-            if d.abilities.is_empty() && !granted {
+            // Its activated abilities, its own and the granted ones (`activated.rs`); most of the
+            // board is runes without abilities: nothing to ask.
+            if d.abilities.is_empty() && (self.effects.is_empty() || !self.has_granted_on(i, On::Activated)) {
                 continue;
             }
-            if (!d.is_unit() || granted) && self.can_activate_in(&pay, Src::Obj(i)) {
-                out.push(RiftAction::Act(Src::Obj(i)));
+            for k in 0..self.activated_count(i).min(256) {
+                let src = crate::activated::src_nth(i, k as u8);
+                if self.can_activate_in(&pay, src) {
+                    out.push(RiftAction::Act(src));
+                }
             }
             // Empower [cost] (CR 827), units included.
             if d.empower.is_some() && self.can_activate_in(&pay, Src::Empower(i)) {
@@ -466,12 +469,8 @@ impl RiftGame {
             RiftAction::Play(c) => (c as usize) < n && self.can_play(seat, c),
             RiftAction::Act(Src::Legend) => self.can_activate(seat, Src::Legend),
             RiftAction::Act(Src::Empower(i)) => (i as usize) < n && self.can_activate(seat, Src::Empower(i)),
-            RiftAction::Act(Src::Obj(i)) => {
-                (i as usize) < n
-                    && self.obj(i).zone.on_board()
-                    && (!self.card(i).is_unit() || self.granted_activated(i).is_some())
-                    && self.can_activate(seat, Src::Obj(i))
-            }
+            RiftAction::Act(Src::Obj(i)) => (i as usize) < n && self.can_activate(seat, Src::Obj(i)),
+            RiftAction::Act(Src::Nth(i, k)) => (i as usize) < n && k > 0 && self.can_activate(seat, Src::Nth(i, k)),
             RiftAction::Move(u, r) => {
                 if (u as usize) >= n || !self.own_neutral_open(seat) {
                     return false;

@@ -2,6 +2,7 @@
 //! played with our original starter set ST1. Every decision is an atomic [`RiftAction`].
 
 pub mod action;
+mod activated;
 mod add_any;
 mod alt_costs;
 mod backout;
@@ -24,6 +25,7 @@ mod instr_pay;
 pub mod keywords;
 pub mod layers;
 mod legal;
+mod legion;
 mod limits;
 pub mod match_play;
 mod match_setup;

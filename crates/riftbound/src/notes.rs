@@ -250,6 +250,13 @@ pub enum Note {
         pips: u8,
         paid: bool,
     },
+    /// A spell whose text is [Legion] resolved without another card finalized this turn: its
+    /// text was inactive and did nothing (CR 812, 726).
+    LegionInactive {
+        seat: u8,
+        card: ObjId,
+        def: DefId,
+    },
 }
 
 /// The recorder: a side channel of the state that compares equal and clones empty, so it never

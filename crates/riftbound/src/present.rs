@@ -122,7 +122,7 @@ pub fn note_seat(n: &Note) -> u8 {
         | Note::StartChosen { seat, .. } => seat,
         Note::DeflectUnpayable { seat, .. } => seat,
         Note::DamageReplaced { controller, .. } => controller,
-        Note::Added { seat, .. } | Note::InstrPay { seat, .. } => seat,
+        Note::Added { seat, .. } | Note::InstrPay { seat, .. } | Note::LegionInactive { seat, .. } => seat,
     }
 }
 
@@ -429,7 +429,15 @@ impl RiftGame {
 
     fn src_names(&self, it: &Item) -> (String, String) {
         match it.src {
-            ItemSrc::Spell(id) | ItemSrc::Obj(id) => self.obj_names(id),
+            // One of several activated abilities: which one (`activated.rs`).
+            ItemSrc::Obj(id) => {
+                let (e, z) = self.obj_names(id);
+                match self.item_activated_words(it) {
+                    Some((we, wz)) => (format!("{e} ({we})"), format!("{z}（{wz}）")),
+                    None => (e, z),
+                }
+            }
+            ItemSrc::Spell(id) => self.obj_names(id),
             ItemSrc::Legend(s) => names(self.db(), self.players[s as usize].legend),
             ItemSrc::Bf(b) => self.bf_names(b),
         }
@@ -498,7 +506,7 @@ impl RiftGame {
                 let s = self.acting().unwrap_or(0);
                 ActionMeta::of(ActionKind::Activate).subject(self.legend_ref(s))
             }
-            Act(Src::Obj(c)) if obj(c) => ActionMeta::of(ActionKind::Activate).subject(self.cref(c)),
+            Act(Src::Obj(c) | Src::Nth(c, _)) if obj(c) => ActionMeta::of(ActionKind::Activate).subject(self.cref(c)),
             Move(c, r) if obj(c) => {
                 let m = ActionMeta::of(ActionKind::Move).subject(self.cref(c));
                 match self.ref_card(r) {
@@ -576,7 +584,7 @@ impl RiftGame {
     // ------------------------------------------------------------------ prompts
 
     /// What the ability of an item does, as a phrase, and its Chinese.
-    fn ability_effect(&self, it: &Item) -> (String, String) {
+    pub(crate) fn ability_effect(&self, it: &Item) -> (String, String) {
         match self.ability(it).and_then(|a| a.keyword) {
             Some(KeywordAbility::Equip) => return ("attach it to a unit".into(), "将其装备给一个单位".into()),
             Some(KeywordAbility::Vision) => {
@@ -1200,6 +1208,18 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         Note::Phase { phase, seat } => {
             let (e, z) = phase_names(phase);
             t(K::Phase, format!("{}'s {e}", seat_en(seat)), format!("{}的{z}", seat_zh(seat)))
+        }
+        Note::LegionInactive { seat, card, def: d } => {
+            let (e, z) = names(g.db(), d);
+            t(
+                K::Info,
+                format!(
+                    "{}'s {e} did nothing: its Legion text is inactive (no other card played this turn, CR 812)",
+                    seat_en(seat)
+                ),
+                format!("{}的{z}没有效果：其军团文字未生效（本回合未打出其他牌，CR 812）", seat_zh(seat)),
+            )
+            .card(card_of(g.db(), card, d))
         }
         Note::Played { seat, card, def: d } => {
             let (e, z) = names(g.db(), d);

@@ -18,6 +18,15 @@ impl RiftGame {
             self.after_resolve(&item);
             return;
         };
+        // A spell's [Legion] text, judged as it resolves: inactive, it does nothing (CR 812, 726).
+        if r.pc == 0 && r.after == NOBODY && !self.spell_legion_active(&item, ab) {
+            if let ItemSrc::Spell(card) = item.src {
+                let (seat, def) = (item.controller, self.obj(card).def);
+                self.notes.add(|| crate::notes::Note::LegionInactive { seat, card, def });
+            }
+            self.after_resolve(&item);
+            return;
+        }
         let mut pc = r.pc as usize;
         // Resuming an instruction for each opponent after `after`'s choice (its condition was
         // checked when it began).

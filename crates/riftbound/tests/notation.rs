@@ -10,6 +10,8 @@ fn every_action_form_round_trips() {
         RiftAction::Play(12),
         RiftAction::Act(Src::Legend),
         RiftAction::Act(Src::Obj(3)),
+        RiftAction::Act(Src::Nth(3, 1)),
+        RiftAction::Act(Src::Nth(3, 255)),
         RiftAction::Move(4, Ref::Bf(0)),
         RiftAction::Move(4, Ref::Base),
         RiftAction::Add(7),
@@ -31,6 +33,19 @@ fn every_action_form_round_trips() {
     }
     assert_eq!(RiftAction::Move(4, Ref::Bf(0)).to_string(), "move c4 b1");
     assert_eq!(RiftAction::Pick(Ref::Bf(1)).to_string(), "t b2");
+}
+
+/// CR 376–381, 477.2: `act c5 N` names a permanent's N-th activated ability (1-based); the old
+/// `act c5` is the first, and `act c5 1` reads as it (one text per action).
+#[test]
+fn act_names_which_ability() {
+    assert_eq!(RiftAction::Act(Src::Nth(5, 1)).to_string(), "act c5 2");
+    assert_eq!("act c5".parse::<RiftAction>().unwrap(), RiftAction::Act(Src::Obj(5)));
+    assert_eq!("act c5 1".parse::<RiftAction>().unwrap(), RiftAction::Act(Src::Obj(5)));
+    assert_eq!("act c5 3".parse::<RiftAction>().unwrap(), RiftAction::Act(Src::Nth(5, 2)));
+    for bad in ["act c5 0", "act c5 x", "act c5 257", "act c5 2 3", "act L 2"] {
+        assert!(bad.parse::<RiftAction>().is_err(), "{bad:?}");
+    }
 }
 
 #[test]

@@ -152,14 +152,6 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     .into(),
             ));
         }
-        // Legion is checked as a trigger goes pending (`RiftGame::trigger_live`).
-        if a.legion && matches!(a.on, On::Spell | On::Activated) {
-            out.push((
-                format!("{p}/legion"),
-                "legion",
-                "not implemented: Legion on a spell's text or an activated ability (only triggered abilities check it; a spell's \"costs less with Legion\" is cost_less with if = \"legion\")".into(),
-            ));
-        }
         if a.on == On::ConquerOrHold {
             out.push((
                 format!("{p}/on"),
