@@ -85,7 +85,7 @@ impl RiftGame {
     pub(crate) fn repeat_asking(&self, b: &Build) -> Option<(Cost, bool)> {
         let own = self.ability(&b.item).is_some_and(|a| a.repeat.is_some());
         let i = b.repeat_asked as usize;
-        self.repeat_instances(b).get(i).map(|c| (c.clone(), i > 0 || !own))
+        self.repeat_instances(b).get(i).map(|c| (*c, i > 0 || !own))
     }
 
     /// "Your next spell this turn has Repeat [cost]" (`grant_repeat`, CR 820) for `seat`.
