@@ -1319,7 +1319,7 @@ impl RiftGame {
         match self.loc(u) {
             Loc::Base(_) => {
                 for b in 0..self.bfs.len() as u8 {
-                    if self.can_move_to(u, Loc::Bf(b)) {
+                    if self.can_move_to(u, Loc::Bf(b)) && !self.no_attack.contains(&(b, seat)) {
                         f(Loc::Bf(b));
                     }
                 }
@@ -1328,7 +1328,7 @@ impl RiftGame {
                 f(Loc::Base(seat));
                 if self.has_kw(u, kw::GANKING) {
                     for b in 0..self.bfs.len() as u8 {
-                        if b != from && self.can_move_to(u, Loc::Bf(b)) {
+                        if b != from && self.can_move_to(u, Loc::Bf(b)) && !self.no_attack.contains(&(b, seat)) {
                             f(Loc::Bf(b));
                         }
                     }

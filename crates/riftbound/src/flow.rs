@@ -161,6 +161,7 @@ impl RiftGame {
         self.ally_occupied = 0;
         self.combat_marks.clear();
         self.no_restage = 0;
+        self.no_attack.clear();
         self.invited = NOBODY;
         self.invite_declined = false;
         self.end_loans();
@@ -592,6 +593,8 @@ impl RiftGame {
         if let Some(c) = &sd.combat {
             if present.contains(&c.attacker) && present.contains(&c.defender) {
                 self.no_result_with_both(b);
+            } else if !present.contains(&c.attacker) && present.contains(&c.defender) {
+                self.attackers_gone(b, c.attacker);
             }
         }
         match present.as_slice() {

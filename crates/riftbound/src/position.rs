@@ -237,6 +237,10 @@ impl RiftGame {
             let words = self.combat_marks.iter().map(|&(b, f)| format!("b{}:{f}", b + 1)).collect();
             l += &format!(" combatmarks={}", list(words));
         }
+        if !self.no_attack.is_empty() {
+            let words = self.no_attack.iter().map(|&(b, s)| format!("b{}:{}", b + 1, seat(s))).collect();
+            l += &format!(" noattack={}", list(words));
+        }
         if self.no_restage != 0 {
             l += &format!(" norestage={}", bits(self.no_restage));
         }

@@ -12,7 +12,7 @@ pub const NONE: ObjId = ObjId::MAX;
 pub const NOBODY: u8 = u8::MAX;
 
 /// Where an object is (CR 105–109). Board locations are a base or a battlefield.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     Deck,
@@ -555,11 +555,16 @@ pub struct RiftGame {
     /// Continuous effects on characteristics (CR 473–480), oldest first (`layers.rs`).
     pub effects: Vec<crate::layers::Layered>,
     /// Combats this turn that ended with no result and units of both players still there (CR
-    /// 466.3.d.1): (battlefield, fingerprint of the state then), for the loop check of §29 #9.
+    /// 466.3.d.1), or with the attacker's units gone and the defender's there (the attack-loop
+    /// bound): (battlefield, fingerprint of the state then), for the loop checks of `restage.rs`.
     pub combat_marks: Vec<(u8, u64)>,
     /// Battlefields (bits) where a combat repeated with an identical result this turn: it ended
     /// with no result and is not staged again until the turn ends (§29 #9).
     pub no_restage: u8,
+    /// (battlefield, seat): a combat there with that seat attacking ended with its attackers
+    /// gone (recalled) in a position identical to an earlier such combat this turn, so that seat
+    /// may not Standard Move units there again until the turn ends (house bound, `restage.rs`).
+    pub no_attack: Vec<(u8, u8)>,
     /// A Bo3/Bo5 match (`match_play.rs`): the games so far and the decks; None in a single game.
     pub matchp: Option<Box<crate::match_play::MatchState>>,
     /// Which objects are on the board (speed only; `board_index.rs`).
@@ -801,6 +806,7 @@ impl RiftGame {
             effects: Vec::new(),
             combat_marks: Vec::new(),
             no_restage: 0,
+            no_attack: Vec::new(),
             matchp: None,
             board: Default::default(),
         }

@@ -51,3 +51,48 @@ fn an_identical_repeat_ends_the_combat_with_no_result() {
     assert_eq!(g.no_restage, 0);
     assert!(g.combat_marks.is_empty());
 }
+
+/// Drift Blade ("When this attacks, ready it") facing a stunned Gearwright Savant at Lyceum
+/// Gatehouse (Shield 1): its attack can't kill, the combat heals the Savant (CR 466.3.c) and
+/// recalls the Blade ready (CR 466.3.d) — the stalled bot game 57006/6.
+const ATTACK_LOOP: &str = "riftbound mode=duel turn=15 tp=p2 first=p1 phase=main
+p1 legend=ST1-026/x deck=ST1-033,ST1-033 at1=c0:ST1-035/x/stun
+p2 legend=ST1-001/x deck=ST1-033,ST1-033 base=c1:ST1-055
+b1 card=ST1-047 owner=p1 ctl=p1
+b2 card=ST1-049 owner=p2 ctl=p2";
+
+fn attack_b1(g: &mut RiftGame) {
+    use riftbound::RiftAction;
+    for a in ["move c1 b1", "go", "pass", "pass", "pass", "pass"] {
+        let a: RiftAction = a.parse().unwrap_or_else(|e| panic!("{a}: {e:?}"));
+        g.apply_action(a).unwrap_or_else(|e| panic!("{a}: {e:?}"));
+    }
+}
+
+#[test]
+fn an_attack_repeating_an_identical_position_closes_the_battlefield_to_the_attacker() {
+    let mut g = RiftGame::from_position(&RiftOptions::default(), ATTACK_LOOP).unwrap_or_else(|e| panic!("{e}"));
+    attack_b1(&mut g);
+    assert_eq!(g.combat_marks.len(), 1, "the position after the first attack is noted");
+    assert!(g.no_attack.is_empty(), "one attack is no loop");
+    let after_first = g.position().unwrap();
+    attack_b1(&mut g);
+    assert_eq!(g.combat_marks.len(), 1, "the second attack ended identically");
+    assert_eq!(g.no_attack, vec![(0, 1)], "P2 may not move to b1 again this turn");
+    let mut legal = Vec::new();
+    g.legal(&mut legal);
+    assert!(!legal.iter().any(|a| a.to_string() == "move c1 b1"), "{legal:?}");
+    assert!(legal.iter().any(|a| a.to_string() == "move c1 b2"), "{legal:?}");
+    let text = g.position().unwrap();
+    assert!(text.contains("noattack=b1:p2"), "{text}");
+    let back = RiftGame::from_position(&g.opts, &text).unwrap();
+    assert!(back == g);
+    assert!(!after_first.contains("noattack"));
+    // A bad entry names the field.
+    let bad = text.replace("noattack=b1:p2", "noattack=b1");
+    let e = RiftGame::from_position(&g.opts, &bad).expect_err("refused");
+    assert!(e.to_string().contains("noattack"), "{e}");
+    // The turn ends: the bound is gone.
+    g.apply_action(riftbound::RiftAction::End).unwrap();
+    assert!(g.no_attack.is_empty() && g.combat_marks.is_empty());
+}

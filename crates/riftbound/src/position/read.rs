@@ -879,6 +879,12 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 turned = Some(t);
             }
             "norestage" => g.no_restage = rd.bits(f, v)?,
+            "noattack" => {
+                for w in items(v) {
+                    let (b, s) = w.split_once(':').ok_or(format!("{f}: '{w}' is not BATTLEFIELD:SEAT like b1:p2"))?;
+                    g.no_attack.push((rd.bf(f, b)?, rd.seat(f, s)?));
+                }
+            }
             "combatmarks" => {
                 for w in items(v) {
                     let (b, n) = w.split_once(':').ok_or(format!("{f}: '{w}' is not BATTLEFIELD:NUMBER like b1:123"))?;
