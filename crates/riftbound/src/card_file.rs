@@ -536,14 +536,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         }
         for (k, ins) in a.effects.iter().enumerate() {
             let iptr = format!("{aptr}/do/{k}");
-            let uses_slot = (ins.op.takes_selector()
-                && matches!(
-                    ins.who,
-                    Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT | Who::AtT
-                ))
-                || ins.op == Op::DamageSplit
-                || ins.player == Whose::ItsController
-                || ins.cond == Cond::CountersAtT;
+            let uses_slot = ins.reads_slot();
             if uses_slot && ins.t as usize >= a.targets.len() {
                 p.add(
                     format!("{iptr}/t"),

@@ -582,6 +582,19 @@ impl KeywordAbility {
 }
 
 impl Instr {
+    /// Whether the instruction reads target slot `t`: its selector (the target or a place at
+    /// it), a damage split, "its controller" or a count of counters there.
+    pub fn reads_slot(&self) -> bool {
+        (self.op.takes_selector()
+            && matches!(
+                self.who,
+                Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT | Who::AtT
+            ))
+            || self.op == Op::DamageSplit
+            || self.player == Whose::ItsController
+            || self.cond == Cond::CountersAtT
+    }
+
     pub fn new(op: Op, n: i32, who: Who) -> Instr {
         Instr {
             op,

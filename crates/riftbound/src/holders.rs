@@ -7,7 +7,7 @@
 //! slot `t`: that battlefield, or the one the target unit is at). Objects are
 //! [`RiftGame::select`]'s.
 
-use crate::cards::{Ability, Cond, Instr, Op, To, What, Who, Whose};
+use crate::cards::{Ability, Cond, Instr, Op, To, What, Who};
 use crate::keywords::Holder;
 use crate::state::*;
 
@@ -134,14 +134,7 @@ pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
             ));
         }
         // The instruction reads slot t: its selector, a split, "its controller" or a count there.
-        let by_slot = (ins.op.takes_selector()
-            && matches!(
-                ins.who,
-                Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT | Who::AtT
-            ))
-            || ins.op == Op::DamageSplit
-            || ins.player == Whose::ItsController
-            || ins.cond == Cond::CountersAtT;
+        let by_slot = ins.reads_slot();
         if by_slot && legend_slot(ins.t) && !(legend_op && ins.who == Who::Target) {
             out.push((
                 format!("do/{k}/t"),
