@@ -8,59 +8,8 @@ use engine::{CardFormat, CardSet, EventLog, Game};
 use riftbound::cards::CardDb;
 use riftbound::{RiftAction, RiftGame, RiftOptions};
 
-fn problems(text: &str) -> Vec<String> {
-    match CardDb::parse(text, CardFormat::Toml, "test.toml") {
-        Ok(_) => Vec::new(),
-        Err(e) => e.problems.iter().map(|p| p.to_string()).collect(),
-    }
-}
-
-/// The one problem of `text`: it is at `pointer` and says `says`.
-fn refused(text: &str, pointer: &str, says: &str) {
-    let p = problems(text);
-    assert_eq!(p.len(), 1, "{p:#?}");
-    assert!(p[0].contains(&format!("at {pointer}:")) && p[0].contains(says), "{p:#?}");
-}
-
-fn accepted(text: &str) {
-    let p = problems(text);
-    assert!(p.is_empty(), "{p:#?}");
-}
-
-fn spell(ability: &str) -> String {
-    format!(
-        r#"[[card]]
-id = "T-001"
-name = "Test Spell"
-zh = "测试法术"
-kind = "spell"
-domains = ["mind"]
-energy = 1
-text = "Test."
-text_zh = "测试。"
-[[card.ability]]
-{ability}
-"#
-    )
-}
-
-fn unit(ability: &str) -> String {
-    format!(
-        r#"[[card]]
-id = "T-002"
-name = "Test Unit"
-zh = "测试单位"
-kind = "unit"
-domains = ["mind"]
-energy = 1
-might = 1
-text = "Test."
-text_zh = "测试。"
-[[card.ability]]
-{ability}
-"#
-    )
-}
+mod common;
+use common::card_text::*;
 
 /// CR 436: Predict N looks at 1 to 40 cards.
 #[test]

@@ -6,45 +6,11 @@
 //! `repeat_granted_and_two_instances.toml` and `repeat_add_ability.toml`; here: what the card
 //! reader accepts and refuses, naming the field, and the position notation of the new state.
 
-use engine::{CardFormat, CardSet, Game};
-use riftbound::cards::CardDb;
+use engine::Game;
 use riftbound::{RiftGame, RiftOptions};
 
-fn problems(text: &str) -> Vec<String> {
-    match CardDb::parse(text, CardFormat::Toml, "test.toml") {
-        Ok(_) => Vec::new(),
-        Err(e) => e.problems.iter().map(|p| p.to_string()).collect(),
-    }
-}
-
-/// The one problem of `text`: it is at `pointer` and says `says`.
-fn refused(text: &str, pointer: &str, says: &str) {
-    let p = problems(text);
-    assert_eq!(p.len(), 1, "{p:#?}");
-    assert!(p[0].contains(&format!("at {pointer}:")) && p[0].contains(says), "{p:#?}");
-}
-
-fn accepted(text: &str) {
-    let p = problems(text);
-    assert!(p.is_empty(), "{p:#?}");
-}
-
-fn spell(ability: &str) -> String {
-    format!(
-        r#"[[card]]
-id = "T-001"
-name = "Test Spell"
-zh = "测试法术"
-kind = "spell"
-domains = ["mind"]
-energy = 1
-text = "Test."
-text_zh = "测试。"
-[[card.ability]]
-{ability}
-"#
-    )
-}
+mod common;
+use common::card_text::*;
 
 /// CR 355.10.a.1 (legend zones are public), 741–749, 173–176: a legend target takes the counter
 /// ops and `ready`; no other op acts on it, and it is not a location.

@@ -1,6 +1,8 @@
 //! Builder helpers for rules tests: set up a duel, place cards, act in notation, inspect.
 #![allow(dead_code)]
 
+pub mod card_text;
+
 use engine::{EventLog, Game, Status, Viewer};
 use riftbound::action::ObjId;
 use riftbound::state::{flag, Loc, Zone, NOBODY};
