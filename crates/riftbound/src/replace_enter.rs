@@ -60,19 +60,8 @@ impl RiftGame {
                 if spec.once_each_turn && self.repl_used.contains(&key) {
                     continue;
                 }
-                let probe = Item {
-                    controller: seat,
-                    src,
-                    ab: 0,
-                    targets: Vec::new(),
-                    here: Loc::Nowhere,
-                    subject: None,
-                    src_inc,
-                    restrict_bf: NOBODY,
-                    trigger: false,
-                    repeat: 0,
-                    ab_of: None,
-                };
+                // The unit filter is judged for the static's controller (CR 355.10).
+                let probe = self.new_item(seat, src, 0, Loc::Nowhere, NOBODY);
                 if self.target_ok(&probe, &spec.unit, self.tgt(id)) {
                     let def = self.src_def(src);
                     out.push(EnterChoice { key, src, def, once: spec.once_each_turn, may: spec.may });
