@@ -15,16 +15,20 @@ use crate::cards::{Ability, On};
 use crate::state::*;
 
 impl RiftGame {
+    /// Is `ab`'s [Legion] condition met for `seat` (always, without Legion)? It needs another
+    /// main-deck card finalized this turn; `counts_itself`: the ability's own card is among the
+    /// turn's count (a resolving spell, a trigger), so "another" makes two.
+    pub(crate) fn legion_met(&self, seat: u8, ab: &Ability, counts_itself: bool) -> bool {
+        !ab.legion || self.players[seat as usize].finalized >= if counts_itself { 2 } else { 1 }
+    }
+
     /// Is the spell's [Legion] text active as it resolves (always, for any other item)?
     pub(crate) fn spell_legion_active(&self, item: &Item, ab: &Ability) -> bool {
-        !(ab.legion
-            && ab.on == On::Spell
-            && matches!(item.src, ItemSrc::Spell(_))
-            && self.players[item.controller as usize].finalized < 2)
+        ab.on != On::Spell || !matches!(item.src, ItemSrc::Spell(_)) || self.legion_met(item.controller, ab, true)
     }
 
     /// May a [Legion] activated ability be activated by `seat` now (always, without Legion)?
     pub(crate) fn activated_legion_active(&self, seat: u8, ab: &Ability) -> bool {
-        !ab.legion || self.players[seat as usize].finalized >= 1
+        self.legion_met(seat, ab, false)
     }
 }

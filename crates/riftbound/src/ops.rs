@@ -390,7 +390,7 @@ impl RiftGame {
     /// only while active (CR 726–727); a keyword's row while the keyword is there (Weaponmaster,
     /// CR 821).
     pub(crate) fn trigger_live(&self, c: u8, id: ObjId, ab: &crate::cards::Ability) -> bool {
-        !(ab.legion && self.players[c as usize].finalized < 2)
+        self.legion_met(c, ab, true)
             && self.ability_active(c, Some(id), ab)
             && ab.keyword.is_none_or(|k| self.keyword_row_live(id, k))
     }
