@@ -82,7 +82,12 @@ impl RiftGame {
             if d.abilities.is_empty() && (self.effects.is_empty() || !self.has_granted_on(i, On::Activated)) {
                 continue;
             }
-            for k in 0..self.activated_count(i).min(256) {
+            // A card with only triggered or static abilities and nothing granted has nothing to
+            // count (speed: `activated_count` reads the card's abilities twice and the grants).
+            let own = d.abilities.iter().any(|a| a.on == On::Activated || a.keyword.is_some());
+            let count = if own || self.has_granted_on(i, On::Activated) { self.activated_count(i) } else { 0 };
+            debug_assert_eq!(count, self.activated_count(i), "activated count shortcut");
+            for k in 0..count.min(256) {
                 let src = crate::activated::src_nth(i, k as u8);
                 if self.can_activate_in(&pay, src) {
                     out.push(RiftAction::Act(src));
