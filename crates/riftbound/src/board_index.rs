@@ -16,7 +16,7 @@
 
 use crate::action::ObjId;
 use crate::cards::Kind;
-use crate::state::{RiftGame, Zone};
+use crate::state::{RiftGame, Zone, NONE};
 
 /// A bit per object id below [`BoardSet::CAP`]: set while the object is on the board; and a
 /// second set for the objects on the chain (targets are board or chain objects, CR 355), and a
@@ -299,11 +299,13 @@ impl RiftGame {
                 || (o.zone == Zone::Chain) != b.on_chain(id)
                 || playable_zone(o.zone) != b.playable(id)
                 || rune != b.rune(id)
-                || inert != b.inert(id))
+                || inert != b.inert(id)
+                || (o.attached_to != NONE && !o.zone.on_board()))
             .then(|| {
                 format!(
                     "board index out of date: object {i} is in {:?} under {} but the index says board {}, \
-                         controller {:?}, unit {}, chain {}, champion/facedown/trash {}, rune {}, inert rune {}",
+                         controller {:?}, unit {}, chain {}, champion/facedown/trash {}, rune {}, inert rune {}, \
+                         attached to {} (only an object on the board may be attached: set_zone reads the board)",
                     o.zone,
                     o.controller,
                     b.contains(id),
@@ -312,7 +314,8 @@ impl RiftGame {
                     b.on_chain(id),
                     b.playable(id),
                     b.rune(id),
-                    b.inert(id)
+                    b.inert(id),
+                    o.attached_to
                 )
             })
         })

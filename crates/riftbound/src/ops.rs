@@ -27,10 +27,12 @@ impl RiftGame {
             _ => {}
         }
         let board_change = !(old.on_board() && zone.on_board());
+        // Only objects on the board are attached (leaving it detaches them, below): the board
+        // index's candidates are read, not every object (debug builds check it, `check_board_index`).
         if old.on_board() && !zone.on_board() {
-            for e in self.objs.iter_mut() {
-                if e.attached_to == id {
-                    e.attached_to = NONE;
+            for e in self.board_ids() {
+                if self.objs[e as usize].attached_to == id {
+                    self.objs[e as usize].attached_to = NONE;
                 }
             }
         }
@@ -60,9 +62,9 @@ impl RiftGame {
         self.index_zone(id);
         // Equipment travels with its unit (CR 446.1): attached gear shares the unit's location.
         if old.on_board() && zone.on_board() {
-            for e in self.objs.iter_mut() {
-                if e.attached_to == id {
-                    e.zone = zone;
+            for e in self.board_ids() {
+                if self.objs[e as usize].attached_to == id {
+                    self.objs[e as usize].zone = zone;
                 }
             }
         }

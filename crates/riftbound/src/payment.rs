@@ -5,6 +5,7 @@
 //! exhaust, then recycle).
 
 use crate::action::ObjId;
+use crate::board_index::BoardSet;
 use crate::cards::ANY_DOMAIN;
 use crate::state::*;
 
@@ -239,11 +240,12 @@ impl RiftGame {
         let (mut exh, mut ready) = ([0u8; 24], [0u8; 24]);
         let (mut nexh, mut nready, mut ready_count) = (0usize, 0usize, 0usize);
         let db = self.db();
-        // The same scans as `source_ids`, in the same order and with the same capacities.
-        for o in self.runes_of(seat).map(|i| self.obj(i)) {
-            if o.zone == Zone::Base && o.controller == seat {
+        // The same scans as `source_ids`, in the same order and with the same capacities (below
+        // `BoardSet::CAP` the index knows the controller and the card kind).
+        for (i, o) in self.runes_of(seat).map(|i| (i, self.obj(i))) {
+            if o.zone == Zone::Base && (BoardSet::exact(i) || o.controller == seat) {
                 let d = db.get(o.def);
-                if d.kind == crate::cards::Kind::Rune {
+                if BoardSet::exact(i) || d.kind == crate::cards::Kind::Rune {
                     if o.has(flag::EXHAUSTED) {
                         if nexh < 24 {
                             exh[nexh] = d.domains;
@@ -496,13 +498,14 @@ impl RiftGame {
     /// The ready runes `seat` controls (each pays [1], CR 164.2).
     fn ready_rune_count(&self, seat: u8) -> usize {
         let db = self.db();
+        // Below `BoardSet::CAP` the index knows `seat`'s runes exactly (controller and card kind
+        // need no look-up); the ids from `CAP` up are tested in full.
         self.runes_of(seat)
-            .map(|i| self.obj(i))
-            .filter(|o| {
+            .filter(|&i| {
+                let o = self.obj(i);
                 o.zone == Zone::Base
-                    && o.controller == seat
                     && !o.has(flag::EXHAUSTED)
-                    && db.get(o.def).kind == crate::cards::Kind::Rune
+                    && (BoardSet::exact(i) || (o.controller == seat && db.get(o.def).kind == crate::cards::Kind::Rune))
             })
             .count()
     }

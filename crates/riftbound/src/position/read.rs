@@ -481,6 +481,9 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 n,
             });
         }
+        if sp.attached.is_some() && !o.zone.on_board() {
+            return err(&sp.field, "only an object on the board is attached (CR 446)");
+        }
         if let Some(a) = sp.attached {
             o.attached_to = rd.obj(&sp.field, &format!("c{a}"))?;
         }
