@@ -522,6 +522,9 @@ impl RiftGame {
 
     /// Pay with the player's chosen Power sources for the first pips (see `plan_forced`).
     pub fn pay_forced(&mut self, seat: u8, cost: &Cost, forced: &[ObjId]) -> bool {
+        if cost.npips == 0 && forced.is_empty() {
+            return self.pay_energy(seat, cost.energy);
+        }
         let Some(plan) = self.plan_forced(seat, cost, forced) else { return false };
         let p = &mut self.players[seat as usize];
         p.pool.energy -= plan.pool_energy;
@@ -538,6 +541,46 @@ impl RiftGame {
             self.set_zone(r, Zone::RuneDeck);
             let def = self.obj(r).def;
             self.notes.add(|| crate::notes::Note::RecycledRune { seat, def });
+        }
+        true
+    }
+
+    /// `pay_forced` of an Energy-only cost without a forced choice: the pool, then the first
+    /// ready runes in id order — the plan `plan_from` makes (nothing is recycled), without
+    /// reading the sources with their ids (speed; debug builds compare the two).
+    fn pay_energy(&mut self, seat: u8, energy: u8) -> bool {
+        let from_pool = energy.min(self.players[seat as usize].pool.energy);
+        let need = (energy - from_pool) as usize;
+        // `source_ids`' ready runes, with its filter and capacity.
+        let db = self.db();
+        let mut ready: Small<ObjId, 24> = Small::new();
+        if need > 0 {
+            for i in self.runes_of(seat) {
+                let o = self.obj(i);
+                if o.zone == Zone::Base
+                    && o.controller == seat
+                    && db.get(o.def).kind == crate::cards::Kind::Rune
+                    && !o.has(flag::EXHAUSTED)
+                {
+                    ready.push(i);
+                }
+            }
+        }
+        #[cfg(debug_assertions)]
+        {
+            let plan = self.plan_forced(seat, &Cost::energy(energy), &[]);
+            let same = match &plan {
+                Some(p) => ready.len >= need && p.exhaust.as_slice() == &ready.as_slice()[..need] && p.pool_energy == from_pool,
+                None => ready.len < need,
+            };
+            assert!(same, "pay_energy disagrees with plan_from for {energy} Energy");
+        }
+        if ready.len < need {
+            return false;
+        }
+        self.players[seat as usize].pool.energy -= from_pool;
+        for &r in &ready.as_slice()[..need] {
+            self.objs[r as usize].set(flag::EXHAUSTED, true);
         }
         true
     }
