@@ -193,6 +193,12 @@ impl RiftGame {
         BoardIds::new(std::array::from_fn(|w| b.bits[w] & !b.inert[w]), self.objs.len())
     }
 
+    /// Objects that may be on the board under `seat`'s control, in id order (callers still test
+    /// zone and controller for ids from `CAP` up).
+    pub fn board_ids_of(&self, seat: u8) -> BoardIds {
+        BoardIds::new(self.board.seat[seat as usize & 3], self.objs.len())
+    }
+
     /// Runes that may be on the board under `seat`'s control, in id order (every such rune is
     /// among them; callers still test zone and controller for ids from `CAP` up).
     pub fn runes_of(&self, seat: u8) -> BoardIds {

@@ -87,7 +87,7 @@ impl RiftGame {
         let turn = self.turn;
         self.notes.add(|| Note::Turn { turn, seat: tp });
         self.players[tp as usize].legend_exhausted = false;
-        for i in self.board_ids() {
+        for i in self.board_ids_of(tp) {
             let o = &mut self.objs[i as usize];
             if o.zone.on_board() && o.controller == tp {
                 o.set(flag::EXHAUSTED, false);

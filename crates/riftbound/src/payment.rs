@@ -388,7 +388,7 @@ impl RiftGame {
         }
         // Candidates: runes (exhausted ones first: their Energy is already spent), then Add gear.
         let mut cands: Small<(bool, bool, ObjId), 64> = Small::new();
-        for (i, o) in self.board_ids().map(|i| (i as usize, self.obj(i))) {
+        for (i, o) in self.board_ids_of(seat).map(|i| (i as usize, self.obj(i))) {
             let id = i as ObjId;
             if !o.zone.on_board() || o.controller != seat || forced.contains(&id) {
                 continue;

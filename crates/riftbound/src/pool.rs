@@ -32,7 +32,7 @@ fn per_domain(mask: u8, mut f: impl FnMut(u8)) {
 impl RiftGame {
     /// Every pool action `seat` could take with its runes and Add gear now, ignoring timing.
     fn pool_sources(&self, seat: u8, out: &mut Vec<RiftAction>) {
-        for (i, o) in self.board_ids().map(|i| (i as usize, self.obj(i))) {
+        for (i, o) in self.board_ids_of(seat).map(|i| (i as usize, self.obj(i))) {
             if !o.zone.on_board() || o.controller != seat {
                 continue;
             }

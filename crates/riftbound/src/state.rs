@@ -690,7 +690,7 @@ impl RiftGame {
             // Its tags now (layer 1: copies, "it becomes a Yordle"; `traits.rs`).
             let tags = self.tag_bits_of(id);
             if tags & db.lord_tags != 0 {
-                for (qid, q) in self.board_ids().map(|i| (i, self.obj(i))) {
+                for (qid, q) in self.board_ids_of(o.controller).map(|i| (i, self.obj(i))) {
                     if q.zone.on_board() && q.controller == o.controller {
                         for &(mask, n) in &db.get(q.def).lords {
                             if tags & mask != 0 {
