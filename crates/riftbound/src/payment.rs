@@ -570,7 +570,9 @@ impl RiftGame {
         {
             let plan = self.plan_forced(seat, &Cost::energy(energy), &[]);
             let same = match &plan {
-                Some(p) => ready.len >= need && p.exhaust.as_slice() == &ready.as_slice()[..need] && p.pool_energy == from_pool,
+                Some(p) => {
+                    ready.len >= need && p.exhaust.as_slice() == &ready.as_slice()[..need] && p.pool_energy == from_pool
+                }
                 None => ready.len < need,
             };
             assert!(same, "pay_energy disagrees with plan_from for {energy} Energy");
