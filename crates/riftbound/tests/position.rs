@@ -61,7 +61,7 @@ b2 card=ST1-047 owner=p2 ctl=p2";
 #[test]
 fn bad_positions_are_refused_naming_the_field() {
     let o = RiftOptions::default();
-    let cases: [(&str, &str, &str); 14] = [
+    let cases: [(&str, &str, &str); 15] = [
         ("riftbound", "ardent mode=duel", "position: must start with 'riftbound'"),
         ("mode=duel", "mode=chess", "mode: unknown mode 'chess'"),
         ("mode=duel", "mode=ffa3", "mode: the position is ffa3 but the options say Duel"),
@@ -76,6 +76,8 @@ fn bad_positions_are_refused_naming_the_field() {
         ("base=ST1-101/x", "base=ST1-101/x at3=ST1-003", "p1.at3: 'b3' is not a battlefield b1..b2"),
         ("ctl=p2", "ctl=p2\nchain item=p1:spell.c9:0", "chain.item: 'c9' is not an object of the position"),
         ("phase=main", "phase=main rng=xyz", "rng: 'xyz' is not a generator state"),
+        // CR 446: only an object on the board is attached (`set_zone` reads the board for it).
+        ("hand=ST1-003", "hand=ST1-003/on.c2", "p1.hand: only an object on the board is attached"),
     ];
     assert!(RiftGame::from_position(&o, SMALL).is_ok());
     for (from, to, want) in cases {
