@@ -230,6 +230,7 @@ impl Game for RiftGame {
                 sources.push(id);
             }
         }
+        crate::match_setup::resample_sides(&mut g, seat.0, rng);
         for s in 0..g.players.len() {
             // Revealed cards (CR 424) are known to everyone: they keep what they are.
             let known = |d: &u16| !peek.contains(d) && !g.revealed.contains(d) && !sources.contains(d);
@@ -247,6 +248,13 @@ impl Game for RiftGame {
                 ids.extend(facedown.iter().copied());
             }
             let mut defs: Vec<_> = ids.iter().map(|&i| g.objs[i as usize].def).collect();
+            if s != seat.index() && !self.objs.is_empty() {
+                // In a match, what the opponent swapped with their sideboard is secret too (between
+                // games, with no cards dealt, `determinize_match` resamples the Main Deck).
+                if let Some(fresh) = crate::match_setup::unseen_cards(&mut g, s, &defs, rng) {
+                    defs = fresh;
+                }
+            }
             rng.shuffle(&mut defs);
             for (i, d) in ids.iter().zip(defs) {
                 g.objs[*i as usize].def = d;

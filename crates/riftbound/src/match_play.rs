@@ -32,6 +32,13 @@ pub struct MatchState {
     /// bounds: at most as many swaps as the sideboard has cards, one champion change).
     pub swaps: [u8; 2],
     pub champion_changes: [u8; 2],
+    /// Each seat's registered deck, the Main Deck and Chosen Champion it began the match with (one
+    /// entry per copy, sorted): what a bot may assume of an opponent's deck (determinization, as
+    /// in a single game), the swaps since being secret.
+    pub registered: Vec<Vec<DefId>>,
+    /// Sideboard swaps made by each seat over the whole match (public: the log says "swapped a
+    /// card with their sideboard", TR 403).
+    pub swapped: [u8; 2],
     /// Game 1 only: the setup's `first` seat (a test hook), used instead of a random one.
     pub first_hook: Option<u8>,
 }
@@ -62,6 +69,14 @@ pub struct MatchDeck {
 }
 
 impl MatchDeck {
+    /// The Main Deck and the Chosen Champion, one entry per copy, sorted.
+    pub fn cards(&self) -> Vec<DefId> {
+        let mut v = self.main.clone();
+        v.push(self.champion);
+        v.sort_unstable();
+        v
+    }
+
     pub fn of(list: &DeckList) -> MatchDeck {
         let mut main = list.main_cards();
         main.sort_unstable();
@@ -83,10 +98,12 @@ impl MatchState {
         MatchState {
             format,
             results: Vec::new(),
+            registered: decks.iter().map(MatchDeck::cards).collect(),
             decks,
             chosen: [None, None],
             swaps: [0, 0],
             champion_changes: [0, 0],
+            swapped: [0, 0],
             first_hook,
         }
     }
@@ -147,7 +164,7 @@ impl MatchState {
 }
 
 impl RiftGame {
-    pub(crate) fn match_state(&self) -> Option<&MatchState> {
+    pub fn match_state(&self) -> Option<&MatchState> {
         self.matchp.as_deref()
     }
 
@@ -467,6 +484,7 @@ impl RiftGame {
                 d.side.push(o);
                 d.side.sort_unstable();
                 m.swaps[seat as usize] += 1;
+                m.swapped[seat as usize] = m.swapped[seat as usize].saturating_add(1);
                 self.notes.add(|| Note::SideSwapped { seat, out: Some(o), inn: Some(i) });
             }
             (&Prompt::Sideboard { seat }, RiftAction::Champion(c)) => {

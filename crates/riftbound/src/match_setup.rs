@@ -87,15 +87,11 @@ fn side_candidates(db: &CardDb, legend: DefId, copies: impl Fn(DefId) -> usize) 
         .collect()
 }
 
-/// Determinizing a match for `seat` (`Game::determinize`): what it can't see of the match is
-/// resampled. Each opponent's sideboard (secret, TR 403) becomes as many random legal cards of
-/// the set (the copy limits counting their Main Deck, Chosen Champion and the cards drawn so
-/// far), so that no sideboard card leaks; an opponent's battlefield choice not yet revealed (spec
-/// §5) becomes one of the battlefields it may choose. The bot's own deck and choice are kept.
-/// The Main Deck's composition is kept, as in a single game (the determinization resamples
-/// the order of a deck, not its cards).
-pub(crate) fn determinize_match(g: &mut RiftGame, seat: u8, rng: &mut GameRng) {
-    let revealing = matches!(g.prompt, Some(Prompt::ChooseField { .. }));
+/// Determinizing a match for `seat` (`Game::determinize`), first step: each opponent's
+/// sideboard (secret, TR 403) becomes as many random legal cards of the set (the copy limits
+/// counting their registered deck and the cards drawn so far), so that no sideboard card leaks.
+/// Called before the game's hidden cards are resampled ([`unseen_cards`] draws on it).
+pub(crate) fn resample_sides(g: &mut RiftGame, seat: u8, rng: &mut GameRng) {
     let Some(mut m) = g.matchp.take() else { return };
     let db = g.opts.cards.get();
     for s in 0..m.decks.len() {
@@ -103,10 +99,10 @@ pub(crate) fn determinize_match(g: &mut RiftGame, seat: u8, rng: &mut GameRng) {
             continue;
         }
         let d = &m.decks[s];
+        let reg = m.registered.get(s).cloned().unwrap_or_else(|| d.cards());
         let mut side: Vec<DefId> = Vec::with_capacity(d.side.len());
         for _ in 0..d.side.len() {
-            let copies =
-                |id: DefId| d.main.iter().chain(&side).filter(|&&x| x == id).count() + usize::from(d.champion == id);
+            let copies = |id: DefId| reg.iter().chain(&side).filter(|&&x| x == id).count();
             let cands = side_candidates(db, d.legend, copies);
             match rng.pick(&cands) {
                 Some(&id) => side.push(id),
@@ -117,6 +113,100 @@ pub(crate) fn determinize_match(g: &mut RiftGame, seat: u8, rng: &mut GameRng) {
         if side.len() == d.side.len() {
             m.decks[s].side = side;
         }
+    }
+    g.matchp = Some(m);
+}
+
+/// What an opponent's unseen cards may be once they swapped with their sideboard (TR 403):
+/// `unseen` are the definitions of their cards the bot can't see (deck, hand, facedown; the
+/// whole Main Deck between games). The bot knows the registered deck (as in a single game, it
+/// knows the decklist) and how many swaps were made (the log says so), not which: that many
+/// cards of the registered deck not seen this game go out for as many of the resampled sideboard
+/// (at least every seen card the registered deck can't account for). The new Main Deck and
+/// sideboard are written to the match record; the unseen cards' new definitions are returned
+/// (sorted; the caller shuffles them). `None`: no swap was made (the registered deck is the deck,
+/// nothing to resample) or the cards do not add up.
+pub(crate) fn unseen_cards(g: &mut RiftGame, s: usize, unseen: &[DefId], rng: &mut GameRng) -> Option<Vec<DefId>> {
+    let m = g.matchp.as_deref_mut()?;
+    let swapped = *m.swapped.get(s)? as usize;
+    if swapped == 0 {
+        return None;
+    }
+    let reg = m.registered.get(s)?.clone();
+    let d = &mut m.decks[s];
+    let seen = minus(&d.cards(), unseen)?;
+    let mut side = d.side.clone();
+    let mut ins: Vec<DefId> = Vec::new();
+    for x in minus_lenient(&seen, &reg) {
+        // A seen card the registered deck can't account for came from the sideboard.
+        match side.iter().position(|&y| y == x) {
+            Some(k) => drop(side.swap_remove(k)),
+            None if !side.is_empty() => drop(side.swap_remove(rng.index(side.len()))),
+            None => return None,
+        }
+        ins.push(x);
+    }
+    let want = swapped.min(d.side.len()).max(ins.len());
+    while ins.len() < want && !side.is_empty() {
+        ins.push(side.swap_remove(rng.index(side.len())));
+    }
+    let mut outable = minus_lenient(&reg, &seen);
+    if outable.len() < ins.len() {
+        return None;
+    }
+    let mut outs = Vec::with_capacity(ins.len());
+    for _ in 0..ins.len() {
+        outs.push(outable.swap_remove(rng.index(outable.len())));
+    }
+    let mut deck = minus(&reg, &outs)?;
+    deck.extend(&ins);
+    deck.sort_unstable();
+    let fresh = minus(&deck, &seen)?;
+    let main = minus(&deck, &[d.champion])?;
+    side.extend(outs);
+    side.sort_unstable();
+    d.main = main;
+    d.side = side;
+    Some(fresh)
+}
+
+/// `a` less one copy of each card of `b` (both multisets), or `None` if `b` is not within `a`.
+fn minus(a: &[DefId], b: &[DefId]) -> Option<Vec<DefId>> {
+    let mut v = a.to_vec();
+    for x in b {
+        let k = v.iter().position(|y| y == x)?;
+        v.remove(k);
+    }
+    Some(v)
+}
+
+/// `a` less one copy of each card of `b` that it holds.
+fn minus_lenient(a: &[DefId], b: &[DefId]) -> Vec<DefId> {
+    let mut v = a.to_vec();
+    for x in b {
+        if let Some(k) = v.iter().position(|y| y == x) {
+            v.remove(k);
+        }
+    }
+    v
+}
+
+/// Determinizing a match for `seat`, last step: between games each opponent's Main Deck is
+/// resampled as [`unseen_cards`] says (only the Chosen Champion counts as seen), and an
+/// opponent's battlefield choice not yet revealed (spec §5) becomes one of the battlefields it
+/// may choose. The bot's own deck and choice are kept.
+pub(crate) fn determinize_match(g: &mut RiftGame, seat: u8, rng: &mut GameRng) {
+    let revealing = matches!(g.prompt, Some(Prompt::ChooseField { .. }));
+    let between = g.objs.is_empty();
+    let n = g.matchp.as_deref().map_or(0, |m| m.decks.len());
+    for s in (0..n).filter(|&s| s != seat as usize) {
+        if between {
+            let main = g.matchp.as_deref().map(|m| m.decks[s].main.clone()).unwrap_or_default();
+            unseen_cards(g, s, &main, rng);
+        }
+    }
+    let Some(m) = g.matchp.as_deref_mut() else { return };
+    for s in (0..n).filter(|&s| s != seat as usize) {
         if revealing && m.chosen[s].is_some() {
             let allowed: Vec<DefId> = m.decks[s]
                 .battlefields
@@ -129,5 +219,4 @@ pub(crate) fn determinize_match(g: &mut RiftGame, seat: u8, rng: &mut GameRng) {
             }
         }
     }
-    g.matchp = Some(m);
 }

@@ -456,6 +456,70 @@ fn determinize_resamples_the_opponents_sideboard_only() {
     assert!(moved, "P1's secret battlefield choice is resampled for P2");
 }
 
+/// Determinization after sideboarding (TR 403): the bot knows the opponent's registered deck and
+/// how many swaps they made (the log says so), not which cards went in — so a swapped-in card
+/// does not leak into the opponent's determinized deck, the deck keeps its size, the number of
+/// registered cards gone out is the number of swaps, and a match without swaps keeps the
+/// registered deck (as in a single game).
+#[test]
+fn determinize_after_sideboarding_hides_which_cards_were_swapped() {
+    let side = with_side("1 Skyrocket Grunt\n");
+    let mut s = bo3_setup();
+    s.seats[0].deck = side;
+    let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo3) };
+    let mut g = RiftGame::new(&o, &s, 4).unwrap();
+    act(&mut g, "keep");
+    act(&mut g, "concede P2");
+    let grunt = g.db().by_name("Skyrocket Grunt").unwrap();
+    let runner = g.db().by_name("Blast Runner").unwrap();
+    act(&mut g, &format!("swap d{runner} d{grunt}"));
+    let registered: Vec<u16> = g.match_state().unwrap().registered[0].clone();
+    let count = |v: &[u16], d: u16| v.iter().filter(|&&x| x == d).count();
+    let grunts = count(&registered, grunt);
+    // Between games (P1 is still sideboarding) and once game 2 is dealt.
+    for a in ["", "done", "done", "field?", "field?", "no", "keep", "keep"] {
+        if !a.is_empty() {
+            act(&mut g, a);
+        }
+        let real = g.match_state().unwrap().decks[0].clone();
+        assert_eq!(count(&real.cards(), grunt), grunts + 1, "the real deck holds the swapped-in Grunt");
+        let mut hidden = 0;
+        for k in 0..30 {
+            let d = g.determinize(engine::Seat(1), &mut GameRng::new(k));
+            let m = d.match_state().unwrap();
+            let deck = m.decks[0].cards();
+            assert_eq!(deck.len(), real.cards().len(), "after {a:?}: the deck keeps its size");
+            assert_eq!(m.decks[0].side.len(), real.side.len(), "and the sideboard its size");
+            let kept = registered.iter().filter(|&&x| count(&deck, x) >= count(&registered, x)).count();
+            let out: usize = registered
+                .iter()
+                .copied()
+                .collect::<std::collections::BTreeSet<u16>>()
+                .iter()
+                .map(|&x| count(&registered, x).saturating_sub(count(&deck, x)))
+                .sum();
+            assert_eq!(out, 1, "after {a:?}: one registered card went out for the one swap ({kept})");
+            if !g.objs.is_empty() {
+                // The determinized game's cards are the determinized deck.
+                let mut dealt: Vec<u16> =
+                    d.objs.iter().filter(|x| x.owner == 0 && d.db().get(x.def).is_main_deck()).map(|x| x.def).collect();
+                dealt.sort_unstable();
+                assert_eq!(dealt, deck, "after {a:?}");
+            }
+            hidden += usize::from(count(&deck, grunt) <= grunts);
+            // The bot's own deck is kept.
+            assert_eq!(m.decks[1], g.match_state().unwrap().decks[1]);
+        }
+        assert!(hidden > 0, "after {a:?}: the swapped-in Grunt is not always in the determinized deck");
+    }
+    // Without swaps the registered deck is the deck (game 1, or a sideboarding with none).
+    let g = RiftGame::new(&o, &s, 4).unwrap();
+    for k in 0..10 {
+        let d = g.determinize(engine::Seat(1), &mut GameRng::new(k));
+        assert_eq!(d.match_state().unwrap().decks[0].main, g.match_state().unwrap().decks[0].main);
+    }
+}
+
 /// A position in the middle of a match (docs/riftbound.md "Position notation": `match`, `m1`,
 /// `m2`): the record (games won, battlefields used, who went first), the decks after swaps and
 /// the sideboarding state round-trip, and the match continues identically from the read copy.
@@ -474,6 +538,18 @@ fn position_in_the_middle_of_a_match_round_trips() {
     let text = g.position().unwrap();
     assert!(text.contains("game=p1/p1/"), "{text}");
     assert!(text.contains("swaps=1"), "{text}");
+    // The registered deck differs from the deck now, so it is written; the match's swaps are this
+    // sideboarding's, so `swapped` is not.
+    let m1 = text.lines().find(|l| l.starts_with("m1 ")).unwrap();
+    assert!(m1.contains(" registered=") && !m1.contains(" swapped="), "{m1}");
+    let short = text.replacen(" registered=", " registered=ST1-003,", 1);
+    let e = RiftGame::from_position(&o, &short).unwrap_err().to_string();
+    assert!(e.starts_with("m1.registered:") && e.contains("41 cards"), "{e}");
+    let fewer = text.replacen(" swaps=1", " swaps=1 swapped=0", 1);
+    let e = RiftGame::from_position(&o, &fewer).unwrap_err().to_string();
+    assert!(e.starts_with("m1.swapped:"), "{e}");
+    let more = text.replacen(" swaps=1", " swaps=1 swapped=3", 1);
+    assert!(RiftGame::from_position(&o, &more).unwrap().position().unwrap().contains(" swapped=3"));
     let mut back = RiftGame::from_position(&o, &text).unwrap();
     assert_eq!(back.position().unwrap(), text);
     assert_eq!(legal_text(&back), legal_text(&g));

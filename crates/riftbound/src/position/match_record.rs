@@ -56,6 +56,12 @@ impl RiftGame {
             if let Some(c) = m.chosen[s] {
                 l += &format!(" chosen={}", key(c));
             }
+            if m.registered.get(s).is_some_and(|r| *r != d.cards()) {
+                l += &format!(" registered={}", keys(&m.registered[s]));
+            }
+            if m.swapped[s] != m.swaps[s] {
+                l += &format!(" swapped={}", m.swapped[s]);
+            }
             lines.push(l);
         }
         lines
@@ -133,6 +139,7 @@ pub(super) fn read_match(rd: &Reader, secs: &[Section], g: &mut RiftGame) -> R<(
             battlefields: p.battlefields.clone(),
         };
         let mut have_champ = false;
+        let (mut registered, mut swapped) = (None, None);
         for (k, v) in &sec.fields {
             let f = format!("{name}.{k}");
             let cards = |v: &str| items(v).map(|w| card(&rd.opts.cards, &f, w)).collect::<R<Vec<DefId>>>();
@@ -145,6 +152,8 @@ pub(super) fn read_match(rd: &Reader, secs: &[Section], g: &mut RiftGame) -> R<(
                 "side" => d.side = cards(v)?,
                 "runes" => d.runes = cards(v)?,
                 "swaps" => m.swaps[s as usize] = num(&f, v)?,
+                "registered" => registered = Some(cards(v)?),
+                "swapped" => swapped = Some(num(&f, v)?),
                 "champchanges" => m.champion_changes[s as usize] = num(&f, v)?,
                 "chosen" => {
                     let c = card(&rd.opts.cards, &f, v)?;
@@ -153,7 +162,12 @@ pub(super) fn read_match(rd: &Reader, secs: &[Section], g: &mut RiftGame) -> R<(
                     }
                     m.chosen[s as usize] = Some(c);
                 }
-                _ => return err(&f, "unknown field (champ, main, side, runes, swaps, champchanges, chosen)"),
+                _ => {
+                    return err(
+                        &f,
+                        "unknown field (champ, main, side, runes, swaps, champchanges, chosen, registered, swapped)",
+                    )
+                }
             }
         }
         if !have_champ {
@@ -162,6 +176,27 @@ pub(super) fn read_match(rd: &Reader, secs: &[Section], g: &mut RiftGame) -> R<(
         // Kept sorted, as sideboarding keeps them (`MatchDeck`).
         d.main.sort_unstable();
         d.side.sort_unstable();
+        let mut registered = registered.unwrap_or_else(|| d.cards());
+        registered.sort_unstable();
+        if registered.len() != d.main.len() + 1 {
+            return err(
+                &format!("{name}.registered"),
+                format!(
+                    "{} cards: the registered deck is the Main Deck and the Chosen Champion ({})",
+                    registered.len(),
+                    d.main.len() + 1
+                ),
+            );
+        }
+        m.registered.push(registered);
+        let swaps = m.swaps[s as usize];
+        m.swapped[s as usize] = swapped.unwrap_or(swaps);
+        if m.swapped[s as usize] < swaps {
+            return err(
+                &format!("{name}.swapped"),
+                format!("{} is fewer than this sideboarding's swaps ({swaps})", m.swapped[s as usize]),
+            );
+        }
         m.decks.push(d);
     }
     g.matchp = Some(Box::new(m));
