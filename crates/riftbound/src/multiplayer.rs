@@ -178,7 +178,8 @@ impl RiftGame {
                     }
                 }
             }
-            None => {}
+            // The leaver's own choice is gone: a damage batch waiting for it goes on.
+            None => self.settle_damage_batch(),
         }
     }
 }
