@@ -386,6 +386,7 @@ impl RiftGame {
             return false;
         }
         let batch = std::mem::take(&mut self.dmg_batch);
+        self.dmg_may = None;
         // CR 373.b: modified events first, then the unmodified ones.
         for e in batch.iter().filter(|e| e.modified).chain(batch.iter().filter(|e| !e.modified)) {
             if e.modified {

@@ -305,7 +305,10 @@ impl RiftGame {
                 let (oe, oz) =
                     if s.stat.once_each_turn { (", once each turn", "，每回合一次") } else { ("", "") };
                 let (me, mz) = if s.stat.may { (" (optional)", "（可选）") } else { ("", "") };
-                Some((format!("{e} ({}){oe}{me}", d.name), format!("{z}（{}）{oz}{mz}", d.zh)))
+                // Its controller (CR 374): who decides about an optional one.
+                let c = self.deciding_seat(s.controller);
+                let (pe, pz) = (crate::present::seat_en(c), crate::present::seat_zh(c));
+                Some((format!("{e} ({}, {pe}'s){oe}{me}", d.name), format!("{z}（{}，{pz}的）{oz}{mz}", d.zh)))
             }
         }
     }

@@ -63,7 +63,7 @@ fn which_unit_a_once_each_turn_static_applies_to_is_asked_of_its_controller() {
     assert_eq!(p.source.and_then(|s| s.card).as_deref(), Some("T-MEDIC"));
     let l = g.action_label(&RiftAction::First(1));
     assert!(
-        l.en.starts_with("Apply it to Test Troll (P1's unit): prevent 2 of the damage (Test Field Medic)"),
+        l.en.starts_with("Apply it to Test Troll (P1's unit): prevent 2 of the damage (Test Field Medic, P2's), once each turn (optional)"),
         "{}",
         l.en
     );
@@ -131,4 +131,26 @@ fn an_accepted_event_reads_back() {
     assert!(pos.contains("dmgbatch=c3:3:0:0:1,c4:3:0:0:-:7"), "{pos}");
     let again = RiftGame::from_position(&opts(), &pos).unwrap_or_else(|e| panic!("{e}"));
     assert!(again == h);
+}
+
+#[test]
+fn the_asked_player_leaving_drops_the_question() {
+    // FFA3: P2's Troll c3 is dealt 3 with P2's "double" effect and P3's Medic (c6); P2 puts the
+    // Medic next and P3 is asked (CR 374). P3 concedes: the Medic leaves the board with P3's
+    // objects (CR 651), the doubling alone applies.
+    let text = "riftbound mode=ffa3 turn=7 tp=p1 first=p1 phase=main wards=c3:double:p2 dmgbatch=c3:3:0:0
+p1 legend=ST1-001 deck=ST1-011,ST1-011
+p2 legend=ST1-026 base=c3:T-TROLL deck=ST1-033,ST1-033
+p3 legend=ST1-026 base=c6:T-MEDIC deck=ST1-033,ST1-033
+b1 card=ST1-024 owner=p1 ctl=-
+b2 card=ST1-047 owner=p2 ctl=-
+b3 card=ST1-049 owner=p3 ctl=-
+prompt kind=replacement seat=p2 unit=c3";
+    let o = RiftOptions { mode: riftbound::Mode::Ffa3, allow_concede: true, ..opts() };
+    let mut g = RiftGame::from_position(&o, text).unwrap_or_else(|e| panic!("{e}"));
+    g.apply(&RiftAction::First(1), &mut EventLog::disabled()).unwrap();
+    assert_eq!(g.prompt, Some(riftbound::state::Prompt::Replacement { seat: 2, unit: 3 }));
+    g.apply(&RiftAction::Concede(2), &mut EventLog::disabled()).unwrap();
+    assert!(g.dmg_batch.is_empty() && g.dmg_may.is_none(), "{:?}", g.prompt);
+    assert_eq!(g.objs[3].damage, 6);
 }
