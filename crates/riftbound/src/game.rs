@@ -441,6 +441,11 @@ impl Game for RiftGame {
             RiftAction::No if matches!(self.prompt, Some(Prompt::EnterReady { .. })) => {
                 Label::new("Decline: it enters exhausted (CR 371)", "不适用：以横置状态进场（CR 371）")
             }
+            RiftAction::No
+                if matches!(self.prompt, Some(Prompt::Replacement { .. })) && self.damage_choice_unit(0).is_some() =>
+            {
+                Label::new("Apply it to none of them (CR 373.a, 371)", "都不适用（CR 373.a、371）")
+            }
             RiftAction::No if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
                 Label::new("Decline the optional replacement (CR 371)", "不适用可选的替代效果（CR 371）")
             }
@@ -550,7 +555,20 @@ impl Game for RiftGame {
                 if matches!(self.prompt, Some(Prompt::Replacement { .. })) && !self.dmg_batch.is_empty() =>
             {
                 let (e, z) = self.damage_choice_label(i as usize).unwrap_or_default();
-                Label::new(format!("Apply first: {e} (CR 372)"), format!("先适用：{z}（CR 372）"))
+                match (self.damage_choice_unit(i as usize), self.damage_ask()) {
+                    (Some(u), _) => {
+                        let (d, c) = (self.def(self.obj(u).def), self.obj(u).controller);
+                        let (pe, pz) = (crate::present::seat_en(c), crate::present::seat_zh(c));
+                        Label::new(
+                            format!("Apply it to {} ({pe}'s unit): {e} (CR 373.a)", d.name),
+                            format!("适用于{}（{pz}的单位）：{z}（CR 373.a）", d.zh),
+                        )
+                    }
+                    (None, Some(crate::replace_ask::DamageAsk::May { .. })) => {
+                        Label::new(format!("Apply: {e} (CR 374)"), format!("适用：{z}（CR 374）"))
+                    }
+                    _ => Label::new(format!("Apply first: {e} (CR 372)"), format!("先适用：{z}（CR 372）")),
+                }
             }
             RiftAction::First(i) if matches!(self.prompt, Some(Prompt::EnterReady { .. })) => {
                 let Some(Prompt::EnterReady { unit, .. }) = self.prompt else { unreachable!() };

@@ -186,7 +186,9 @@ impl RiftGame {
                 }
             }
             Prompt::Replacement { .. } if !self.dmg_batch.is_empty() => {
-                // Damage: which of the replacements applies first (CR 372, `replace.rs`).
+                // Damage: which replacement applies next (CR 372), whether another player's
+                // optional one put next applies (CR 374), or which event a "once each turn" one
+                // applies to (CR 373.a; `replace_ask.rs`).
                 for i in 0..self.damage_choices() {
                     out.push(RiftAction::First(i as u8));
                 }
@@ -350,8 +352,8 @@ impl RiftGame {
                 self.match_apply(&p, a)
             }
             Ok(Some(Prompt::Replacement { .. })) if !self.dmg_batch.is_empty() => match a {
-                RiftAction::First(i) => self.choose_damage_replacement(i as usize),
-                RiftAction::No => self.decline_damage_replacements(),
+                RiftAction::First(i) => self.answer_damage(Some(i as usize)),
+                RiftAction::No => self.answer_damage(None),
                 _ => {}
             },
             Ok(Some(Prompt::EnterReady { unit, .. })) => match a {
@@ -609,11 +611,7 @@ impl RiftGame {
             {
                 self.match_refusal(p)
             }
-            (Some(Prompt::Replacement { .. }), _) if !self.dmg_batch.is_empty() => format!(
-                "choose which damage replacement applies first: 'first 0'…'first {}'{} (CR 372, 371)",
-                self.damage_choices().saturating_sub(1),
-                if self.damage_may_decline() { ", or 'no' to decline the optional ones" } else { "" }
-            ),
+            (Some(Prompt::Replacement { .. }), _) if !self.dmg_batch.is_empty() => self.damage_refusal(),
             (Some(Prompt::EnterReady { unit, .. }), _) => format!(
                 "choose which 'enter ready' applies: 'first 0'…'first {}'{} (CR 372, 371)",
                 self.enter_ready_choices(*unit).len().saturating_sub(1),

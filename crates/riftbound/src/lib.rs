@@ -44,6 +44,7 @@ pub mod present;
 mod render;
 mod repeat;
 pub mod replace;
+mod replace_ask;
 mod replace_death;
 pub mod replace_enter;
 mod replace_file;

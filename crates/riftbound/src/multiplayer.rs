@@ -164,6 +164,12 @@ impl RiftGame {
     fn settle_prompt_after_leaving(&mut self) {
         match &self.prompt {
             Some(Prompt::Assign { .. }) => self.auto_assign(),
+            // A damage batch's question is asked again of whoever it now belongs to: the leaver's
+            // units and statics are gone (`replace_ask.rs`).
+            Some(Prompt::Replacement { .. }) if !self.dmg_batch.is_empty() => {
+                self.prompt = None;
+                self.settle_damage_batch();
+            }
             Some(p) => {
                 let mut v = Vec::new();
                 self.prompt_options(p, &mut v);
@@ -178,7 +184,8 @@ impl RiftGame {
                     }
                 }
             }
-            None => {}
+            // The leaver's own choice is gone: a damage batch waiting for it goes on.
+            None => self.settle_damage_batch(),
         }
     }
 }

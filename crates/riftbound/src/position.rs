@@ -272,9 +272,12 @@ impl RiftGame {
                 .iter()
                 .map(|e| {
                     let mut w = format!("c{}:{}:{}:{}", e.unit, e.amount, e.applied, u8::from(e.modified));
-                    if !e.statics.is_empty() {
-                        let keys: Vec<String> = e.statics.iter().map(|k| k.to_string()).collect();
-                        w += &format!(":{}", keys.join("+"));
+                    let keys = |ks: &[u64]| ks.iter().map(|k| k.to_string()).collect::<Vec<_>>().join("+");
+                    match (e.statics.is_empty(), e.accepted.is_empty()) {
+                        (true, true) => {}
+                        (_, true) => w += &format!(":{}", keys(&e.statics)),
+                        (true, false) => w += &format!(":-:{}", keys(&e.accepted)),
+                        (false, false) => w += &format!(":{}:{}", keys(&e.statics), keys(&e.accepted)),
                     }
                     w
                 })
@@ -283,6 +286,11 @@ impl RiftGame {
         }
         if self.dmg_combat {
             l += " dmgcombat=1";
+        }
+        match self.dmg_may {
+            Some(crate::replace::Repl::Ward(w)) => l += &format!(" dmgmay=w{w}"),
+            Some(crate::replace::Repl::Static(k)) => l += &format!(" dmgmay=s{k}"),
+            None => {}
         }
         if !self.repl_used.is_empty() {
             l += &format!(" replused={}", list(self.repl_used.iter().map(|k| k.to_string()).collect()));

@@ -562,6 +562,11 @@ impl RiftGame {
             }
             First(i) => {
                 if let Some(Prompt::Replacement { unit, .. } | Prompt::EnterReady { unit, .. }) = self.prompt {
+                    // A CR 373.a answer is about the unit it names.
+                    let unit = match self.prompt {
+                        Some(Prompt::Replacement { .. }) => self.damage_choice_unit(i as usize).unwrap_or(unit),
+                        _ => unit,
+                    };
                     return answer(ActionMeta::of(ActionKind::Choose).subject(self.cref(unit)));
                 }
                 let m = ActionMeta::of(ActionKind::Choose);
@@ -806,9 +811,41 @@ impl RiftGame {
             ),
             Some(Prompt::Replacement { unit, .. }) if !self.dmg_batch.is_empty() => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);
+                let with_source = |p: UiPrompt| match self.damage_choice_source(0) {
+                    Some(ItemSrc::Obj(o)) => p.source(self.cref(o)),
+                    Some(ItemSrc::Legend(s)) => p.source(self.legend_ref(s)),
+                    Some(ItemSrc::Bf(b)) => p.source(self.bf_ref(b)),
+                    _ => p,
+                };
+                let (re, rz) = self.damage_choice_label(0).unwrap_or_default();
+                match self.damage_ask() {
+                    // A "once each turn" static meets several events: which unit (CR 373.a).
+                    Some(crate::replace_ask::DamageAsk::Which { may, .. }) => {
+                        let (ne, nz) = if may { (", or none of them", "，或都不适用") } else { ("", "") };
+                        return Some(with_source(UiPrompt::new(
+                            id,
+                            l(
+                                format!("Several units are dealt damage at once and your replacement — {re} — applies to one of them: choose which{ne} (CR 373.a, 371)"),
+                                format!("多个单位同时受到伤害，你的替代效果——{rz}——只适用于其中一个：选择哪一个{nz}（CR 373.a、371）"),
+                            ),
+                        )));
+                    }
+                    // Another player put this seat's optional replacement next (CR 372, 374).
+                    Some(crate::replace_ask::DamageAsk::May { .. }) => {
+                        let c = self.obj(*unit).controller;
+                        let (pe, pz) = (seat_en(c), seat_zh(c));
+                        return Some(with_source(UiPrompt::new(
+                            id,
+                            l(
+                                format!("{e} would be dealt damage and {pe} applies your optional replacement next — {re}: apply it or decline it (CR 372, 374)"),
+                                format!("{z}将受到伤害，{pz}将你的可选替代效果排在下一个——{rz}：适用或不适用（CR 372、374）"),
+                            ),
+                        )));
+                    }
+                    _ => {}
+                }
                 // One optional replacement: the prompt names it and its source (CR 371).
                 if self.damage_choices() == 1 {
-                    let (re, rz) = self.damage_choice_label(0).unwrap_or_default();
                     let p = UiPrompt::new(
                         id,
                         l(
@@ -816,18 +853,13 @@ impl RiftGame {
                             format!("{z}将受到伤害：适用可选的替代效果——{rz}——或不适用（CR 371）"),
                         ),
                     );
-                    return Some(match self.damage_choice_source(0) {
-                        Some(ItemSrc::Obj(o)) => p.source(self.cref(o)),
-                        Some(ItemSrc::Legend(s)) => p.source(self.legend_ref(s)),
-                        Some(ItemSrc::Bf(b)) => p.source(self.bf_ref(b)),
-                        _ => p,
-                    });
+                    return Some(with_source(p));
                 }
                 UiPrompt::new(
                     id,
                     l(
-                        format!("{e} would be dealt damage and replacement effects apply: choose which applies first, or decline an optional one (CR 371, 372)"),
-                        format!("{z}将受到伤害，有替代效果可以适用：选择先适用哪一个，或不适用可选的效果（CR 371、372）"),
+                        format!("{e} would be dealt damage and replacement effects apply: choose which applies first, or decline an optional one of yours; another player's optional one is theirs to apply (CR 371, 372, 374)"),
+                        format!("{z}将受到伤害，有替代效果可以适用：选择先适用哪一个，或不适用你的可选效果；其他玩家的可选效果由其决定是否适用（CR 371、372、374）"),
                     ),
                 )
             }

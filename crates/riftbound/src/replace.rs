@@ -6,26 +6,28 @@
 //! while it is on the board (CR 376.3; the card file's `prevent_damage` / `double_damage` statics,
 //! `replace_file.rs`): "prevent N of it" applies to each event and is not used up; a "once each
 //! turn" static counts its applications until the Expiration Step (CR 371, `repl_used`); an
-//! optional one ("may", CR 371) alone is its controller's choice (CR 374; where two or more apply,
-//! the affected unit's controller orders them and answers for the optional ones too) — the
-//! replacement prompt offers it (`first i`) and `no` declines the optional ones for that event
-//! (declined, it is not used up).
+//! optional one ("may", CR 371) is always its own controller's choice (CR 374), declined it is
+//! not used up. Who is asked what is in `replace_ask.rs`.
 //!
 //! Every damage event goes through [`RiftGame::deal_batch`], which takes the simultaneous events
 //! of one game action together (CR 373: an instruction's units, a split, combat damage):
 //! * each event is handled separately, in turn order of the affected units' controllers
 //!   (CR 373.c); each replacement applies at most once to an event (CR 370.2) and only while the
 //!   event still deals damage (a prevented event is not damage any more);
-//! * one mandatory replacement that applies: it applies; two or more, or an optional one: the
-//!   **controller of the affected unit** chooses which applies first (CR 372, 371), with
-//!   [`Prompt::Replacement`] (`first i` = the i-th applicable replacement), then the rest are
-//!   checked again on the modified event;
+//! * first, a "once each turn" static that meets two or more events of the batch is one
+//!   uninterrupted sequence (CR 373.a): its controller chooses which event it applies to
+//!   (`replace_ask.rs`), and it is out of the others;
+//! * one mandatory replacement that applies: it applies; two or more: the **controller of the
+//!   affected unit** chooses which applies next (CR 372), with [`Prompt::Replacement`]
+//!   (`first i` = the i-th applicable replacement) — an optional one put next is applied only if
+//!   its own controller says so (CR 374) — then the rest are checked again on the modified event;
+//!   one optional one alone: its controller is asked;
 //! * a replacement applied to an already modified event works on it as modified (CR 375: it
 //!   inherits what the earlier one did, e.g. damage halved by a prevention and then doubled is
 //!   the prevented amount doubled; the source stays the same);
 //! * when every event is final, the modified events are dealt before the unmodified ones
-//!   (CR 373.b); one replacement meets at most one event per batch (a unit is dealt one amount per
-//!   batch), so "a single uninterrupted sequence" (CR 373.a) holds by construction.
+//!   (CR 373.b). A static that is not "once each turn" is checked on each event in turn with
+//!   nothing in between — the single uninterrupted sequence of CR 373.a.
 //!
 //! While a choice is open the batch waits in [`RiftGame::dmg_batch`]; combat damage then goes on
 //! to the Combat Cleanup once it is dealt (`dmg_combat`), a resolving item to its next instruction.
@@ -46,9 +48,8 @@ pub enum WardKind {
 
 /// A damage replacement effect on one unit incarnation, for this turn; `controller` is its
 /// source's controller (CR 374). `once`: it applies to one event, then is used up for the turn
-/// (CR 371); `may`: it is optional — its controller's choice when it applies alone, the affected
-/// unit's controller's where it is ordered with others (CR 371, 372, 374) — and not used up when
-/// declined.
+/// (CR 371); `may`: it is optional — its controller's choice (CR 371, 374), also where the
+/// affected unit's controller orders it with others (CR 372) — and not used up when declined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ward {
     pub unit: ObjId,
@@ -69,7 +70,9 @@ impl Ward {
 
 /// One damage event of a batch: the amount as modified so far, the wards (bits, by index in
 /// [`RiftGame::wards`]) and the statics (by [`StaticKey`]) applied to it — or declined, for an
-/// optional one (CR 371) — and whether any replaced it.
+/// optional one (CR 371), or given to another event of the batch (CR 373.a) — whether any
+/// replaced it, and the optional "once each turn" statics whose controller chose this event for
+/// them (CR 373.a: their "may" is answered).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DamageEvent {
     pub unit: ObjId,
@@ -77,6 +80,7 @@ pub struct DamageEvent {
     pub applied: u64,
     pub modified: bool,
     pub statics: Vec<StaticKey>,
+    pub accepted: Vec<StaticKey>,
 }
 
 /// A damage replacement static of a card on the board: its source kind (0 an object, 1 a
@@ -189,8 +193,9 @@ impl RiftGame {
     /// The least combat damage that, assigned to `u`, is lethal (CR 465.2.c.4.a, 437.5.a; spec
     /// §17.3): the replacement effects that would apply to it count — "prevent N" adds N, a
     /// doubling halves the rest (rounded up), and damage already marked counts (CR 142.4). The
-    /// damaged unit's controller orders the replacements and chooses the optional ones
-    /// (CR 465.2.c.5, 371), so the amount is lethal whichever they choose: every prevention
+    /// damaged unit's controller orders the replacements (CR 465.2.c.5, 372) and the optional
+    /// ones are their controllers' choice (CR 371, 374), so the amount is lethal whichever is
+    /// chosen: every prevention
     /// (optional ones too) is taken before the mandatory doublings, an optional doubling is not
     /// counted. `None`: no amount is lethal — a "prevent all" applies, or may (CR 465.2.c.10: the
     /// unit is ignored for lethal-first). `Some(0)`: it already has lethal damage.
@@ -250,7 +255,14 @@ impl RiftGame {
         for &(unit, amount) in events {
             match batch.iter_mut().find(|e| combat && e.unit == unit) {
                 Some(e) => e.amount += amount,
-                None => batch.push(DamageEvent { unit, amount, applied: 0, modified: false, statics: Vec::new() }),
+                None => batch.push(DamageEvent {
+                    unit,
+                    amount,
+                    applied: 0,
+                    modified: false,
+                    statics: Vec::new(),
+                    accepted: Vec::new(),
+                }),
             }
         }
         // CR 373.c: handled in turn order of the affected units' controllers (who choose, CR 372).
@@ -258,22 +270,25 @@ impl RiftGame {
         batch.sort_by_key(|e| order(self.obj(e.unit).controller));
         self.dmg_batch = batch;
         self.dmg_combat = combat;
+        self.dmg_may = None;
         self.step_damage_batch()
     }
 
     /// The replacements that may still apply to event `i` (CR 370.2: each once; only to damage;
-    /// CR 371: a "once each turn" static not used yet this turn), wards first, then statics in
-    /// board order.
+    /// CR 371: a "once each turn" static not used yet this turn; an optional ward of a player who
+    /// has left has nobody to choose it, CR 651), wards first, then statics in board order.
     pub(crate) fn applicable_repls(&self, i: usize) -> Vec<Repl> {
         let Some(e) = self.dmg_batch.get(i) else { return Vec::new() };
         let o = self.obj(e.unit);
         if e.amount <= 0 || !o.zone.on_board() {
             return Vec::new();
         }
+        let left = |s: u8| self.players.get(s as usize).is_some_and(|p| p.left);
         let mut out: Vec<Repl> = (0..self.wards.len())
             .filter(|&w| {
                 let x = &self.wards[w];
-                x.unit == e.unit && x.inc == o.inc && e.applied & (1 << w) == 0 && !x.spent()
+                let live = !(x.may && left(x.controller));
+                x.unit == e.unit && x.inc == o.inc && e.applied & (1 << w) == 0 && !x.spent() && live
             })
             .map(Repl::Ward)
             .collect();
@@ -287,12 +302,12 @@ impl RiftGame {
     }
 
     /// The static with key `k` on the board, if it is there.
-    fn static_by_key(&self, k: StaticKey) -> Option<OnBoard> {
+    pub(crate) fn static_by_key(&self, k: StaticKey) -> Option<OnBoard> {
         self.damage_statics().into_iter().find(|s| s.key == k)
     }
 
     /// Is replacement `r` optional ("you may", CR 371)?
-    fn repl_may(&self, r: Repl) -> bool {
+    pub(crate) fn repl_may(&self, r: Repl) -> bool {
         match r {
             Repl::Ward(w) => self.wards.get(w).is_some_and(|w| w.may),
             Repl::Static(k) => self.static_by_key(k).is_some_and(|s| s.stat.may),
@@ -300,39 +315,15 @@ impl RiftGame {
     }
 
     /// The controller of replacement `r` (CR 374: its source's controller).
-    fn repl_controller(&self, r: Repl) -> Option<u8> {
+    pub(crate) fn repl_controller(&self, r: Repl) -> Option<u8> {
         match r {
             Repl::Ward(w) => self.wards.get(w).map(|w| w.controller),
             Repl::Static(k) => self.static_by_key(k).map(|s| s.controller),
         }
     }
 
-    /// Who decides about the replacements `app` of a damage event to `unit`: where two or more
-    /// apply, the affected unit's controller orders them (CR 372); where one optional one alone
-    /// applies, "you may" is its controller's choice (CR 371, 374: the controller of a
-    /// replacement effect is its source's controller) — an opponent's optional prevention of
-    /// damage to your unit is theirs to use.
-    fn repl_chooser(&self, unit: ObjId, app: &[Repl]) -> u8 {
-        let affected = self.obj(unit).controller;
-        match app {
-            [one] if self.repl_may(*one) => self.repl_controller(*one).unwrap_or(affected),
-            _ => affected,
-        }
-    }
-
-    /// Must the affected unit's controller decide for event `i`: two or more replacements apply
-    /// (CR 372), or an optional one does (CR 371)?
-    fn needs_choice(&self, app: &[Repl]) -> bool {
-        app.len() >= 2 || app.iter().any(|&r| self.repl_may(r))
-    }
-
-    /// The event whose replacements are being chosen (the first one that needs a choice).
-    pub(crate) fn open_damage_event(&self) -> Option<usize> {
-        (0..self.dmg_batch.len()).find(|&i| self.needs_choice(&self.applicable_repls(i)))
-    }
-
     /// Replacement `r` replaces event `i` (CR 370.1.c), on the event as modified so far (CR 375).
-    fn apply_repl(&mut self, i: usize, r: Repl) {
+    pub(crate) fn apply_repl(&mut self, i: usize, r: Repl) {
         let kind = match r {
             Repl::Ward(w) => self.wards[w].kind,
             Repl::Static(k) => {
@@ -371,25 +362,31 @@ impl RiftGame {
         }
     }
 
-    /// Apply single mandatory replacements, ask where two or more apply (CR 372) or an optional
-    /// one does (CR 371), and deal the batch once every event is final. Returns whether it was
-    /// dealt.
+    /// Settle the "once each turn" statics that meet several events (CR 373.a), apply single
+    /// mandatory replacements, ask where two or more apply (CR 372) or an optional one does
+    /// (CR 371, 374), and deal the batch once every event is final. Returns whether it was dealt.
     fn step_damage_batch(&mut self) -> bool {
-        for i in 0..self.dmg_batch.len() {
-            loop {
-                let app = self.applicable_repls(i);
-                if app.is_empty() {
-                    break;
+        if self.which_ask().is_none() {
+            'events: for i in 0..self.dmg_batch.len() {
+                loop {
+                    let app = self.applicable_repls(i);
+                    if app.is_empty() {
+                        break;
+                    }
+                    if self.needs_choice(i, &app) {
+                        break 'events;
+                    }
+                    self.apply_repl(i, app[0]);
                 }
-                if self.needs_choice(&app) {
-                    let unit = self.dmg_batch[i].unit;
-                    self.prompt = Some(Prompt::Replacement { seat: self.repl_chooser(unit, &app), unit });
-                    return false;
-                }
-                self.apply_repl(i, app[0]);
             }
         }
+        if let Some(ask) = self.damage_ask() {
+            let unit = ask.unit(self);
+            self.prompt = Some(Prompt::Replacement { seat: ask.seat(), unit });
+            return false;
+        }
         let batch = std::mem::take(&mut self.dmg_batch);
+        self.dmg_may = None;
         // CR 373.b: modified events first, then the unmodified ones.
         for e in batch.iter().filter(|e| e.modified).chain(batch.iter().filter(|e| !e.modified)) {
             if e.modified {
@@ -403,100 +400,14 @@ impl RiftGame {
         true
     }
 
-    /// The affected unit's controller chose the `i`-th applicable replacement to apply first
-    /// (CR 372); then the batch goes on, and combat damage on to the Combat Cleanup.
-    pub(crate) fn choose_damage_replacement(&mut self, i: usize) {
-        let Some(e) = self.open_damage_event() else {
-            self.prompt = None;
-            self.finish_damage_batch();
-            return;
-        };
-        let app = self.applicable_repls(e);
-        let Some(&r) = app.get(i) else { return };
-        self.prompt = None;
-        self.apply_repl(e, r);
-        self.finish_damage_batch();
-    }
-
-    /// The affected unit's controller declines the optional replacements of the open event
-    /// (CR 371: "may"; a declined one is not used up — a "once each turn" one may apply later).
-    pub(crate) fn decline_damage_replacements(&mut self) {
-        let Some(e) = self.open_damage_event() else { return };
-        let declined: Vec<Repl> = self.applicable_repls(e).into_iter().filter(|&r| self.repl_may(r)).collect();
-        if declined.is_empty() {
-            return;
-        }
-        self.prompt = None;
-        // Marked as met by this event (like an applied one, CR 370.2), the effect itself untouched.
-        for r in declined {
-            match r {
-                Repl::Ward(w) => self.dmg_batch[e].applied |= 1 << w,
-                Repl::Static(k) => self.dmg_batch[e].statics.push(k),
-            }
-        }
-        self.finish_damage_batch();
-    }
-
     /// Go on with the waiting batch: more choices, or deal it (and the Combat Cleanup after
     /// combat damage).
-    fn finish_damage_batch(&mut self) {
+    pub(crate) fn finish_damage_batch(&mut self) {
         if self.step_damage_batch() && std::mem::take(&mut self.dmg_combat) {
             if let Some(bf) = self.showdown.as_ref().map(|s| s.bf) {
                 self.notes.by = Some(crate::notes::By::Combat { bf });
             }
             self.combat_cleanup();
-        }
-    }
-
-    /// A player left while the batch waited for their choice (CR 651): the choice is gone with
-    /// their unit, and the batch goes on without it.
-    pub(crate) fn settle_damage_batch(&mut self) {
-        if self.prompt.is_none() && !self.dmg_batch.is_empty() {
-            self.finish_damage_batch();
-        }
-    }
-
-    /// How many replacements the open damage choice offers (0: the prompt is about a death).
-    pub(crate) fn damage_choices(&self) -> usize {
-        self.open_damage_event().map_or(0, |e| self.applicable_repls(e).len())
-    }
-
-    /// May the open damage choice decline (`no`): an optional replacement applies (CR 371)?
-    pub(crate) fn damage_may_decline(&self) -> bool {
-        self.open_damage_event().is_some_and(|e| self.applicable_repls(e).into_iter().any(|r| self.repl_may(r)))
-    }
-
-    /// The source of the `i`-th replacement of the open damage choice, when it is a static (a
-    /// this-turn effect's source has left no card to name).
-    pub(crate) fn damage_choice_source(&self, i: usize) -> Option<ItemSrc> {
-        let e = self.open_damage_event()?;
-        match *self.applicable_repls(e).get(i)? {
-            Repl::Ward(_) => None,
-            Repl::Static(k) => self.static_by_key(k).map(|s| s.src),
-        }
-    }
-
-    /// The `i`-th replacement of the open damage choice, in English and Chinese, naming a
-    /// static's source card and whether it is optional.
-    pub(crate) fn damage_choice_label(&self, i: usize) -> Option<(String, String)> {
-        let e = self.open_damage_event()?;
-        match *self.applicable_repls(e).get(i)? {
-            Repl::Ward(w) => {
-                let w = self.wards[w];
-                let (e, z) = ward_text(w.kind);
-                let (oe, oz) = if w.once { (", once", "，一次") } else { ("", "") };
-                let (me, mz) = if w.may { (" (optional)", "（可选）") } else { ("", "") };
-                // Its source: the player whose effect made it this turn (CR 374; the card is not kept).
-                let (pe, pz) = (crate::present::seat_en(w.controller), crate::present::seat_zh(w.controller));
-                Some((format!("{e}{oe}{me} ({pe}'s effect this turn)"), format!("{z}{oz}{mz}（{pz}本回合的效果）")))
-            }
-            Repl::Static(k) => {
-                let s = self.static_by_key(k)?;
-                let d = self.def(s.def);
-                let (e, z) = static_text(s.stat.kind);
-                let (me, mz) = if s.stat.may { (" (optional)", "（可选）") } else { ("", "") };
-                Some((format!("{e} ({}){me}", d.name), format!("{z}（{}）{mz}", d.zh)))
-            }
         }
     }
 }

@@ -78,8 +78,8 @@ pub(crate) fn read_statics(r: &RawCard) -> (Vec<Problem>, ReplStatics) {
                         None
                     }
                 };
-                // "You may" about any unit: alone, its controller decides (CR 371, 374); ordered
-                // with others, the affected unit's controller (CR 372; `replace.rs`).
+                // "You may" about any unit: its controller decides (CR 371, 374), also where the
+                // affected unit's controller orders it with others (CR 372; `replace_ask.rs`).
                 if let (Some(kind), Some(unit)) = (kind, unit) {
                     let ix = j as u8;
                     got.damage.push(DamageStatic { ix, kind, unit, once_each_turn: s.once_each_turn, may: s.may });

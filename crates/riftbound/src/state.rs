@@ -398,7 +398,8 @@ pub enum Prompt {
     /// controller chooses which applies (CR 372), `first i` of `death_repls` (heal and stun
     /// before return to hand), or declines the optional ones with `no` (CR 371;
     /// `replace_death.rs`). With a damage batch waiting (`dmg_batch`), the same prompt is about
-    /// that damage (`replace.rs`).
+    /// that damage: an order, an optional one's "may", or which event a "once each turn" one
+    /// applies to (`replace_ask.rs`).
     /// `unit` entered the board exhausted for now and `enter_ready` statics may make it enter
     /// ready (CR 370–372; `replace_enter.rs`): its controller chooses which applies (`first i`)
     /// or, when all are optional, declines (`no`).
@@ -544,6 +545,9 @@ pub struct RiftGame {
     pub dmg_batch: Vec<crate::replace::DamageEvent>,
     /// The waiting batch is combat damage: the Combat Cleanup follows once it is dealt.
     pub dmg_combat: bool,
+    /// The optional replacement the affected unit's controller put next for the open damage
+    /// event, waiting for its own controller's "may" (CR 372, 374; `replace.rs`).
+    pub dmg_may: Option<crate::replace::Repl>,
     /// "Once each turn" replacement statics used this turn (CR 371; `replace.rs` keys).
     pub repl_used: Vec<crate::replace::StaticKey>,
     /// Units (with their incarnation) that entered exhausted for now, waiting for their
@@ -800,6 +804,7 @@ impl RiftGame {
             wards: Vec::new(),
             dmg_batch: Vec::new(),
             dmg_combat: false,
+            dmg_may: None,
             repl_used: Vec::new(),
             enter_wait: Vec::new(),
             loans: Vec::new(),

@@ -154,7 +154,7 @@ b2 card=ST1-049 owner=p2 ctl=p2";
     assert!(p.source.is_some(), "the prompt names the static's card: {all}");
     let first = g.action_label(&RiftAction::First(0));
     let s = format!("{first:?}");
-    assert!(s.contains("prevent 1 of the damage (Test Warden) (optional)"), "{s}");
+    assert!(s.contains("prevent 1 of the damage (Test Warden, P2's) (optional)"), "{s}");
     let no = format!("{:?}", g.action_label(&RiftAction::No));
     assert!(no.contains("Decline"), "{no}");
     // Applied: 2 dealt; declined: 3.

@@ -847,15 +847,23 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "dmgbatch" => {
                 for w in items(v) {
                     let parts: Vec<&str> = w.split(':').collect();
-                    let (u, n, a, m, st) = match parts.as_slice() {
-                        [u, n, a, m] => (u, n, a, m, None),
-                        [u, n, a, m, st] => (u, n, a, m, Some(st)),
-                        _ => return err(f, format!("'{w}' is not UNIT:AMOUNT:APPLIED:MODIFIED[:STATICS] like c5:4:0:0")),
+                    let (u, n, a, m, st, acc) = match parts.as_slice() {
+                        [u, n, a, m] => (u, n, a, m, None, None),
+                        [u, n, a, m, st] => (u, n, a, m, Some(st), None),
+                        [u, n, a, m, st, acc] => (u, n, a, m, Some(st), Some(acc)),
+                        _ => {
+                            return err(
+                                f,
+                                format!("'{w}' is not UNIT:AMOUNT:APPLIED:MODIFIED[:STATICS[:ACCEPTED]] like c5:4:0:0"),
+                            )
+                        }
                     };
-                    let statics = match st {
-                        None => Vec::new(),
-                        Some(st) => st.split('+').map(|k| num(f, k)).collect::<R<Vec<u64>>>()?,
+                    // A list of static keys; `-` for none (before an ACCEPTED list).
+                    let keys = |ks: Option<&&str>| match ks {
+                        None | Some(&"-") => Ok(Vec::new()),
+                        Some(ks) => ks.split('+').map(|k| num(f, k)).collect::<R<Vec<u64>>>(),
                     };
+                    let (statics, accepted) = (keys(st)?, keys(acc)?);
                     let Tgt::Obj(unit, _) = rd.tgt(f, u, g)? else { return err(f, format!("'{u}' is not an object")) };
                     g.dmg_batch.push(crate::replace::DamageEvent {
                         unit,
@@ -863,10 +871,18 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                         applied: num(f, a)?,
                         modified: flag01(f, m)?,
                         statics,
+                        accepted,
                     });
                 }
             }
             "dmgcombat" => g.dmg_combat = flag01(f, v)?,
+            "dmgmay" => {
+                g.dmg_may = Some(match (v.strip_prefix('w'), v.strip_prefix('s')) {
+                    (Some(w), _) => crate::replace::Repl::Ward(num(f, w)?),
+                    (_, Some(k)) => crate::replace::Repl::Static(num(f, k)?),
+                    _ => return err(f, format!("'{v}' is not a ward (w3) or a static key (s4096)")),
+                })
+            }
             "replused" => g.repl_used = items(v).map(|k| num(f, k)).collect::<R<_>>()?,
             "enterwait" => {
                 for w in items(v) {
