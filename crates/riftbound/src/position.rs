@@ -36,12 +36,13 @@ const FLAGS: [(u16, &str); 16] = [
     (flag::SAVE_TO_HAND_MAY, "savehandmay"),
 ];
 
-const PHASES: [(Phase, &str); 7] = [
+const PHASES: [(Phase, &str); 8] = [
     (Phase::Mulligan, "mulligan"),
     (Phase::Beginning, "beginning"),
     (Phase::Scoring, "scoring"),
     (Phase::Channel, "channel"),
     (Phase::Draw, "draw"),
+    (Phase::DrawHeld, "drawheld"),
     (Phase::Main, "main"),
     (Phase::Ending, "ending"),
 ];

@@ -460,6 +460,9 @@ pub enum Phase {
     Scoring,
     Channel,
     Draw,
+    /// The Draw Phase's draw is made but held up by a burn-out choice (FFA, CR 431): once the
+    /// draw is finished the Main Phase starts (CR 316.2), before anything else happens.
+    DrawHeld,
     Main,
     Ending,
 }

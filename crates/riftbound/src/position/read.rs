@@ -806,7 +806,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "first" => g.first_player = rd.seat(f, v)?,
             "phase" => {
                 g.phase = PHASES.iter().find(|(_, w)| w == v).map(|(p, _)| *p).ok_or(format!(
-                    "phase: unknown phase '{v}' (mulligan, beginning, scoring, channel, draw, main, ending)"
+                    "phase: unknown phase '{v}' (mulligan, beginning, scoring, channel, draw, drawheld, main, ending)"
                 ))?
             }
             "priority" => g.priority = rd.seat(f, v)?,
