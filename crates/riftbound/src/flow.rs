@@ -171,7 +171,7 @@ impl RiftGame {
         for p in self.players.iter_mut() {
             p.pool = Pool::default();
             p.scored = 0;
-            p.finalized = 0;
+            p.finalized.clear();
             p.spell_repeats.clear();
         }
         self.ally_held = 0;

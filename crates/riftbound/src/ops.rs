@@ -390,7 +390,7 @@ impl RiftGame {
     /// only while active (CR 726–727); a keyword's row while the keyword is there (Weaponmaster,
     /// CR 821).
     pub(crate) fn trigger_live(&self, c: u8, id: ObjId, ab: &crate::cards::Ability) -> bool {
-        self.legion_met(c, ab, true)
+        self.legion_met(c, ab, crate::legion::LegionOf::Trigger)
             && self.ability_active(c, Some(id), ab)
             && ab.keyword.is_none_or(|k| self.keyword_row_live(id, k))
     }

@@ -348,8 +348,8 @@ impl RiftGame {
         if p.scored != 0 {
             l += &format!(" scored={}", bits(p.scored));
         }
-        if p.finalized != 0 {
-            l += &format!(" finalized={}", p.finalized);
+        if !p.finalized.is_empty() {
+            l += &format!(" finalized={}", ids(&p.finalized));
         }
         if p.xp != 0 {
             l += &format!(" xp={}", p.xp);

@@ -110,7 +110,7 @@ impl RiftGame {
         };
         match ins.cond {
             Cond::Always => true,
-            Cond::Legion => self.players[seat as usize].finalized >= 2,
+            Cond::Legion => self.finalized_another(seat, self.legion_of(item)),
             Cond::HandEmpty => self.players[seat as usize].hand.is_empty(),
             Cond::ControlMighty => self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
             Cond::NoMighty => !self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),

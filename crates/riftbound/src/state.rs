@@ -151,8 +151,9 @@ pub struct Player {
     pub pool: Pool,
     /// Battlefields (by index bit) this player scored this turn (CR 470).
     pub scored: u8,
-    /// Main-deck cards finalized this turn (Legion, CR 812).
-    pub finalized: u8,
+    /// The main-deck cards this player finalized this turn, in order (Legion, CR 812: "another
+    /// card" leaves out the Legion ability's own card); a card finalized twice is there twice.
+    pub finalized: Vec<ObjId>,
     pub mulliganed: bool,
     /// The three battlefields brought (CR 103.4).
     pub battlefields: Vec<DefId>,

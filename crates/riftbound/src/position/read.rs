@@ -467,6 +467,11 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     };
     let mut objs = vec![hole; taken.len()];
     rd.nobj = objs.len();
+    for (s, p) in players.iter().enumerate() {
+        for &c in &p.finalized {
+            rd.obj(&format!("p{}.finalized", s + 1), &format!("c{c}"))?;
+        }
+    }
     let mut counters = Vec::new();
     for (sp, &id) in specs.iter().zip(&ids) {
         let mut o = sp.obj.clone();
@@ -747,7 +752,16 @@ fn read_player(
                 }
             }
             "scored" => p.scored = rd.bits(&f, v)?,
-            "finalized" => p.finalized = num(&f, v)?,
+            // Checked against the position's objects once they are all read.
+            "finalized" => {
+                p.finalized = items(v)
+                    .map(|w| {
+                        w.strip_prefix('c')
+                            .and_then(|n| n.parse().ok())
+                            .ok_or(format!("{f}: '{w}' is not an object like c12"))
+                    })
+                    .collect::<R<_>>()?
+            }
             "xp" => p.xp = num(&f, v)?,
             "repeats" => {
                 for w in items(v) {
