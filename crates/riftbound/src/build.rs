@@ -184,8 +184,12 @@ impl RiftGame {
         self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
     }
 
-    /// "here" for an item (CR 359.3.f): the source's current location, else what was noted.
+    /// "here" for an item (CR 359.3.f): the source's current location, else what was noted;
+    /// the controller's base once a unit it created "here" was sent there instead (CR 462).
     pub fn here_of(&self, item: &Item) -> Loc {
+        if item.here_base {
+            return Loc::Base(item.controller);
+        }
         match item.src {
             ItemSrc::Obj(id) if self.obj(id).inc == item.src_inc && self.obj(id).zone.on_board() => self.loc(id),
             ItemSrc::Bf(b) => Loc::Bf(b),
@@ -470,6 +474,7 @@ impl RiftGame {
             trigger: false,
             repeat: 0,
             ab_of: None,
+            here_base: false,
         }
     }
 

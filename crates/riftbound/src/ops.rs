@@ -325,6 +325,7 @@ impl RiftGame {
                     trigger: true,
                     repeat: 0,
                     ab_of,
+                    here_base: false,
                 };
                 if ab.subject.as_ref().is_none_or(|s| self.target_ok(&probe, s, t)) {
                     self.push_trigger(probe.controller, probe.src, probe.ab, probe.here, None);
@@ -368,6 +369,7 @@ impl RiftGame {
                 trigger: true,
                 repeat: 0,
                 ab_of: None,
+                here_base: false,
             },
         });
     }

@@ -550,6 +550,10 @@ impl RiftGame {
         if it.here != Loc::Nowhere {
             w += &format!("/here:{}", loc_word(it.here));
         }
+        // CR 462: "here" refers to the controller's base for the rest of the item.
+        if it.here_base {
+            w += "/herebase";
+        }
         if let Some(t) = it.subject {
             w += &format!("/subject:{}", self.tgt_word(t));
         }

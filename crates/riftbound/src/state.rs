@@ -226,6 +226,10 @@ pub struct Item {
     /// The card whose ability `ab` is when it is not the source's own: an ability granted to the
     /// source (CR 477.2, `grant.rs`); it stays that ability whatever becomes of the grant.
     pub ab_of: Option<DefId>,
+    /// CR 462: a unit this item would have created "here", at a combat between two other
+    /// players, went to its controller's base instead; "here" then refers to that base for the
+    /// rest of the item (`RiftGame::here_of`).
+    pub here_base: bool,
 }
 
 impl Item {

@@ -256,6 +256,7 @@ impl Reader<'_> {
             trigger: false,
             repeat: 0,
             ab_of: None,
+            here_base: false,
         };
         for p in parts {
             if let Some(rest) = p.strip_prefix('t').filter(|r| r.contains(':')) {
@@ -269,6 +270,8 @@ impl Reader<'_> {
                 it.src_inc = num(field, i)?;
             } else if let Some(b) = p.strip_prefix("only.") {
                 it.restrict_bf = self.bf(field, b)?;
+            } else if p == "herebase" {
+                it.here_base = true;
             } else if p == "trigger" {
                 it.trigger = true;
             } else if let Some(d) = p.strip_prefix("of:") {
@@ -687,6 +690,7 @@ fn blank_item() -> Item {
         trigger: false,
         repeat: 0,
         ab_of: None,
+        here_base: false,
     }
 }
 
