@@ -377,6 +377,9 @@ impl RiftGame {
         if !p.battlefields.is_empty() {
             l += &format!(" brought={}", list(p.battlefields.iter().map(|&d| db.get(d).id.clone()).collect()));
         }
+        if let Some(d) = p.field_hook {
+            l += &format!(" fieldhook={}", db.get(d).id);
+        }
         let mut field = |name: &str, objs: Vec<ObjId>, by_owner: bool| {
             if !objs.is_empty() {
                 let words: Vec<String> = objs.iter().map(|&i| self.obj_word(i, s, by_owner)).collect();

@@ -157,6 +157,10 @@ pub struct Player {
     pub mulliganed: bool,
     /// The three battlefields brought (CR 103.4).
     pub battlefields: Vec<DefId>,
+    /// The setup's `battlefield` test hook, waiting for the play-first choice in FFA4 and 2v2
+    /// (`choose_first`): the one of `battlefields` this player uses unless they go first
+    /// (CR 487, 489: the first player's battlefields are not used).
+    pub field_hook: Option<DefId>,
     /// Team (CR 489): in 2v2 seats 0 and 2 are team 0, seats 1 and 3 team 1; otherwise the seat.
     pub team: u8,
     /// The player conceded and left the game (CR 649–652).

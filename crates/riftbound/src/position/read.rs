@@ -781,6 +781,7 @@ fn read_player(
             "mulliganed" => p.mulliganed = flag01(&f, v)?,
             "left" => p.left = flag01(&f, v)?,
             "brought" => p.battlefields = items(v).map(|w| card(&rd.opts.cards, &f, w)).collect::<R<_>>()?,
+            "fieldhook" => p.field_hook = Some(card(&rd.opts.cards, &f, v)?),
             "deck" => list(Zone::Deck, true, true, specs)?,
             "runes" => list(Zone::RuneDeck, true, true, specs)?,
             "hand" => list(Zone::Hand, true, true, specs)?,
@@ -797,7 +798,7 @@ fn read_player(
                 } else {
                     return err(
                         &f,
-                        "unknown field (legend, team, points, pool, scored, finalized, xp, repeats, mulliganed, left, brought, \
+                        "unknown field (legend, team, points, pool, scored, finalized, xp, repeats, mulliganed, left, brought, fieldhook, \
                          deck, runes, hand, trash, banish, champ, chain, gone, base, atN, fdN)",
                     );
                 }
@@ -806,6 +807,9 @@ fn read_player(
     }
     if !have_legend {
         return err(&format!("{}.legend", sec.name), "missing");
+    }
+    if p.field_hook.is_some_and(|d| !p.battlefields.contains(&d)) {
+        return err(&format!("{}.fieldhook", sec.name), "not one of the battlefields brought (`brought`)");
     }
     Ok(p)
 }
