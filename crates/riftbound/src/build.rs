@@ -131,7 +131,8 @@ impl RiftGame {
         let p = &self.players[seat as usize];
         match c {
             Cond::Always => true,
-            Cond::Legion => p.finalized >= 1,
+            // The card being played is not finalized yet: any finalized card is another.
+            Cond::Legion => !p.finalized.is_empty(),
             Cond::HandEmpty => p.hand.iter().all(|&h| h == card),
             Cond::ControlMighty => self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
             Cond::NoMighty => !self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
@@ -183,8 +184,12 @@ impl RiftGame {
         self.ability(item).map(|a| a.targets.as_slice()).unwrap_or(&[])
     }
 
-    /// "here" for an item (CR 359.3.f): the source's current location, else what was noted.
+    /// "here" for an item (CR 359.3.f): the source's current location, else what was noted;
+    /// the controller's base once a unit it created "here" was sent there instead (CR 462).
     pub fn here_of(&self, item: &Item) -> Loc {
+        if item.here_base {
+            return Loc::Base(item.controller);
+        }
         match item.src {
             ItemSrc::Obj(id) if self.obj(id).inc == item.src_inc && self.obj(id).zone.on_board() => self.loc(id),
             ItemSrc::Bf(b) => Loc::Bf(b),
@@ -469,6 +474,7 @@ impl RiftGame {
             trigger: false,
             repeat: 0,
             ab_of: None,
+            here_base: false,
         }
     }
 
@@ -537,7 +543,7 @@ impl RiftGame {
                 let d = self.def(p.legend);
                 let i = d.abilities.iter().position(|a| a.on == crate::cards::On::Activated && !a.granted)?;
                 let ab = &d.abilities[i];
-                if !self.ability_active(seat, None, ab) || !self.activated_legion_active(seat, ab) {
+                if !self.ability_active(seat, None, ab) || !self.activated_legion_active(seat, None, ab) {
                     return None;
                 }
                 let item = self.new_item(seat, ItemSrc::Legend(seat), i as u8, Loc::Nowhere, NOBODY);
@@ -562,7 +568,7 @@ impl RiftGame {
         let ab = self.def(a.granted_by.unwrap_or(o.def)).abilities.get(a.ab as usize)?;
         if (ab.cost_exhaust && o.has(flag::EXHAUSTED))
             || !self.ability_active(seat, Some(id), ab)
-            || !self.activated_legion_active(seat, ab)
+            || !self.activated_legion_active(seat, Some(id), ab)
         {
             return None;
         }
@@ -1243,7 +1249,7 @@ impl RiftGame {
             return;
         }
         // A card: it is now finalized (Legion counts it, CR 812).
-        self.players[seat as usize].finalized = self.players[seat as usize].finalized.saturating_add(1);
+        self.players[seat as usize].finalized.push(b.card);
         if self.card(b.card).kind == Kind::Spell {
             // "Your next spell this turn has Repeat": this is it (CR 820, `repeat.rs`).
             self.players[seat as usize].spell_repeats.clear();

@@ -122,6 +122,7 @@ impl RiftGame {
             trigger: false,
             repeat: 0,
             ab_of: None,
+            here_base: false,
         };
         self.cost_payable(&item, c)
     }

@@ -30,6 +30,11 @@ impl RiftGame {
                 self.finish_draw();
                 continue;
             }
+            // The Draw Phase's draw that a burn-out held up is finished: the Main Phase starts.
+            if self.phase == Phase::DrawHeld {
+                self.main_phase_start();
+                continue;
+            }
             if let Some(r) = self.resolving.take() {
                 self.continue_resolve(r);
                 continue;
@@ -76,6 +81,7 @@ impl RiftGame {
                 Phase::Scoring => self.scoring_step(),
                 Phase::Channel => self.channel_phase(),
                 Phase::Draw => self.draw_phase(),
+                Phase::DrawHeld => self.main_phase_start(),
                 Phase::Ending => self.ending_phase(),
             }
         }
@@ -126,17 +132,28 @@ impl RiftGame {
     }
 
     /// Draw 1 (CR 315.4) — in FFA and 2v2 the first player skips their first draw (CR 486–489) —
-    /// then every rune pool empties as the Main Phase starts (CR 316.2).
+    /// then the Main Phase starts. An empty deck burns out (CR 431) and in FFA the burning player
+    /// chooses who gains the point in the middle of the draw: the phase waits (`DrawHeld`) until
+    /// the point is given and the card drawn, and only then does the Main Phase start.
     fn draw_phase(&mut self) {
         let tp = self.turn_player;
-        let skip = self.first_round_skips_draw(tp);
-        if !skip {
+        if !self.first_round_skips_draw(tp) {
             self.draw(tp, 1);
         }
+        if self.prompt.is_some() || !self.draw_rest.is_empty() {
+            self.phase = Phase::DrawHeld;
+            return;
+        }
+        self.main_phase_start();
+    }
+
+    /// The Main Phase starts: every rune pool empties (CR 316.2).
+    fn main_phase_start(&mut self) {
         for p in self.players.iter_mut() {
             p.pool = Pool::default();
         }
         self.phase = Phase::Main;
+        let tp = self.turn_player;
         self.notes.add(|| Note::Phase { phase: Phase::Main, seat: tp });
     }
 
@@ -154,7 +171,7 @@ impl RiftGame {
         for p in self.players.iter_mut() {
             p.pool = Pool::default();
             p.scored = 0;
-            p.finalized = 0;
+            p.finalized.clear();
             p.spell_repeats.clear();
         }
         self.ally_held = 0;

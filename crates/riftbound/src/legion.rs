@@ -1,34 +1,69 @@
-//! Legion (CR 812, 726–727) on the abilities that are not triggers: "[Legion] …" is active if
-//! its controller has finalized another main-deck card this turn (tokens, abilities and hiding
-//! do not count; countered cards do; `Player::finalized`). Triggers check it as they would go
-//! pending (`RiftGame::trigger_live`).
+//! Legion (CR 812, 726–727): "[Legion] …" is active if its controller has finalized another
+//! main-deck card this turn (tokens, abilities and hiding do not count; countered cards do;
+//! `Player::finalized` lists the turn's cards). "Another" is judged by what the ability is on:
 //!
-//! * A spell's text (`legion = true` on its `on = "spell"` block): judged as the spell resolves;
-//!   the spell itself was finalized, so another card makes two. Inactive, the text does nothing
-//!   (its targets were chosen as for any spell) and the log says so (`Note::LegionInactive`).
-//! * An activated ability, printed or granted, of a permanent or a legend: it can be activated
-//!   only while active (CR 720–725: inactive text can't be activated); once activated it stays
-//!   valid (CR 727). One card finalized this turn makes it active — the permanent's own play
-//!   included when it was played this turn (the turn's count does not say which cards).
+//! * A spell's text (`legion = true` on its `on = "spell"` block, or an `if = "legion"`
+//!   instruction): judged as the spell resolves, leaving out the spell itself. Inactive, the text
+//!   does nothing (its targets were chosen as for any spell) and the log says so
+//!   (`Note::LegionInactive`).
+//! * An activated ability, printed or granted, of a permanent: it can be activated only while
+//!   active (CR 720–725: inactive text can't be activated); once activated it stays valid
+//!   (CR 727). The permanent's own play this turn is not another card. A legend is no main-deck
+//!   card: any card of its controller's makes its ability active.
+//! * A trigger (`RiftGame::trigger_live`, checked as it would go pending): the card whose play
+//!   triggers it is counted already, so another card makes two.
 
+use crate::action::ObjId;
 use crate::cards::{Ability, On};
 use crate::state::*;
 
+/// What a [Legion] check's "another card" is other than (CR 812).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LegionOf {
+    /// This card: any other card finalized this turn (a card finalized twice is still this one).
+    Card(ObjId),
+    /// A trigger: the triggering play is among the turn's cards, so two are needed.
+    Trigger,
+    /// No main-deck card (a legend's ability): any card finalized this turn.
+    Nothing,
+}
+
 impl RiftGame {
-    /// Is `ab`'s [Legion] condition met for `seat` (always, without Legion)? It needs another
-    /// main-deck card finalized this turn; `counts_itself`: the ability's own card is among the
-    /// turn's count (a resolving spell, a trigger), so "another" makes two.
-    pub(crate) fn legion_met(&self, seat: u8, ab: &Ability, counts_itself: bool) -> bool {
-        !ab.legion || self.players[seat as usize].finalized >= if counts_itself { 2 } else { 1 }
+    /// Has `seat` finalized another main-deck card this turn than `of` (CR 812)?
+    pub(crate) fn finalized_another(&self, seat: u8, of: LegionOf) -> bool {
+        let f = &self.players[seat as usize].finalized;
+        match of {
+            LegionOf::Card(c) => f.iter().any(|&x| x != c),
+            LegionOf::Trigger => f.len() >= 2,
+            LegionOf::Nothing => !f.is_empty(),
+        }
+    }
+
+    /// Is `ab`'s [Legion] condition met for `seat` (always, without Legion)?
+    pub(crate) fn legion_met(&self, seat: u8, ab: &Ability, of: LegionOf) -> bool {
+        !ab.legion || self.finalized_another(seat, of)
+    }
+
+    /// What an item's "another card" is other than: its spell, its permanent (an activated
+    /// ability), or, for a trigger, the triggering card already counted.
+    pub(crate) fn legion_of(&self, item: &Item) -> LegionOf {
+        match item.src {
+            _ if item.trigger => LegionOf::Trigger,
+            ItemSrc::Spell(c) | ItemSrc::Obj(c) => LegionOf::Card(c),
+            _ => LegionOf::Nothing,
+        }
     }
 
     /// Is the spell's [Legion] text active as it resolves (always, for any other item)?
     pub(crate) fn spell_legion_active(&self, item: &Item, ab: &Ability) -> bool {
-        ab.on != On::Spell || !matches!(item.src, ItemSrc::Spell(_)) || self.legion_met(item.controller, ab, true)
+        ab.on != On::Spell
+            || !matches!(item.src, ItemSrc::Spell(_))
+            || self.legion_met(item.controller, ab, self.legion_of(item))
     }
 
-    /// May a [Legion] activated ability be activated by `seat` now (always, without Legion)?
-    pub(crate) fn activated_legion_active(&self, seat: u8, ab: &Ability) -> bool {
-        self.legion_met(seat, ab, false)
+    /// May a [Legion] activated ability of permanent `id` (a legend's: `None`) be activated by
+    /// `seat` now (always, without Legion)?
+    pub(crate) fn activated_legion_active(&self, seat: u8, id: Option<ObjId>, ab: &Ability) -> bool {
+        self.legion_met(seat, ab, id.map_or(LegionOf::Nothing, LegionOf::Card))
     }
 }

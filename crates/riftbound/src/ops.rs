@@ -327,6 +327,7 @@ impl RiftGame {
                     trigger: true,
                     repeat: 0,
                     ab_of,
+                    here_base: false,
                 };
                 if ab.subject.as_ref().is_none_or(|s| self.target_ok(&probe, s, t)) {
                     self.push_trigger(probe.controller, probe.src, probe.ab, probe.here, None);
@@ -370,6 +371,7 @@ impl RiftGame {
                 trigger: true,
                 repeat: 0,
                 ab_of: None,
+                here_base: false,
             },
         });
     }
@@ -392,7 +394,7 @@ impl RiftGame {
     /// only while active (CR 726–727); a keyword's row while the keyword is there (Weaponmaster,
     /// CR 821).
     pub(crate) fn trigger_live(&self, c: u8, id: ObjId, ab: &crate::cards::Ability) -> bool {
-        self.legion_met(c, ab, true)
+        self.legion_met(c, ab, crate::legion::LegionOf::Trigger)
             && self.ability_active(c, Some(id), ab)
             && ab.keyword.is_none_or(|k| self.keyword_row_live(id, k))
     }

@@ -36,12 +36,13 @@ const FLAGS: [(u16, &str); 16] = [
     (flag::SAVE_TO_HAND_MAY, "savehandmay"),
 ];
 
-const PHASES: [(Phase, &str); 7] = [
+const PHASES: [(Phase, &str); 8] = [
     (Phase::Mulligan, "mulligan"),
     (Phase::Beginning, "beginning"),
     (Phase::Scoring, "scoring"),
     (Phase::Channel, "channel"),
     (Phase::Draw, "draw"),
+    (Phase::DrawHeld, "drawheld"),
     (Phase::Main, "main"),
     (Phase::Ending, "ending"),
 ];
@@ -355,8 +356,8 @@ impl RiftGame {
         if p.scored != 0 {
             l += &format!(" scored={}", bits(p.scored));
         }
-        if p.finalized != 0 {
-            l += &format!(" finalized={}", p.finalized);
+        if !p.finalized.is_empty() {
+            l += &format!(" finalized={}", ids(&p.finalized));
         }
         if p.xp != 0 {
             l += &format!(" xp={}", p.xp);
@@ -383,6 +384,9 @@ impl RiftGame {
         }
         if !p.battlefields.is_empty() {
             l += &format!(" brought={}", list(p.battlefields.iter().map(|&d| db.get(d).id.clone()).collect()));
+        }
+        if let Some(d) = p.field_hook {
+            l += &format!(" fieldhook={}", db.get(d).id);
         }
         let mut field = |name: &str, objs: Vec<ObjId>, by_owner: bool| {
             if !objs.is_empty() {
@@ -556,6 +560,10 @@ impl RiftGame {
         }
         if it.here != Loc::Nowhere {
             w += &format!("/here:{}", loc_word(it.here));
+        }
+        // CR 462: "here" refers to the controller's base for the rest of the item.
+        if it.here_base {
+            w += "/herebase";
         }
         if let Some(t) = it.subject {
             w += &format!("/subject:{}", self.tgt_word(t));

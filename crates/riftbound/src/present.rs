@@ -1215,7 +1215,7 @@ fn phase_names(p: Phase) -> (&'static str, &'static str) {
         Phase::Beginning => ("Beginning Phase", "开始阶段"),
         Phase::Scoring => ("Scoring Step", "计分步骤"),
         Phase::Channel => ("Channel Phase", "引导阶段"),
-        Phase::Draw => ("Draw Phase", "抽牌阶段"),
+        Phase::Draw | Phase::DrawHeld => ("Draw Phase", "抽牌阶段"),
         Phase::Main => ("Main Phase", "主要阶段"),
         Phase::Ending => ("Ending Phase", "结束阶段"),
     }

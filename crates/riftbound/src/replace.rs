@@ -186,6 +186,7 @@ impl RiftGame {
             trigger: false,
             repeat: 0,
             ab_of: None,
+            here_base: false,
         };
         self.target_ok(&probe, &s.stat.unit, self.tgt(unit))
     }

@@ -9,7 +9,7 @@ use crate::state::*;
 
 impl RiftGame {
     pub fn continue_resolve(&mut self, r: Resolving) {
-        let item = r.item;
+        let mut item = r.item;
         if self.notes.on {
             self.notes.by = Some(self.by_of(item.src));
         }
@@ -68,7 +68,15 @@ impl RiftGame {
                 self.resolving = Some(Resolving { item, pc: pc as u8, after: NOBODY });
                 return;
             }
+            // CR 462: a third player's unit created "here", at a combat between two others, goes
+            // to its controller's base, and "here" then refers to the base for the rest of the item.
+            let to_base = ins.op == Op::CreateToken
+                && ins.to == To::Here
+                && matches!(self.here_of(view), Loc::Bf(b) if self.combat_of_others(view.controller, b));
             let paused = self.exec(view, ins, after);
+            if to_base {
+                item.here_base = true;
+            }
             after = NOBODY;
             if self.outcome.is_some() {
                 return;
@@ -110,7 +118,7 @@ impl RiftGame {
         };
         match ins.cond {
             Cond::Always => true,
-            Cond::Legion => self.players[seat as usize].finalized >= 2,
+            Cond::Legion => self.finalized_another(seat, self.legion_of(item)),
             Cond::HandEmpty => self.players[seat as usize].hand.is_empty(),
             Cond::ControlMighty => self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),
             Cond::NoMighty => !self.units().any(|u| self.obj(u).controller == seat && self.mighty(u)),

@@ -139,14 +139,12 @@ impl RiftGame {
         let skip_first = matches!(opts.mode, Mode::Ffa4 | Mode::TwoVsTwo);
         if skip_first && opts.choose_first && setup.first.is_none() {
             // FFA4 and 2v2 (CR 487, 489): the turn order comes first, as the first
-            // player's battlefields are not used; the battlefields are drawn once it is chosen.
-            if let Some(seat) = setup.seats.iter().position(|s| s.battlefield.is_some()) {
-                return Err(SetupError::new(format!(
-                    "P{}'s battlefield hook can't be used with choose_first in {:?}: the first player, whose \
-                     battlefields are not used, is chosen after the setup (CR 487–489)",
-                    seat + 1,
-                    opts.mode
-                )));
+            // player's battlefields are not used; the battlefields are drawn once it is chosen,
+            // and the `battlefield` hooks wait for it (the first player's is then not used).
+            for (seat, s) in setup.seats.iter().enumerate() {
+                if let Some(name) = &s.battlefield {
+                    g.players[seat].field_hook = Some(hooked_field(opts, &g.players[seat].battlefields, seat, name)?);
+                }
             }
             let chooser = rng.index(n) as u8;
             g.rng = rng;
@@ -157,7 +155,9 @@ impl RiftGame {
         // Battlefields (CR 113, 482–489): each player uses one of their three at random.
         for (seat, s) in setup.seats.iter().enumerate() {
             if first == Some(seat as u8) {
-                if s.battlefield.is_some() {
+                // The first player's battlefields are not used (CR 487, 489): a hook for them is
+                // dropped when the first player was drawn, refused when the setup named them.
+                if s.battlefield.is_some() && setup.first == first {
                     return Err(SetupError::new(format!(
                         "P{}'s battlefields are not used: they go first in {:?} (CR 487)",
                         seat + 1,
@@ -166,15 +166,9 @@ impl RiftGame {
                 }
                 continue;
             }
-            let options = g.players[seat].battlefields.clone();
+            let options = &g.players[seat].battlefields;
             let pick = match &s.battlefield {
-                Some(name) => options
-                    .iter()
-                    .copied()
-                    .find(|&b| opts.cards.get().get(b).name.eq_ignore_ascii_case(name))
-                    .ok_or_else(|| {
-                        SetupError::new(format!("battlefield '{name}' is not one of P{}'s three", seat + 1))
-                    })?,
+                Some(name) => hooked_field(opts, options, seat, name)?,
                 None => options[rng.index(options.len())],
             };
             g.bfs.push(Battlefield {
@@ -210,17 +204,22 @@ impl RiftGame {
     }
 
     /// FFA4 and 2v2 once the first player is chosen (`choose_first`, CR 487, 489): every
-    /// other seat, in seating order, uses one of its three battlefields at random.
+    /// other seat, in seating order, uses one of its three battlefields at random, or the one its
+    /// `battlefield` hook named (`Player::field_hook`); the first player's hook is not used.
     pub(crate) fn draw_fields_after_first(&mut self, first: u8) {
         for seat in 0..self.n() {
+            let hook = self.players[seat as usize].field_hook.take();
             if seat == first {
                 continue;
             }
-            let options = self.players[seat as usize].battlefields.clone();
-            if options.is_empty() {
+            let n = self.players[seat as usize].battlefields.len();
+            if n == 0 {
                 continue;
             }
-            let pick = options[self.rng.index(options.len())];
+            let pick = match hook {
+                Some(d) => d,
+                None => self.players[seat as usize].battlefields[self.rng.index(n)],
+            };
             // A player who conceded before the choice: their battlefield is a blank battlefield
             // token (CR 651), as it would have become.
             let blank = self.players[seat as usize].left;
@@ -335,4 +334,18 @@ fn team_of(mode: Mode, s: &SeatSetup, seat: u8) -> Result<u8, SetupError> {
         ))),
         _ => Ok(t),
     }
+}
+
+/// The setup's `battlefield` hook for `seat`: the one of its three battlefields with that name.
+fn hooked_field(
+    opts: &RiftOptions,
+    options: &[crate::cards::DefId],
+    seat: usize,
+    name: &str,
+) -> Result<crate::cards::DefId, SetupError> {
+    options
+        .iter()
+        .copied()
+        .find(|&b| opts.cards.get().get(b).name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| SetupError::new(format!("battlefield '{name}' is not one of P{}'s three", seat + 1)))
 }

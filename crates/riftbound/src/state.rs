@@ -151,11 +151,16 @@ pub struct Player {
     pub pool: Pool,
     /// Battlefields (by index bit) this player scored this turn (CR 470).
     pub scored: u8,
-    /// Main-deck cards finalized this turn (Legion, CR 812).
-    pub finalized: u8,
+    /// The main-deck cards this player finalized this turn, in order (Legion, CR 812: "another
+    /// card" leaves out the Legion ability's own card); a card finalized twice is there twice.
+    pub finalized: Vec<ObjId>,
     pub mulliganed: bool,
     /// The three battlefields brought (CR 103.4).
     pub battlefields: Vec<DefId>,
+    /// The setup's `battlefield` test hook, waiting for the play-first choice in FFA4 and 2v2
+    /// (`choose_first`): the one of `battlefields` this player uses unless they go first
+    /// (CR 487, 489: the first player's battlefields are not used).
+    pub field_hook: Option<DefId>,
     /// Team (CR 489): in 2v2 seats 0 and 2 are team 0, seats 1 and 3 team 1; otherwise the seat.
     pub team: u8,
     /// The player conceded and left the game (CR 649–652).
@@ -225,6 +230,10 @@ pub struct Item {
     /// The card whose ability `ab` is when it is not the source's own: an ability granted to the
     /// source (CR 477.2, `grant.rs`); it stays that ability whatever becomes of the grant.
     pub ab_of: Option<DefId>,
+    /// CR 462: a unit this item would have created "here", at a combat between two other
+    /// players, went to its controller's base instead; "here" then refers to that base for the
+    /// rest of the item (`RiftGame::here_of`).
+    pub here_base: bool,
 }
 
 impl Item {
@@ -461,6 +470,9 @@ pub enum Phase {
     Scoring,
     Channel,
     Draw,
+    /// The Draw Phase's draw is made but held up by a burn-out choice (FFA, CR 431): once the
+    /// draw is finished the Main Phase starts (CR 316.2), before anything else happens.
+    DrawHeld,
     Main,
     Ending,
 }

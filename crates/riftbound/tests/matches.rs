@@ -199,16 +199,79 @@ fn choose_first_ffa4_turn_order_before_the_battlefields() {
         assert_eq!(g.status(), Status::ToAct(engine::Seat(first)), "the first player mulligans first");
     }
     assert!(chose_last);
-    // A battlefield hook can't be honoured before the first player is known: a clear error.
-    let mut s = four();
-    s.seats[1].battlefield = Some("Titan's Footprint".into());
-    let e = RiftGame::new(&o, &s, 1).unwrap_err().to_string();
-    assert!(e.contains("P2's battlefield hook can't be used with choose_first"), "{e}");
     // The setup's `first` still names the first seat outright (no prompt).
     let s = RiftSetup { first: Some(2), ..four() };
     let g = RiftGame::new(&o, &s, 1).unwrap();
     assert_eq!((g.first_player, g.bfs.len()), (2, 3));
     assert!(g.bfs.iter().all(|b| b.owner != 2));
+}
+
+/// Each seat's `battlefield` hook in `four()`'s decks, and the name of a seat's battlefield.
+const HOOKS: [&str; 4] = ["Fireworks Pier", "Titan's Footprint", "Archive Vault", "Gale-Carved Ridge"];
+
+fn hooked_four() -> RiftSetup {
+    let mut s = four();
+    for (seat, h) in s.seats.iter_mut().zip(HOOKS) {
+        seat.battlefield = Some(h.into());
+    }
+    s
+}
+
+/// The battlefields in play as (owner, name).
+fn fields(g: &RiftGame) -> Vec<(u8, String)> {
+    g.bfs.iter().map(|b| (b.owner, g.def(b.def).name.clone())).collect()
+}
+
+/// CR 487, 489 with the setup's `battlefield` hook and `choose_first` (FFA4, 2v2): every seat
+/// names its battlefield; the hooks wait for the play-first choice (`fieldhook=` in a position,
+/// which reads back), then each seat but the first player uses the one it named — the first
+/// player's are not used, so its hook is dropped. A name that is not one of the seat's three is
+/// refused at setup. Without `choose_first` the first player drawn at random drops its hook too.
+#[test]
+fn choose_first_with_battlefield_hooks_ffa4_and_2v2() {
+    for mode in [Mode::Ffa4, Mode::TwoVsTwo] {
+        let o = RiftOptions { mode, choose_first: true, ..RiftOptions::default() };
+        let mut setup = hooked_four();
+        if mode == Mode::TwoVsTwo {
+            for (i, seat) in setup.seats.iter_mut().enumerate() {
+                seat.team = Some(i as u8 % 2);
+            }
+        }
+        for seed in 0..4 {
+            let mut g = RiftGame::new(&o, &setup, seed).unwrap();
+            assert!(g.bfs.is_empty() && g.players.iter().all(|p| p.field_hook.is_some()));
+            let text = g.position().unwrap();
+            assert!(text.contains("fieldhook=ST1-"), "{text}");
+            assert_eq!(RiftGame::from_position(&o, &text).unwrap(), g, "the hooks are in the position");
+            let pick = legal_text(&g)[seed as usize % 2].clone();
+            act(&mut g, &pick);
+            let first = g.first_player;
+            let want: Vec<(u8, String)> =
+                (0..4u8).filter(|&s| s != first).map(|s| (s, HOOKS[s as usize].into())).collect();
+            assert_eq!(fields(&g), want, "{mode:?} seed {seed}: the hooked battlefields, the first player's left out");
+            assert!(g.players.iter().all(|p| p.field_hook.is_none()), "the hooks are used up");
+        }
+        let mut bad = setup.clone();
+        bad.seats[2].battlefield = Some("Titan's Footprint".into());
+        let e = RiftGame::new(&o, &bad, 1).unwrap_err().to_string();
+        assert!(e.contains("battlefield 'Titan's Footprint' is not one of P3's three"), "{e}");
+    }
+    // A hand-written fieldhook must be one of the battlefields brought.
+    let o = RiftOptions { mode: Mode::Ffa4, choose_first: true, ..RiftOptions::default() };
+    let g = RiftGame::new(&o, &hooked_four(), 0).unwrap();
+    let text = g.position().unwrap();
+    let p1 = text.lines().find(|l| l.starts_with("p1 ")).unwrap();
+    let hook = p1.split(' ').find(|w| w.starts_with("fieldhook=")).unwrap();
+    let e = RiftGame::from_position(&o, &text.replace(p1, &p1.replace(hook, "fieldhook=ST1-047"))).unwrap_err();
+    assert!(e.to_string().contains("p1.fieldhook"), "{e}");
+    // No play-first choice: the first player is drawn, and their hook is not used.
+    let o = RiftOptions { mode: Mode::Ffa4, ..RiftOptions::default() };
+    for seed in 0..4 {
+        let g = RiftGame::new(&o, &hooked_four(), seed).unwrap();
+        let first = g.first_player;
+        let want: Vec<(u8, String)> = (0..4u8).filter(|&s| s != first).map(|s| (s, HOOKS[s as usize].into())).collect();
+        assert_eq!(fields(&g), want);
+    }
 }
 
 /// FFA4 with `choose_first` and concession (CR 649–651): the designated player leaves before

@@ -360,6 +360,62 @@ fn cr431_ffa_the_burn_out_choice_is_asked_in_the_middle_of_the_draw() {
     assert_eq!(back.position(), t.g.position());
 }
 
+/// P1's Draw Phase in FFA3 with an empty deck and one card in the trash, P1's rune pool holding
+/// 1 Energy: the draw burns out (CR 431) and asks P1 who gains the point.
+const HELD_DRAW: &str = "riftbound mode=ffa3 turn=4 tp=p1 first=p1 phase=draw
+p1 legend=ST1-001 pool=e1 trash=c0:ST1-011
+p2 legend=ST1-026 deck=ST1-033
+p3 legend=ST1-051 deck=ST1-053
+b1 card=ST1-024 owner=p1 ctl=-
+b2 card=ST1-047 owner=p2 ctl=-
+b3 card=ST1-049 owner=p3 ctl=-";
+
+fn held_draw() -> RiftGame {
+    let opts = RiftOptions { mode: Mode::Ffa3, allow_concede: true, ..RiftOptions::default() };
+    let mut g = RiftGame::from_position(&opts, HELD_DRAW).unwrap();
+    g.advance();
+    assert!(matches!(g.prompt, Some(Prompt::BurnOut { seat: 0 })), "{:?}", g.prompt);
+    g
+}
+
+/// CR 315.4, 431, 316.2: the Draw Phase's draw held up by the burn-out choice keeps the phase
+/// going (`phase=drawheld`, which reads back): the rune pools empty and the Main Phase begins only
+/// after the point is given and the card drawn, and the log says so in that order.
+#[test]
+fn cr431_ffa_a_burn_out_in_the_draw_phase_holds_the_main_phase_until_the_card_is_drawn() {
+    let mut g = held_draw();
+    assert_eq!(g.phase, Phase::DrawHeld);
+    assert_eq!(g.players[0].pool.energy, 1, "the Main Phase has not started: the pool is not emptied yet");
+    assert!(g.players[0].hand.is_empty());
+    let text = g.position().unwrap();
+    assert!(text.contains("phase=drawheld") && text.contains("drawrest=p1:1"), "{text}");
+    let back = RiftGame::from_position(g.options(), &text).unwrap();
+    assert_eq!(back, g, "the position holds the held-up Draw Phase");
+    let mut log = EventLog::enabled();
+    g.apply(&"t p3".parse().unwrap(), &mut log).unwrap();
+    let said: Vec<String> = log.take().iter().map(|e| g.describe_event(&e.event).label.en).collect();
+    let at = |text: &str| said.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("{text}: {said:?}"));
+    assert!(at("P3 scored") < at("P1 drew"), "{said:?}");
+    assert!(at("P1 drew") < at("P1's Main Phase"), "{said:?}");
+    assert_eq!((g.phase, g.players[0].pool.energy, g.players[0].hand.len()), (Phase::Main, 0, 1));
+    assert_eq!(g.players[2].points, 1);
+}
+
+/// CR 431, 649–652: the burning player concedes while choosing who gains the point: they have
+/// left, so the choice is never made (no one gains the point) and their held-up draw is not made;
+/// their turn moves on (CR 652) without its Main Phase, and the next player's turn begins.
+#[test]
+fn cr431_ffa_conceding_during_the_draw_phase_burn_out_choice_drops_the_point_and_the_draw() {
+    let mut g = held_draw();
+    let mut log = EventLog::enabled();
+    g.apply(&"concede".parse().unwrap(), &mut log).unwrap();
+    let said: Vec<String> = log.take().iter().map(|e| g.describe_event(&e.event).label.en).collect();
+    assert!(!said.iter().any(|l| l.contains("P1 drew") || l.contains("P1's Main Phase")), "{said:?}");
+    assert!(g.draw_rest.is_empty() && g.burnout_owed.is_empty());
+    assert_eq!((g.players[1].points, g.players[2].points), (0, 0));
+    assert_eq!((g.turn_player, g.phase), (1, Phase::Main));
+}
+
 #[test]
 fn cr431_2v2_burn_out_point_goes_to_the_opposing_team_without_a_choice() {
     let mut t = T::four(Mode::TwoVsTwo);

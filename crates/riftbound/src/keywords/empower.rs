@@ -46,6 +46,7 @@ impl RiftGame {
             trigger: false,
             repeat: 0,
             ab_of: None,
+            here_base: false,
         };
         Some((item, self.empower_cost(id)))
     }

@@ -256,6 +256,7 @@ impl Reader<'_> {
             trigger: false,
             repeat: 0,
             ab_of: None,
+            here_base: false,
         };
         for p in parts {
             if let Some(rest) = p.strip_prefix('t').filter(|r| r.contains(':')) {
@@ -269,6 +270,8 @@ impl Reader<'_> {
                 it.src_inc = num(field, i)?;
             } else if let Some(b) = p.strip_prefix("only.") {
                 it.restrict_bf = self.bf(field, b)?;
+            } else if p == "herebase" {
+                it.here_base = true;
             } else if p == "trigger" {
                 it.trigger = true;
             } else if let Some(d) = p.strip_prefix("of:") {
@@ -467,6 +470,11 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     };
     let mut objs = vec![hole; taken.len()];
     rd.nobj = objs.len();
+    for (s, p) in players.iter().enumerate() {
+        for &c in &p.finalized {
+            rd.obj(&format!("p{}.finalized", s + 1), &format!("c{c}"))?;
+        }
+    }
     let mut counters = Vec::new();
     for (sp, &id) in specs.iter().zip(&ids) {
         let mut o = sp.obj.clone();
@@ -685,6 +693,7 @@ fn blank_item() -> Item {
         trigger: false,
         repeat: 0,
         ab_of: None,
+        here_base: false,
     }
 }
 
@@ -750,7 +759,16 @@ fn read_player(
                 }
             }
             "scored" => p.scored = rd.bits(&f, v)?,
-            "finalized" => p.finalized = num(&f, v)?,
+            // Checked against the position's objects once they are all read.
+            "finalized" => {
+                p.finalized = items(v)
+                    .map(|w| {
+                        w.strip_prefix('c')
+                            .and_then(|n| n.parse().ok())
+                            .ok_or(format!("{f}: '{w}' is not an object like c12"))
+                    })
+                    .collect::<R<_>>()?
+            }
             "xp" => p.xp = num(&f, v)?,
             "repeats" => {
                 for w in items(v) {
@@ -766,6 +784,7 @@ fn read_player(
             "mulliganed" => p.mulliganed = flag01(&f, v)?,
             "left" => p.left = flag01(&f, v)?,
             "brought" => p.battlefields = items(v).map(|w| card(&rd.opts.cards, &f, w)).collect::<R<_>>()?,
+            "fieldhook" => p.field_hook = Some(card(&rd.opts.cards, &f, v)?),
             "deck" => list(Zone::Deck, true, true, specs)?,
             "runes" => list(Zone::RuneDeck, true, true, specs)?,
             "hand" => list(Zone::Hand, true, true, specs)?,
@@ -782,7 +801,7 @@ fn read_player(
                 } else {
                     return err(
                         &f,
-                        "unknown field (legend, team, points, pool, scored, finalized, xp, repeats, mulliganed, left, brought, \
+                        "unknown field (legend, team, points, pool, scored, finalized, xp, repeats, mulliganed, left, brought, fieldhook, \
                          deck, runes, hand, trash, banish, champ, chain, gone, base, atN, fdN)",
                     );
                 }
@@ -791,6 +810,9 @@ fn read_player(
     }
     if !have_legend {
         return err(&format!("{}.legend", sec.name), "missing");
+    }
+    if p.field_hook.is_some_and(|d| !p.battlefields.contains(&d)) {
+        return err(&format!("{}.fieldhook", sec.name), "not one of the battlefields brought (`brought`)");
     }
     Ok(p)
 }
@@ -809,7 +831,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
             "first" => g.first_player = rd.seat(f, v)?,
             "phase" => {
                 g.phase = PHASES.iter().find(|(_, w)| w == v).map(|(p, _)| *p).ok_or(format!(
-                    "phase: unknown phase '{v}' (mulligan, beginning, scoring, channel, draw, main, ending)"
+                    "phase: unknown phase '{v}' (mulligan, beginning, scoring, channel, draw, drawheld, main, ending)"
                 ))?
             }
             "priority" => g.priority = rd.seat(f, v)?,
