@@ -1,7 +1,8 @@
 // A table page: seats before the game, then the board, the prompt (its title, source card, picks
 // left, cancel) with the legal actions (cards named by an action are highlighted on the board and
 // clicking one acts), the log of what happened, chat (kept per table in localStorage), the clock,
-// offers (draw, undo), concede, the game-end summary with rematch, and reconnection.
+// offers (draw, undo), concede and the other out-of-turn actions (offered whether or not you are to
+// act), the game-end summary with rematch, and reconnection.
 
 import { h, api, toast, fill } from './dom.js';
 import { t, L, gameName, getLang } from './i18n.js';
@@ -48,7 +49,7 @@ export async function mountTable(root, id) {
     chat: loadChat(id),
     unread: 0,
     filter: '',
-    concedeArmed: false,
+    armed: null, // the concession clicked once (`concede` or an out-of-turn notation): a second click plays it
     myLast: Number(localStorage.getItem(`ct_last_${id}`) || 0), // the seq of my own last action
   };
   const el = {
@@ -184,7 +185,8 @@ export async function mountTable(root, id) {
         const seqChanged = st.msg && st.msg.seq !== m.seq;
         st.msg = m;
         if (seqChanged) st.selected = null;
-        st.concedeArmed = false;
+        // A concession clicked once stays armed while it is still offered (a bot may move between the clicks).
+        if (st.armed !== 'concede' && !(m.out_of_turn || []).some((a) => a.notation === st.armed)) st.armed = null;
         // The board draws card faces from the catalogue: fetch it once before the first drawing.
         loadCatalogue(m.game, m.custom_cards ? m.table : null).then(() => st.msg === m && !st.closed && render());
         break;
@@ -582,7 +584,9 @@ export async function mountTable(root, id) {
         ),
       );
     }
-    const shown = dedupe(legal);
+    // The out-of-turn actions (concessions) are offered with the controls, at any moment.
+    const anyTime = new Set((m.out_of_turn || []).map((a) => a.notation));
+    const shown = dedupe(legal.filter((a) => !anyTime.has(a.notation)));
     const list = h('div.action-list#actions');
     const fillList = () => {
       const f = st.filter.toLowerCase();
@@ -626,6 +630,10 @@ export async function mountTable(root, id) {
     const draw = m.draw_offer;
     const undo = m.undo_request;
     const parts = [];
+    // What this seat may play whether or not it is to act (docs/protocol.md `out_of_turn`). Where
+    // the game offers its own concessions there, they replace the server's plain Concede.
+    const anyTime = dedupe(m.out_of_turn || []);
+    const conceding = anyTime.some((a) => a.kind === 'concede');
     // Who has not answered yet (human seats other than those who agreed).
     const waitingOn = (agreed) =>
       st.seats
@@ -662,26 +670,41 @@ export async function mountTable(root, id) {
         'div.row',
         h('button#undo', { disabled: !!(undo && undo.includes(y)), on: { click: () => send({ type: 'request_undo' }) } }, t('request_undo')),
         h('button#offer-draw', { disabled: !!(draw && draw.includes(y)), on: { click: () => send({ type: 'offer_draw' }) } }, t('offer_draw')),
-        h(
-          'button.danger#concede',
-          {
-            on: {
-              click: () => {
-                if (!st.concedeArmed) {
-                  st.concedeArmed = true;
-                  renderControls();
-                  return;
-                }
-                st.concedeArmed = false;
-                send({ type: 'concede' });
-              },
-            },
-          },
-          st.concedeArmed ? t('confirm_concede') : t('concede'),
-        ),
+        conceding ? null : armedButton('button.danger#concede', 'concede', t('concede'), t('confirm_concede'), () => send({ type: 'concede' })),
       ),
     );
+    if (anyTime.length) parts.push(h('div.any-time#any-time', h('h4', t('any_time')), h('div.row', anyTime.map(anyTimeButton))));
     fill(el.controls, ...parts);
+  }
+
+  /** A button that asks for a second click (showing `confirmText`) before it does `fire`. */
+  function armedButton(spec, key, text, confirmText, fire) {
+    const click = () => {
+      if (st.armed !== key) {
+        st.armed = key;
+        renderControls();
+        return;
+      }
+      st.armed = null;
+      fire();
+    };
+    return h(spec, { dataset: { armed: String(st.armed === key) }, on: { click } }, st.armed === key ? confirmText : text);
+  }
+
+  /**
+   * An out-of-turn action, in the game's words. It is sent without `seq` (it is offered at any
+   * moment, so a move by another seat in between does not make it stale) but with an id, so a
+   * resend is played once. A concession asks for a second click.
+   */
+  function anyTimeButton(a) {
+    const label = L(a.label) || a.notation;
+    const fire = () => send({ type: 'act', action: a.notation, id: `${st.msg.seq}:${a.notation}`.slice(0, 64) });
+    const spec = `button.any-time-action${a.kind === 'concede' ? '.danger' : ''}`;
+    const b = a.kind === 'concede' ? armedButton(spec, a.notation, label, fmt(t('confirm_action'), label), fire) : h(spec, { on: { click: fire } }, label);
+    b.dataset.notation = a.notation;
+    b.dataset.kind = a.kind || '';
+    b.title = a.notation;
+    return b;
   }
 
   // ---------- the log ----------

@@ -178,7 +178,13 @@ export function render(v, ctx) {
   return h(
     'div.board.rift-board',
     { class: `seats-${n}` },
-    h('div.board-info', h('span', `${t('turn')} ${v.turn}`), h('span', `${t('phase')}: ${phase}`), v.prompt && typeof v.prompt === 'string' ? h('span', `${t('prompt')}: ${v.prompt}`) : null),
+    h(
+      'div.board-info',
+      h('span', `${t('turn')} ${v.turn}`),
+      h('span', `${t('phase')}: ${phase}`),
+      v.prompt && typeof v.prompt === 'string' ? h('span', `${t('prompt')}: ${v.prompt}`) : null,
+      v.match ? matchRecord(v.match) : null,
+    ),
     v.peek ? zone(t('peek'), [riftCard(v.peek, ctx, 'peek')]) : null,
     // Predict N > 1 (CR 436): the looked-at cards, top of the deck first, to their owner only.
     v.looked && v.looked.length ? zone(t('looked'), v.looked.map((c) => riftCard(c, ctx, 'looked'))) : null,
@@ -210,6 +216,12 @@ export function render(v, ctx) {
       : null,
     player(v, v.players[me], me, ctx, false),
   );
+}
+
+/** A Bo3/Bo5 match (TR 407): which game this is and the games each seat has won. */
+function matchRecord(m) {
+  const wins = (m.wins || []).map((w, i) => `P${i + 1} ${w}`).join(' · ');
+  return h('span.match-record#match-record', t('match_record').replace('{best}', m.best_of).replace('{game}', m.game).replace('{wins}', wins));
 }
 
 export function prompt(v) {
