@@ -7,7 +7,9 @@ import { h } from '../dom.js';
 import { t, getLang } from '../i18n.js';
 import { cardEl, cardBack, zone, infoOf, infoName, cardLink } from '../cards.js';
 
-const PHASE_ZH = { mulligan: '调度', beginning: '开始', scoring: '计分', channel: '引导', draw: '抽牌', main: '主要', ending: '结束' };
+const PHASE_ZH = { mulligan: '调度', beginning: '开始', scoring: '计分', channel: '引导', draw: '抽牌', draw_held: '抽牌', main: '主要', ending: '结束', sideboard: '换备牌' };
+// The Draw Phase held up by a burn-out choice (CR 431) is still the Draw Phase to a player.
+const PHASE_EN = { draw_held: 'draw' };
 const STATUS = { exhausted: 'exhausted', stunned: 'stunned', buffed: 'buffed', ready: 'ready', facedown: 'facedown' };
 
 /** Counters (CR 741–749) as state badges: "charge ×2". */
@@ -174,7 +176,7 @@ export function render(v, ctx) {
   const me = ctx.you != null && ctx.you < n ? ctx.you : 0;
   const others = [];
   for (let k = 1; k < n; k++) others.push((me + k) % n);
-  const phase = getLang() === 'zh' ? PHASE_ZH[v.phase] || v.phase : v.phase;
+  const phase = getLang() === 'zh' ? PHASE_ZH[v.phase] || v.phase : PHASE_EN[v.phase] || v.phase;
   return h(
     'div.board.rift-board',
     { class: `seats-${n}` },
@@ -225,6 +227,6 @@ function matchRecord(m) {
 }
 
 export function prompt(v) {
-  const phase = getLang() === 'zh' ? PHASE_ZH[v.phase] || v.phase : v.phase;
+  const phase = getLang() === 'zh' ? PHASE_ZH[v.phase] || v.phase : PHASE_EN[v.phase] || v.phase;
   return `${t('phase')}: ${phase}${v.prompt && typeof v.prompt === 'string' ? ` — ${v.prompt}` : ''}`;
 }
