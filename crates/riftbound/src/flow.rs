@@ -164,7 +164,6 @@ impl RiftGame {
         self.no_attack.clear();
         self.invited = NOBODY;
         self.invite_declined = false;
-        self.end_loans();
         self.end_turn_effects();
         self.mark_turned(tp);
         self.end_wards();
