@@ -9,9 +9,9 @@
 //!   static waits for the steps that would change which units it reaches or who controls its card
 //!   (it depends on them, CR 478), unless they depend on it too (then timestamps). A static
 //!   reaching a unit gives it to the static's card's controller at that point of the fold.
-//! * Its units' tags are their tags after layer 1's tag effects (a control static chosen by tag
-//!   depends on them, CR 478); tag statics read the controllers, so `relayer_control` works it out
-//!   again while that changes something.
+//! * Its units' tags are their tags in layer 1: control statics choose by tag and tag statics by
+//!   side, so the fold works both out together from owners and printed tags (`Step`), never
+//!   from `Obj::controller` — the result is a fixed point however often it is asked.
 //! * When the card leaves the board the static ends and its units go back (to their owner, or the
 //!   latest control effect still on them); a unit at a base is then at its new controller's base,
 //!   one at a battlefield is dealt with by the next cleanup (CR 323).
