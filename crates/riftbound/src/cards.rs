@@ -757,6 +757,9 @@ pub enum StaticEffect {
     /// "Other friendly units are Yordles": a trait static (layer 1, CR 477.1.a; `trait`, `tag`,
     /// `unit`; `trait_statics.rs`).
     SetTrait,
+    /// "You control enemy Cadets": a control static (layer 1, CR 477.1; `unit` chooses the units
+    /// by side, other and tag; `control_statics.rs`).
+    Control,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -855,6 +858,8 @@ pub struct CardDef {
     pub limited_lords: Vec<(u64, i32, i32)>,
     /// Trait statics: "other friendly units are Yordles" (layer 1, `trait_statics.rs`).
     pub trait_statics: Vec<crate::trait_statics::TraitStatic>,
+    /// Control statics: "you control enemy Cadets" (layer 1, `control_statics.rs`).
+    pub control_statics: Vec<crate::control_statics::ControlStatic>,
     /// Power domains this gear adds while paying (0: none).
     pub adds_power: u8,
     /// Battlefield: hiding here costs this many Power of any domain (none: the usual [A]).
@@ -944,6 +949,9 @@ pub struct HasStatics {
     /// A tag static choosing its units by tag: layer 1's tags are worked out for all units at
     /// once, with dependencies (`RiftGame::layer1_tags`, CR 478).
     pub tag_selected: bool,
+    /// Control statics (`control_statics.rs`): without any (and without control effects) an
+    /// object's controller is never worked out again (`control.rs`).
+    pub control: bool,
 }
 
 impl PartialEq for CardDb {

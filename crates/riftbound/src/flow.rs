@@ -181,7 +181,6 @@ impl RiftGame {
         self.no_attack.clear();
         self.invited = NOBODY;
         self.invite_declined = false;
-        self.end_loans();
         self.end_turn_effects();
         self.mark_turned(tp);
         self.end_wards();
@@ -275,9 +274,16 @@ impl RiftGame {
                     let ctrl = self.bfs[b as usize].controller;
                     // With units of several non-controllers, the first in turn order from the turn
                     // player contests (in 1v1 only an uncontrolled battlefield can have two).
+                    // Teammates never contest each other (house rule: only a control change, CR
+                    // 477.1, puts a unit where its teammate is, CR 447.2.b, 489.8.b): not the
+                    // teammate's battlefield, nor one where a teammate has units too.
                     let n = self.n();
                     let tp = self.turn_player;
-                    if let Some(c) = (0..n).map(|k| (tp + k) % n).find(|&s| s != ctrl && has(s)) {
+                    let teammate_here = |s: u8| (0..n).any(|t| t != s && self.friendly(s, t) && has(t));
+                    let contester = (0..n)
+                        .map(|k| (tp + k) % n)
+                        .find(|&s| s != ctrl && has(s) && !self.friendly(s, ctrl) && !teammate_here(s));
+                    if let Some(c) = contester {
                         self.bfs[b as usize].contested_by = c;
                         changed = true;
                     }

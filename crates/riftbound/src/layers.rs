@@ -5,8 +5,9 @@
 //!   (`Obj::def`), so every rule that reads the card (name, tags, cost, domains, keywords,
 //!   abilities) sees the copy; the printed card comes back when the copy ends. Copying a copy
 //!   copies its current copyable traits (the copy's definition, CR 477.1). Might is copied too (a
-//!   house interpretation, spec §29 #7). Controller is also a layer-1 trait; control changes are in
-//!   `control.rs`.
+//!   house interpretation, spec §29 #7). Controller is also a layer-1 trait: "gain control"
+//!   ([`Effect::Control`], `control.rs`) and control statics ("you control enemy Cadets",
+//!   `control_statics.rs`) are folded in timestamp order into `Obj::controller`.
 //!   One trait at a time ([`Effect::SetTrait`]: name, tags, cost, domain) is set in the same
 //!   timestamp order (`traits.rs`).
 //! * Layer 2 (ability-altering, CR 477.2): printed keywords, then keywords granted by attached
@@ -46,8 +47,11 @@ pub enum Effect {
     GrantAbility { def: DefId, ab: u8 },
     /// Layer 2: loses these keywords.
     Lose(u32),
+    /// Layer 1: its controller becomes this seat ("gain control of …", CR 191, 477.1;
+    /// `control.rs`, `control_statics.rs`).
+    Control(u8),
     /// The timestamp of the object's statics: where it entered the board (CR 479; pushed only for
-    /// a card with trait statics or limited Might statics, `stamp_statics`).
+    /// a card with trait, control or limited Might statics, `stamp_statics`).
     Entered,
 }
 
@@ -75,6 +79,7 @@ impl RiftGame {
         };
         self.effects.push(Layered { unit, inc, effect, this_turn });
         self.relayer(unit);
+        self.relayer_control();
     }
 
     /// The card the object is when no copy effect applies.
@@ -125,6 +130,7 @@ impl RiftGame {
             self.objs[u as usize].def = p;
             self.relayer(u);
         }
+        self.relayer_control();
     }
 
     /// The timestamp of the statics of `q` (CR 479): its [`Effect::Entered`] marker's place in the
@@ -138,10 +144,11 @@ impl RiftGame {
     }
 
     /// A permanent enters the board: the timestamp of its statics whose order matters — trait
-    /// statics (`trait_statics.rs`) and limited Might statics (`limits.rs`; CR 479).
+    /// statics (`trait_statics.rs`), control statics (`control_statics.rs`) and limited Might
+    /// statics (`limits.rs`; CR 479).
     pub(crate) fn stamp_statics(&mut self, id: ObjId) {
         let c = self.card(id);
-        if !c.trait_statics.is_empty() || !c.limited_lords.is_empty() {
+        if !c.trait_statics.is_empty() || !c.control_statics.is_empty() || !c.limited_lords.is_empty() {
             self.add_effect(id, Effect::Entered, false);
         }
     }

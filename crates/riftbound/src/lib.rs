@@ -12,6 +12,7 @@ pub mod card_file;
 mod card_place;
 pub mod cards;
 mod control;
+mod control_statics;
 pub mod deck;
 mod deck_side;
 mod extra_cost;

@@ -48,11 +48,15 @@ impl RiftGame {
             self.prompt = None;
             return;
         }
-        // FFA with two or more players left.
+        // FFA with two or more players left. Control effects giving the leaver objects end (an
+        // object never goes back to a player who left, `control.rs`), and the permanents they
+        // own leave with those they control (their control would go back to its owner).
+        self.effects.retain(|l| l.effect != crate::layers::Effect::Control(seat));
         for i in 0..self.objs.len() as ObjId {
             let o = self.obj(i);
             let gone = match o.zone {
-                Zone::Base | Zone::Bf(_) | Zone::Facedown(_) => o.controller == seat,
+                Zone::Base | Zone::Bf(_) => o.controller == seat || o.owner == seat,
+                Zone::Facedown(_) => o.controller == seat,
                 // Their chain items are countered (CR 651); a card being played is on the chain too.
                 Zone::Chain => o.controller == seat || o.owner == seat,
                 _ => false,

@@ -68,6 +68,11 @@ impl RiftGame {
                 }
             }
         }
+        // Leaving the board ends its control statics and the control effects on it (layer 1,
+        // `control.rs`): the units it controlled go back.
+        if old.on_board() && !zone.on_board() {
+            self.relayer_control();
+        }
     }
 
     /// Draw (CR 413); an empty deck burns out first (CR 431). A draw that another draw's burn-out
@@ -480,8 +485,11 @@ impl RiftGame {
         let exhausted = exhausted && !self.card(id).enters_ready && !self.static_enters_ready(id);
         let o = &mut self.objs[id as usize];
         o.set(flag::EXHAUSTED, exhausted);
-        // The timestamp of its trait and limited statics (CR 479, `layers.rs`).
+        // The timestamp of its trait, control and limited statics (CR 479, `layers.rs`); then
+        // layer 1's control with it on the board (`control.rs`).
         self.stamp_statics(id);
+        self.relayer_control();
+        let seat = self.obj(id).controller;
         if let Zone::Bf(b) = zone {
             if self.card(id).is_unit() {
                 self.contest(b, seat);

@@ -300,14 +300,6 @@ impl RiftGame {
             let words = self.enter_wait.iter().map(|&(u, inc)| self.tgt_word(Tgt::Obj(u, inc))).collect();
             l += &format!(" enterwait={}", list(words));
         }
-        if !self.loans.is_empty() {
-            let words = self
-                .loans
-                .iter()
-                .map(|ln| format!("{}:{}", self.tgt_word(Tgt::Obj(ln.unit, ln.inc)), seat(ln.back_to)))
-                .collect();
-            l += &format!(" loans={}", list(words));
-        }
         if let Some(o) = &self.outcome {
             let winners = if o.winners.is_empty() {
                 "draw".to_string()
@@ -491,7 +483,7 @@ impl RiftGame {
         l
     }
 
-    /// `effects e=c5:copy:ST1-011:ST1-003 e=c5:might:4:turn e=c7:gain:tank:turn`: continuous
+    /// `effects e=c5:copy:ST1-011:ST1-003 e=c5:might:4:turn e=c7:gain:tank:turn e=c8:control:p2`: continuous
     /// effects (layers.rs) in timestamp order — unit, kind, its value, and `turn` if it ends with
     /// the turn.
     fn effects_line(&self) -> String {
@@ -508,6 +500,7 @@ impl RiftGame {
                 Effect::Grant(k) => format!("gain:{}", kw_name(k)),
                 Effect::Lose(k) => format!("lose:{}", kw_name(k)),
                 Effect::Entered => "entered".into(),
+                Effect::Control(c) => format!("control:{}", seat(c)),
             };
             l += &format!(" e={}:{what}", self.tgt_word(Tgt::Obj(e.unit, e.inc)));
             if e.this_turn {

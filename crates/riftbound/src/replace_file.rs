@@ -167,8 +167,9 @@ pub(crate) fn death_may_problem(ins: &crate::cards::Instr, targets: &[crate::car
 
 /// `unit`, `once_each_turn` and `may` belong to the replacement statics only.
 fn no_replacement_fields(s: &Static, at: &str, out: &mut Vec<Problem>) {
-    // A trait static chooses its units with `unit` too (`trait_statics.rs`).
-    let unit = s.unit.is_some() && s.effect != StaticEffect::SetTrait;
+    // Trait and control statics choose their units with `unit` too (`trait_statics.rs`,
+    // `control_statics.rs`).
+    let unit = s.unit.is_some() && !matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control);
     for (set, field) in [(unit, "unit"), (s.once_each_turn, "once_each_turn"), (s.may, "may")] {
         if set {
             out.push((

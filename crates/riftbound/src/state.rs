@@ -565,9 +565,6 @@ pub struct RiftGame {
     /// Units (with their incarnation) that entered exhausted for now, waiting for their
     /// controller's enter-ready choice (CR 372; `replace_enter.rs`), in the order they entered.
     pub enter_wait: Vec<(ObjId, u16)>,
-    /// Control that returns at the end of this turn (CR 191, 317): (unit, its incarnation, the
-    /// controller it returns to), oldest first.
-    pub loans: Vec<Loan>,
     /// Continuous effects on characteristics (CR 473–480), oldest first (`layers.rs`).
     pub effects: Vec<crate::layers::Layered>,
     /// Combats this turn that ended with no result and units of both players still there (CR
@@ -585,14 +582,6 @@ pub struct RiftGame {
     pub matchp: Option<Box<crate::match_play::MatchState>>,
     /// Which objects are on the board (speed only; `board_index.rs`).
     pub board: crate::board_index::BoardSet,
-}
-
-/// "Gain control of a unit this turn": who gets it back when the turn ends (CR 317).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Loan {
-    pub unit: ObjId,
-    pub inc: u16,
-    pub back_to: u8,
 }
 
 /// Is the object at this board location?
@@ -819,7 +808,6 @@ impl RiftGame {
             dmg_may: None,
             repl_used: Vec::new(),
             enter_wait: Vec::new(),
-            loans: Vec::new(),
             effects: Vec::new(),
             combat_marks: Vec::new(),
             no_restage: 0,

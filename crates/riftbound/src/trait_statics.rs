@@ -21,6 +21,7 @@
 //!   "Units you control with tag X have +N Might" (layer 3) reads the tags after layer 1.
 //! * A Might condition on a static's units would make layer 1 depend on layer 3; such `unit`
 //!   fields (and any other than side, other and tag) are refused as not implemented.
+//! * A trait static changes no controller: control statics are `control_statics.rs`.
 
 use crate::action::ObjId;
 use crate::cards::{domain_mask, Kind, Side, Static, StaticEffect, TargetSpec, What};
@@ -174,11 +175,12 @@ pub(crate) fn build(
     Ok(Some(TraitStatic { scope, other: s.unit.as_ref().is_some_and(|u| u.other), with_tag, val }))
 }
 
-/// The tags a card's statics name: their `tag` and a trait static's `unit.tag` (for the set's
-/// tag table).
+/// The tags a card's statics name: their `tag` and a trait or control static's `unit.tag` (for
+/// the set's tag table).
 pub(crate) fn static_tags(statics: &[Static]) -> impl Iterator<Item = &String> {
     statics.iter().flat_map(|s| {
-        let selector = s.unit.as_ref().filter(|_| s.effect == StaticEffect::SetTrait).map(|u| &u.tag);
+        let chooses = matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control);
+        let selector = s.unit.as_ref().filter(|_| chooses).map(|u| &u.tag);
         std::iter::once(&s.tag).chain(selector)
     })
 }
@@ -195,7 +197,7 @@ enum Step {
 impl RiftGame {
     /// The trait statics on the board as (card, timestamp, static), in timestamp order (board
     /// order among equal ones).
-    fn board_trait_statics(&self) -> Vec<(ObjId, i64, TraitStatic)> {
+    pub(crate) fn board_trait_statics(&self) -> Vec<(ObjId, i64, TraitStatic)> {
         let mut out = Vec::new();
         for q in self.nonrune_ids() {
             let qo = self.obj(q);

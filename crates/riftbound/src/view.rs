@@ -253,7 +253,7 @@ impl RiftGame {
             }
         }
         // Control gained "this turn" (CR 191): it goes back when the turn ends.
-        if self.loans.iter().any(|l| l.unit == id && l.inc == o.inc) {
+        if self.control_this_turn(id) {
             status.push("control_this_turn".to_string());
         }
         // Abilities granted to it (CR 477.2, `grant.rs`): `ability:CARD:BLOCK`, public (CR 109.2).

@@ -147,7 +147,7 @@ fn card_files_misusing_the_layer_ops_are_refused() {
 }
 
 #[test]
-fn effects_loans_and_additional_turns_round_trip_in_the_position_notation() {
+fn effects_control_and_additional_turns_round_trip_in_the_position_notation() {
     let mut t = with_sparkshot(json!([{ "op": "copy", "t": 0, "n": 1 }]));
     let a = t.put(0, "Blast Runner", Loc::Base(0));
     let boar = t.put(1, "Tuskguard Boar", Loc::Bf(1));
@@ -162,7 +162,9 @@ fn effects_loans_and_additional_turns_round_trip_in_the_position_notation() {
     t.g.order_seat = 1;
     let text = t.g.position().unwrap();
     assert!(text.contains("effects e=c"), "{text}");
-    assert!(text.contains(" extra=p2,p1 order=p2 loans=c"), "{text}");
+    assert!(text.contains(" extra=p2,p1 order=p2 "), "{text}");
+    // "This turn" control is a layer-1 control effect (CR 191, 317, 477.1; `control.rs`).
+    assert!(text.contains(&format!(" e=c{boar}:control:p1:turn")), "{text}");
     let read = RiftGame::from_position(&t.g.opts, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(read == t.g, "read back differs\n{text}");
     assert_eq!(read.card(a).name, "Tuskguard Boar");

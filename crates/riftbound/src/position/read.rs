@@ -612,6 +612,9 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
             _ => {}
         }
     }
+    // A unit written under another player's control with no effect saying so (a hand-written
+    // position) keeps that controller: a permanent control effect, the latest (`control.rs`).
+    g.settle_control();
     check(&g)?;
     Ok(g)
 }
@@ -932,15 +935,6 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                     g.combat_marks.push((rd.bf(f, b)?, num(f, n)?));
                 }
             }
-            "loans" => {
-                for w in items(v) {
-                    let (u, s) = w.split_once(':').ok_or(format!("{f}: '{w}' is not UNIT:SEAT like c5:p2"))?;
-                    let Tgt::Obj(unit, inc) = rd.tgt(f, u, g)? else {
-                        return err(f, format!("'{u}' is not an object"));
-                    };
-                    g.loans.push(Loan { unit, inc, back_to: rd.seat(f, s)? });
-                }
-            }
             // The rest of draws held up by a burn-out point (CR 431), oldest first: `p2:1,p3:2`.
             "drawrest" => {
                 for w in items(v) {
@@ -968,7 +962,7 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
                 return err(
                     f,
                     "unknown field (mode, turn, tp, first, phase, priority, passes, focuspass, invited, declined, \
-                     allyheld, allyoccupied, owed, drawrest, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, enterwait, loans, combatmarks, norestage, over, reason, scores, \
+                     allyheld, allyoccupied, owed, drawrest, revealed, extra, order, turned, wards, dmgbatch, dmgcombat, replused, enterwait, combatmarks, norestage, over, reason, scores, \
                      actions, rng)",
                 )
             }
@@ -984,7 +978,8 @@ fn read_header(rd: &Reader, sec: &Section, g: &mut RiftGame) -> R<()> {
     Ok(())
 }
 
-/// `c5:copy:ST1-011:ST1-003`, `c5:might:4:turn`, `c7:gain:tank:turn`, `c7:lose:tank:turn`.
+/// `c5:copy:ST1-011:ST1-003`, `c5:might:4:turn`, `c7:gain:tank:turn`, `c7:lose:tank:turn`,
+/// `c8:control:p2:turn`.
 fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::Layered> {
     use crate::layers::{Effect, Layered};
     let mut parts: Vec<&str> = v.split(':').collect();
@@ -1007,11 +1002,12 @@ fn read_effect(rd: &Reader, f: &str, v: &str, g: &RiftGame) -> R<crate::layers::
         ("gain", [k]) => Effect::Grant(keyword(k)?),
         ("lose", [k]) => Effect::Lose(keyword(k)?),
         ("entered", []) => Effect::Entered,
+        ("control", [s]) => Effect::Control(rd.seat(f, s)?),
         _ => {
             return err(
                 f,
                 format!(
-                    "'{v}': the kind is copy:CARD:PRINTED, might:N, trait:TRAIT:VALUE, gain:KEYWORD, lose:KEYWORD or entered"
+                    "'{v}': the kind is copy:CARD:PRINTED, might:N, trait:TRAIT:VALUE, gain:KEYWORD, lose:KEYWORD, control:SEAT or entered"
                 ),
             )
         }
