@@ -630,7 +630,7 @@ impl RiftGame {
             cost_unit: NONE,
             cost_at: None,
             repeat_asked: 0,
-            repeat_paid: 0,
+            repeat_paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -653,7 +653,7 @@ impl RiftGame {
             cost_unit: NONE,
             cost_at: None,
             repeat_asked: 0,
-            repeat_paid: 0,
+            repeat_paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -687,7 +687,7 @@ impl RiftGame {
             cost_unit: NONE,
             cost_at: None,
             repeat_asked: 0,
-            repeat_paid: 0,
+            repeat_paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -950,7 +950,7 @@ impl RiftGame {
                 (Stage::Accelerate, _) => b.stage = Stage::Repeat,
                 // Each Repeat instance is decided in turn (CR 820): paid or not.
                 (Stage::Repeat, RiftAction::Yes) => {
-                    b.repeat_paid |= 1 << b.repeat_asked;
+                    b.repeat_paid.push(b.repeat_asked);
                     b.repeat_asked += 1;
                     b.item.repeat += 1;
                 }
@@ -1246,7 +1246,7 @@ impl RiftGame {
         self.players[seat as usize].finalized = self.players[seat as usize].finalized.saturating_add(1);
         if self.card(b.card).kind == Kind::Spell {
             // "Your next spell this turn has Repeat": this is it (CR 820, `repeat.rs`).
-            self.players[seat as usize].spell_repeats.clear();
+            self.spell_repeats_used(seat);
         }
         let (card, def) = (b.card, self.obj(b.card).def);
         self.notes.add(|| crate::notes::Note::Played { seat, card, def });

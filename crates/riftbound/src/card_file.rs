@@ -175,6 +175,7 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("value", typed::<String>),
     ("may", typed::<bool>),
     ("once_each_turn", typed::<bool>),
+    ("spells", typed::<crate::cards::RepeatSpells>),
 ];
 
 /// Collects problems for one file.

@@ -481,6 +481,19 @@ pub struct Instr {
     /// one damage event and is then used up for the turn.
     #[serde(default, skip_serializing_if = "is_default")]
     pub once_each_turn: bool,
+    /// `grant_repeat`: which of the player's spells get the Repeat instance (CR 820).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub spells: RepeatSpells,
+}
+
+/// The spells a `grant_repeat` gives Repeat to (CR 820): "your next spell this turn" or
+/// "spells you play this turn" (every spell its controller finalizes this turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RepeatSpells {
+    #[default]
+    Next,
+    ThisTurn,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -619,6 +632,7 @@ impl Instr {
             trait_val: None,
             may: false,
             once_each_turn: false,
+            spells: RepeatSpells::Next,
         }
     }
 }

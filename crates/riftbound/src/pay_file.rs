@@ -76,6 +76,9 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
         }
         for (k, ins) in a.effects.iter_mut().enumerate() {
             let ip = format!("{at}/do/{k}");
+            if ins.spells != crate::cards::RepeatSpells::Next && ins.op != Op::GrantRepeat {
+                out.push((format!("{ip}/spells"), "spells", "only grant_repeat names the spells it gives Repeat to".into()));
+            }
             match ins.op {
                 Op::Add | Op::Pay | Op::GrantRepeat => {
                     let adding = ins.op == Op::Add;

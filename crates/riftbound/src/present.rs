@@ -123,6 +123,7 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::DeflectUnpayable { seat, .. } => seat,
         Note::DamageReplaced { controller, .. } => controller,
         Note::Added { seat, .. } | Note::InstrPay { seat, .. } | Note::LegionInactive { seat, .. } => seat,
+        Note::RepeatBound { seat, .. } => seat,
     }
 }
 
@@ -219,7 +220,11 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         }
         Op::GrantRepeat => {
             let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
-            (format!("give your next spell this turn Repeat {c}"), format!("使你本回合的下一个法术获得重复{c}"))
+            if ins.spells == crate::cards::RepeatSpells::ThisTurn {
+                (format!("give spells you play this turn Repeat {c}"), format!("使你本回合打出的法术获得重复{c}"))
+            } else {
+                (format!("give your next spell this turn Repeat {c}"), format!("使你本回合的下一个法术获得重复{c}"))
+            }
         }
         Op::SaveToHand => pick(
             (
@@ -1545,6 +1550,14 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 )
             }
         }
+        Note::RepeatBound { seat, left } => t(
+            K::Info,
+            format!(
+                "{}'s card can execute no more times: {left} more Repeat instance(s) not offered (at most 256 target slots; CR 820)",
+                seat_en(seat)
+            ),
+            format!("{}的牌无法再多执行：另有{left}个重复未提供（目标位最多256个；CR 820）", seat_zh(seat)),
+        ),
     }
 }
 

@@ -311,7 +311,8 @@ impl RiftGame {
             Op::Add => self.add_instr(ins, seat),
             Op::GrantRepeat => {
                 let cost = crate::payment::Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks);
-                self.grant_spell_repeat(seat, cost);
+                let this_turn = ins.spells == crate::cards::RepeatSpells::ThisTurn;
+                self.grant_spell_repeat(seat, GrantedRepeat { cost, this_turn });
             }
             _ => {}
         }

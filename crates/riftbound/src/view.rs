@@ -81,6 +81,10 @@ pub struct PlayerView {
     /// public, as costs are printed: "1", "0 A".
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub next_spell_repeats: Vec<String>,
+    /// The Repeat costs granted to every spell this player plays this turn (CR 820,
+    /// `grant_repeat` with `spells = "this_turn"`), public.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub turn_spell_repeats: Vec<String>,
 }
 
 fn is_zero_u16(x: &u16) -> bool {
@@ -346,7 +350,14 @@ impl RiftGame {
                 next_spell_repeats: p
                     .spell_repeats
                     .iter()
-                    .map(|c| crate::present::cost_text(c.energy, c.pips()))
+                    .filter(|g| !g.this_turn)
+                    .map(|g| crate::present::cost_text(g.cost.energy, g.cost.pips()))
+                    .collect(),
+                turn_spell_repeats: p
+                    .spell_repeats
+                    .iter()
+                    .filter(|g| g.this_turn)
+                    .map(|g| crate::present::cost_text(g.cost.energy, g.cost.pips()))
                     .collect(),
                 scored: (0..self.bfs.len())
                     .filter(|b| p.scored & (1 << b) != 0)

@@ -751,13 +751,18 @@ fn read_player(
             "xp" => p.xp = num(&f, v)?,
             "repeats" => {
                 for w in items(v) {
+                    let (this_turn, w) = match w.strip_prefix('t') {
+                        Some(rest) => (true, rest),
+                        None => (false, w),
+                    };
                     let mut parts = w.split('+');
                     let energy: u8 = num(&f, parts.next().unwrap_or(""))?;
                     let pips = parts.map(choice_mask_in(&f)).collect::<R<Vec<u8>>>()?;
-                    if pips.len() > crate::payment::MAX_PIPS || p.spell_repeats.len() >= 7 {
-                        return err(&f, "at most 7 granted Repeat instances of at most 12 pips");
+                    if pips.len() > crate::payment::MAX_PIPS {
+                        return err(&f, "a granted Repeat instance of at most 12 pips");
                     }
-                    p.spell_repeats.push(crate::payment::Cost::new(energy, &pips));
+                    let cost = crate::payment::Cost::new(energy, &pips);
+                    p.spell_repeats.push(crate::state::GrantedRepeat { cost, this_turn });
                 }
             }
             "mulliganed" => p.mulliganed = flag01(&f, v)?,
@@ -1151,6 +1156,14 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
             };
             let locations: Vec<Loc> =
                 items(opt("locations", "-")).map(|w| rd.loc("prompt.locations", w)).collect::<R<_>>()?;
+            // Repeat instances decided so far and the paid ones' indices (CR 820): `repeats=3:0+2`.
+            let (asked, paid) = opt("repeats", "0:").split_once(':').unwrap_or(("", ""));
+            let repeat_asked: u16 = num("prompt.repeats", asked)?;
+            let repeat_paid =
+                paid.split('+').filter(|w| !w.is_empty()).map(|w| num("prompt.repeats", w)).collect::<R<Vec<u16>>>()?;
+            if repeat_paid.windows(2).any(|w| w[0] >= w[1]) || repeat_paid.last().is_some_and(|&i| i >= repeat_asked) {
+                return err("prompt.repeats", "paid Repeat instances ascending, each one of those decided (repeats=ASKED:I+J)");
+            }
             Prompt::Build(Box::new(Build {
                 seat,
                 item: rd.item("prompt.item", need("item")?, g)?,
@@ -1168,9 +1181,8 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                     None => None,
                     Some(v) => Some(rd.holder("prompt.unitat", v)?),
                 },
-                // Repeat instances decided so far and the paid ones' bits (CR 820): `repeats=2.1`.
-                repeat_asked: num("prompt.repeats", opt("repeats", "0.0").split('.').next().unwrap_or(""))?,
-                repeat_paid: num("prompt.repeats", opt("repeats", "0.0").split('.').nth(1).unwrap_or("0"))?,
+                repeat_asked,
+                repeat_paid,
             }))
         }
     })

@@ -1,0 +1,50 @@
+//! Issue #13's Repeat, legend-target and Equip vocabulary (docs/riftbound-cards.md):
+//! `grant_repeat` to "spells you play this turn" (CR 820), "its controller" of a legend target
+//! and amounts counting counters (CR 741–749, 173–176), and Equip costs with Power (CR 818, 821).
+//! The rules are played in the scenarios `repeat_spells_this_turn_and_many_grants.toml`,
+//! `counters_for_each_and_legend_controller.toml` and `weaponmaster_reduces_power.toml`; here:
+//! what the card reader accepts and refuses, naming the field, and the position notation.
+
+use engine::Game;
+use riftbound::{RiftGame, RiftOptions};
+
+mod common;
+use common::card_text::*;
+
+/// CR 820: `spells` says which spells a `grant_repeat` gives Repeat to; only `grant_repeat`
+/// takes it, and only `next` / `this_turn`.
+#[test]
+fn grant_repeat_names_the_spells_it_gives_repeat_to() {
+    accepted(&spell("on = \"spell\"\ndo = [{ op = \"grant_repeat\", n = 1, spells = \"this_turn\" }]"));
+    accepted(&spell("on = \"spell\"\ndo = [{ op = \"grant_repeat\", n = 1, spells = \"next\" }]"));
+    refused(
+        &spell("on = \"spell\"\ndo = [{ op = \"draw\", n = 1, spells = \"this_turn\" }]"),
+        "/card/0/ability/0/do/0/spells",
+        "only grant_repeat",
+    );
+    let p = problems(&spell("on = \"spell\"\ndo = [{ op = \"grant_repeat\", n = 1, spells = \"every\" }]"));
+    assert!(p.len() == 1 && p[0].contains("spells"), "{p:#?}");
+}
+
+/// The position notation writes a grant for every spell this turn with a `t` and keeps any
+/// number of grants (none is dropped).
+#[test]
+fn positions_hold_grants_for_every_spell_this_turn_and_any_number() {
+    let many = vec!["0"; 12].join(",");
+    let text = format!(
+        "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main
+p1 legend=ST1-001 deck=ST1-011,ST1-011 repeats=t1+R,{many}
+p2 legend=ST1-026 deck=ST1-033,ST1-033
+b1 card=ST1-024 owner=p1 ctl=-
+b2 card=ST1-047 owner=p2 ctl=-"
+    );
+    let o = RiftOptions::default();
+    let g = RiftGame::from_position(&o, &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.players[0].spell_repeats.len(), 13);
+    assert!(g.players[0].spell_repeats[0].this_turn && !g.players[0].spell_repeats[1].this_turn);
+    let back = g.position().unwrap();
+    assert!(back.contains(&format!("repeats=t1+R,{many}")), "{back}");
+    assert!(RiftGame::from_position(&o, &back).unwrap() == g);
+    let e = RiftGame::from_position(&o, &text.replace("repeats=t1", "repeats=tx")).err().unwrap().to_string();
+    assert!(e.contains("repeats"), "{e}");
+}
