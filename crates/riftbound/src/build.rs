@@ -568,7 +568,8 @@ impl RiftGame {
         }
         let mut item = self.new_item(seat, ItemSrc::Obj(id), a.ab, self.loc(id), NOBODY);
         item.ab_of = a.granted_by;
-        self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
+        let cost = self.keyword_cost(&item).unwrap_or(Cost::energy(ab.cost_energy));
+        self.speed_ok(seat, ab.speed).then_some((item, cost))
     }
 
     pub fn can_activate(&self, seat: u8, src: Src) -> bool {

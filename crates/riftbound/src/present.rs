@@ -314,6 +314,22 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         (true, Who::AtT) => (format!("{en} (that battlefield)"), format!("{zh}（该战场）")),
         (true, _) => (format!("{en} (each of them)"), format!("{zh}（每个单位）")),
     };
+    // "N for each counter on …" (CR 741–749): the printed N is per counter.
+    let c = &ins.counter;
+    let (en, zh) = match ins.for_each {
+        crate::cards::ForEach::None => (en, zh),
+        crate::cards::ForEach::CountersOnT => {
+            (format!("{en}, for each {c} counter on it"), format!("{zh}，其上每有一个{c}计数器便执行一次该数值"))
+        }
+        crate::cards::ForEach::CountersHere => (
+            format!("{en}, for each {c} counter on this battlefield"),
+            format!("{zh}，此处的战场上每有一个{c}计数器便执行一次该数值"),
+        ),
+        crate::cards::ForEach::CountersOnYourLegend => (
+            format!("{en}, for each {c} counter on your legend"),
+            format!("{zh}，你的传奇上每有一个{c}计数器便执行一次该数值"),
+        ),
+    };
     match ins.player {
         Whose::You => (en, zh),
         Whose::ItsController => (format!("its controller: {en}"), format!("其控制者{zh}")),
@@ -1591,6 +1607,7 @@ fn keywords_of(d: &CardDef) -> Vec<Label> {
         out.push(l(format!("Deflect {}", d.deflect), format!("偏转 {}", d.deflect)));
     }
     if let Some(e) = d.equip {
+        let e = cost_text(e, &d.equip_pips);
         out.push(l(format!("Equip {e}"), format!("装备 {e}")));
     }
     if d.might_bonus != 0 {

@@ -48,3 +48,64 @@ b2 card=ST1-047 owner=p2 ctl=-"
     let e = RiftGame::from_position(&o, &text.replace("repeats=t1", "repeats=tx")).err().unwrap().to_string();
     assert!(e.contains("repeats"), "{e}");
 }
+
+/// CR 173–176, 741–749: a legend target's controller (`player = "its_controller"`) and the
+/// counters on it (`for_each = "counters_on_t"`) may be read; it is still no unit to act on.
+#[test]
+fn a_legend_target_names_its_controller_and_its_counters() {
+    let legend = |ins: &str| spell(&format!("on = \"spell\"\ntargets = [{{ what = \"legend\" }}]\ndo = [{ins}]"));
+    accepted(&legend("{ op = \"draw\", n = 1, player = \"its_controller\", t = 0 }"));
+    accepted(&legend("{ op = \"draw\", n = 1, for_each = \"counters_on_t\", counter = \"charge\", t = 0 }"));
+    refused(
+        &legend("{ op = \"draw\", n = 1, player = \"its_controller\", t = 0 }, { op = \"stun\", t = 0 }"),
+        "/card/0/ability/0/do/1/t",
+        "slot 0 is a legend",
+    );
+}
+
+/// CR 741–749: `for_each` multiplies an amount by a counter count; it names the counter, takes
+/// n ≥ 1, only on the ops whose n is an amount, and `counters_on_t` needs its slot.
+#[test]
+fn for_each_amounts_name_a_counter_and_refuse_misuse() {
+    let one = |ins: &str| spell(&format!("on = \"spell\"\ntargets = [{{}}]\ndo = [{ins}]"));
+    for f in ["counters_on_t", "counters_here", "counters_on_your_legend"] {
+        accepted(&one(&format!("{{ op = \"damage\", n = 1, t = 0, for_each = \"{f}\", counter = \"charge\" }}")));
+    }
+    accepted(&one("{ op = \"might\", n = -1, t = 0, for_each = \"counters_on_t\", counter = \"charge\" }"));
+    refused(
+        &one("{ op = \"add_counter\", n = 1, t = 0, for_each = \"counters_here\", counter = \"charge\" }"),
+        "/card/0/ability/0/do/0/for_each",
+        "takes no for_each amount",
+    );
+    refused(
+        &one("{ op = \"draw\", for_each = \"counters_here\", counter = \"charge\" }"),
+        "/card/0/ability/0/do/0/n",
+        "for_each multiplies n",
+    );
+    refused(
+        &one("{ op = \"draw\", n = 1, t = 1, for_each = \"counters_on_t\", counter = \"charge\" }"),
+        "/card/0/ability/0/do/0/t",
+        "no target slot 1",
+    );
+    refused(
+        &one("{ op = \"draw\", n = 1, for_each = \"counters_here\" }"),
+        "/card/0/ability/0/do/0/counter",
+        "counter name",
+    );
+}
+
+/// CR 818: an Equip cost may have Power pips (`equip_pips`, of the card's domains), only on a
+/// card with `equip`.
+#[test]
+fn equip_costs_take_power_pips() {
+    let gear = |extra: &str| {
+        format!(
+            "[[card]]\nid = \"T-002\"\nname = \"Test Hilt\"\nzh = \"测试剑柄\"\nkind = \"gear\"\nequipment = true\ndomains = [\"fury\"]\nmight_bonus = 1\ntext = \"Test.\"\ntext_zh = \"测试。\"\n{extra}\n"
+        )
+    };
+    accepted(&gear("equip = 1\nequip_pips = [\"R\"]"));
+    accepted(&gear("equip = 0\nequip_pips = [\"R\", \"R\"]"));
+    refused(&gear("equip_pips = [\"R\"]"), "/card/0/equip_pips", "without 'equip'");
+    let p = problems(&gear("equip = 1\nequip_pips = [\"calm\"]"));
+    assert!(p.len() == 1 && p[0].contains("equip_pips"), "{p:#?}");
+}

@@ -1162,7 +1162,10 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
             let repeat_paid =
                 paid.split('+').filter(|w| !w.is_empty()).map(|w| num("prompt.repeats", w)).collect::<R<Vec<u16>>>()?;
             if repeat_paid.windows(2).any(|w| w[0] >= w[1]) || repeat_paid.last().is_some_and(|&i| i >= repeat_asked) {
-                return err("prompt.repeats", "paid Repeat instances ascending, each one of those decided (repeats=ASKED:I+J)");
+                return err(
+                    "prompt.repeats",
+                    "paid Repeat instances ascending, each one of those decided (repeats=ASKED:I+J)",
+                );
             }
             Prompt::Build(Box::new(Build {
                 seat,
