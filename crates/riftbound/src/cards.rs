@@ -288,6 +288,10 @@ pub enum Op {
     /// "Your next spell this turn has Repeat [n and `pips`]" (CR 820): a Repeat instance granted
     /// to the next spell the player finalizes this turn, beside any of its own (`repeat.rs`).
     GrantRepeat,
+    /// "Its activated abilities have Repeat [n and `pips`] this turn" (CR 820, Repeat on
+    /// abilities): a Repeat instance for every activation of the selected permanents' activated
+    /// abilities this turn, beside any of their own (`repeat.rs`).
+    GrantAbilityRepeat,
 }
 
 impl Op {
@@ -326,6 +330,7 @@ impl Op {
                 | Op::SetTraitThisTurn
                 | Op::GrantAbility
                 | Op::GrantAbilityThisTurn
+                | Op::GrantAbilityRepeat
         )
     }
 }

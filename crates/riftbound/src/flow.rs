@@ -157,6 +157,7 @@ impl RiftGame {
             p.finalized = 0;
             p.spell_repeats.clear();
         }
+        self.ability_repeats.clear();
         self.ally_held = 0;
         self.ally_occupied = 0;
         self.combat_marks.clear();

@@ -89,15 +89,16 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                 ));
             }
             match ins.op {
-                Op::Add | Op::Pay | Op::GrantRepeat => {
+                Op::Add | Op::Pay | Op::GrantRepeat | Op::GrantAbilityRepeat => {
                     let adding = ins.op == Op::Add;
+                    let granted = matches!(ins.op, Op::GrantRepeat | Op::GrantAbilityRepeat);
                     // A granted Repeat's cost is paid for another card: any domain may be named.
-                    let domains = if ins.op == Op::GrantRepeat { ANY_DOMAIN } else { domains };
+                    let domains = if granted { ANY_DOMAIN } else { domains };
                     ins.pip_masks = masks(&mut out, &format!("{ip}/pips"), "pips", &ins.pips, domains, adding);
                     if ins.n < 0 || ins.n > MAX_ENERGY as i32 {
                         out.push((format!("{ip}/n"), "n", format!("{} Energy: 0 to {MAX_ENERGY}", ins.n)));
                     }
-                    if ins.n == 0 && ins.pips.is_empty() && ins.op != Op::GrantRepeat {
+                    if ins.n == 0 && ins.pips.is_empty() && !granted {
                         let what = if adding { "adding nothing" } else { "paying nothing" };
                         out.push((format!("{ip}/n"), "n", format!("{what} would do nothing")));
                     }
@@ -110,7 +111,7 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                 _ if !ins.pips.is_empty() => out.push((
                     format!("{ip}/pips"),
                     "pips",
-                    "only add, pay, grant_repeat and set_trait with trait = \"cost\" name Power pips".into(),
+                    "only add, pay, grant_repeat, grant_ability_repeat and set_trait with trait = \"cost\" name Power pips".into(),
                 )),
                 _ => {}
             }

@@ -446,6 +446,11 @@ impl RiftGame {
                 w += &format!("/ctr.{name}.{n}");
             }
         }
+        // Repeat granted to its activated abilities this turn (CR 820): `/rep.1+R`.
+        for g in self.ability_repeats.iter().filter(|g| g.obj == id && g.inc == o.inc) {
+            let pips: String = g.cost.pips().iter().map(|&m| format!("+{}", crate::present::pip_text(m))).collect();
+            w += &format!("/rep.{}{pips}", g.cost.energy);
+        }
         if by_owner && o.controller != section {
             w += &format!("/ctl.{}", seat(o.controller));
         }

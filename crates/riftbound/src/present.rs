@@ -226,6 +226,10 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
                 (format!("give your next spell this turn Repeat {c}"), format!("使你本回合的下一个法术获得重复{c}"))
             }
         }
+        Op::GrantAbilityRepeat => {
+            let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
+            (format!("its activated abilities have Repeat {c} this turn"), format!("本回合其主动技能获得重复{c}"))
+        }
         Op::SaveToHand => pick(
             (
                 "return to its owner's hand instead of its next death this turn".into(),

@@ -23,6 +23,7 @@
 //! An Add ability (CR 429) resolves as it is finalized: a paid Repeat makes it add again then,
 //! each execution asking its own domains (`instr_pay.rs`).
 
+use crate::action::ObjId;
 use crate::payment::Cost;
 use crate::state::*;
 use std::borrow::Cow;
@@ -53,7 +54,19 @@ impl RiftGame {
         let own = self.ability(&b.item).and_then(|a| a.repeat.as_ref()).map(|r| Cost::new(r.energy, &r.masks));
         let spell = b.card != NONE && b.item.src == ItemSrc::Spell(b.card);
         let granted = if spell { self.players[b.seat as usize].spell_repeats.as_slice() } else { &[] };
-        own.into_iter().chain(granted.iter().map(|g| g.cost)).collect()
+        // An activation of a permanent's activated ability: the grants to its abilities.
+        let activation = match b.item.src {
+            ItemSrc::Obj(id) if b.card == NONE && !b.item.trigger => {
+                self.ability(&b.item).is_some_and(|a| a.on == crate::cards::On::Activated).then_some(id)
+            }
+            _ => None,
+        };
+        let on_ability = self
+            .ability_repeats
+            .iter()
+            .filter(move |g| activation.is_some_and(|id| g.obj == id && self.obj(id).inc == g.inc))
+            .map(|g| g.cost);
+        own.into_iter().chain(granted.iter().map(|g| g.cost)).chain(on_ability).collect()
     }
 
     /// `c` with the paid Repeat instances' costs added (CR 356.2: additional costs).
@@ -114,6 +127,15 @@ impl RiftGame {
     /// with `this_turn` "spells you play this turn have Repeat [cost]". Every grant is kept.
     pub(crate) fn grant_spell_repeat(&mut self, seat: u8, grant: GrantedRepeat) {
         self.players[seat as usize].spell_repeats.push(grant);
+    }
+
+    /// `grant_ability_repeat` (CR 820: Repeat on abilities): the activated abilities of
+    /// permanent `id` have Repeat [cost] this turn, while it stays on the board.
+    pub(crate) fn grant_ability_repeat(&mut self, id: ObjId, cost: Cost) {
+        if self.obj(id).zone.on_board() {
+            let inc = self.obj(id).inc;
+            self.ability_repeats.push(AbilityRepeat { obj: id, inc, cost });
+        }
     }
 
     /// A spell of `seat` was finalized (CR 820): the next-spell grants are used by it, those for

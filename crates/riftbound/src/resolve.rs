@@ -500,6 +500,12 @@ impl RiftGame {
                     self.add_effect(u, e, true);
                 }
             }
+            Op::GrantAbilityRepeat => {
+                let cost = crate::payment::Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks);
+                for u in objs {
+                    self.grant_ability_repeat(u, cost);
+                }
+            }
             _ => {}
         }
     }

@@ -169,6 +169,15 @@ pub struct Player {
     pub spell_repeats: Vec<GrantedRepeat>,
 }
 
+/// A Repeat instance granted by `grant_ability_repeat` (CR 820) to the activated abilities of a
+/// permanent while it is the incarnation `inc` (a zone change ends it, CR 124).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbilityRepeat {
+    pub obj: ObjId,
+    pub inc: u16,
+    pub cost: crate::payment::Cost,
+}
+
 /// A Repeat instance granted by `grant_repeat` (CR 820): its cost, and whether it is for every
 /// spell the player plays this turn (`this_turn`) or only for the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -539,6 +548,9 @@ pub struct RiftGame {
     pub revealed: Vec<ObjId>,
     /// Counters on objects (CR 741–749), other than buffs (a flag).
     pub counters: Vec<crate::keywords::Counter>,
+    /// Repeat granted to permanents' activated abilities this turn (CR 820,
+    /// `grant_ability_repeat`), in grant order; ended in the Expiration Step (CR 317).
+    pub ability_repeats: Vec<AbilityRepeat>,
     /// Additional turns to come (CR 734–738), the next one last: each new one goes directly
     /// after the current turn, so later insertions come earlier.
     pub extra_turns: Vec<u8>,
@@ -804,6 +816,7 @@ impl RiftGame {
             draw_again: false,
             revealed: Vec::new(),
             counters: Vec::new(),
+            ability_repeats: Vec::new(),
             extra_turns: Vec::new(),
             order_seat: NOBODY,
             turned: 0,

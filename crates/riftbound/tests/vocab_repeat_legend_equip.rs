@@ -30,7 +30,7 @@ fn grant_repeat_names_the_spells_it_gives_repeat_to() {
 /// number of grants (none is dropped).
 #[test]
 fn positions_hold_grants_for_every_spell_this_turn_and_any_number() {
-    let many = vec!["0"; 12].join(",");
+    let many = ["0"; 12].join(",");
     let text = format!(
         "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main
 p1 legend=ST1-001 deck=ST1-011,ST1-011 repeats=t1+R,{many}
@@ -108,4 +108,39 @@ fn equip_costs_take_power_pips() {
     refused(&gear("equip_pips = [\"R\"]"), "/card/0/equip_pips", "without 'equip'");
     let p = problems(&gear("equip = 1\nequip_pips = [\"calm\"]"));
     assert!(p.len() == 1 && p[0].contains("equip_pips"), "{p:#?}");
+}
+
+/// CR 820 (Repeat on abilities): `grant_ability_repeat` gives the selected permanents' activated
+/// abilities Repeat [cost] this turn — a unit or a gear target, any domain's pips, at most 12
+/// Energy; a position writes it on the object (`/rep.1+R`).
+#[test]
+fn grant_ability_repeat_is_in_the_vocabulary_and_the_positions() {
+    for what in ["", ", what = \"gear\""] {
+        accepted(&spell(&format!(
+            "on = \"spell\"\ntargets = [{{ side = \"friendly\"{what} }}]\ndo = [{{ op = \"grant_ability_repeat\", n = 1, pips = [\"calm\"], t = 0 }}]"
+        )));
+    }
+    refused(
+        &spell("on = \"spell\"\ntargets = [{}]\ndo = [{ op = \"grant_ability_repeat\", n = 13, t = 0 }]"),
+        "/card/0/ability/0/do/0/n",
+        "0 to 12",
+    );
+    let text = "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main
+p1 legend=ST1-001 deck=ST1-011,ST1-011 base=c3:ST1-101/rep.1+R/rep.0
+p2 legend=ST1-026 deck=ST1-033,ST1-033
+b1 card=ST1-024 owner=p1 ctl=-
+b2 card=ST1-047 owner=p2 ctl=-";
+    let o = RiftOptions::default();
+    let g = RiftGame::from_position(&o, text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.ability_repeats.len(), 2);
+    let back = g.position().unwrap();
+    assert!(back.contains("/rep.1+R/rep.0"), "{back}");
+    assert!(RiftGame::from_position(&o, &back).unwrap() == g);
+    let e = RiftGame::from_position(&o, &text.replace("rep.1+R", "rep.x")).err().unwrap().to_string();
+    assert!(e.contains("p1.base"), "{e}");
+    let e = RiftGame::from_position(&o, &text.replace("deck=ST1-011,ST1-011 base=c3", "deck=ST1-011,ST1-011 hand=c3"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("on the board"), "{e}");
 }

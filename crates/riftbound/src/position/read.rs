@@ -26,6 +26,8 @@ struct Spec {
     attached: Option<ObjId>,
     /// Counters on it (CR 741): (the set's counter index, how many).
     counters: Vec<(u8, u16)>,
+    /// Repeat granted to its activated abilities this turn (CR 820), in grant order.
+    repeats: Vec<crate::payment::Cost>,
 }
 
 pub(super) struct Reader<'a> {
@@ -314,6 +316,7 @@ impl Reader<'_> {
         };
         let mut attached = None;
         let mut counters = Vec::new();
+        let mut repeats = Vec::new();
         for p in parts {
             if let Some((f, _)) = FLAGS.iter().find(|(_, n)| *n == p) {
                 obj.flags |= f;
@@ -340,6 +343,15 @@ impl Reader<'_> {
                 obj.inc = num(field, v)?;
             } else if let Some(v) = p.strip_prefix("ctr.") {
                 counters.push(self.counter(field, v)?);
+            } else if let Some(v) = p.strip_prefix("rep.") {
+                // Repeat granted to its abilities (CR 820): `rep.1+R` (Energy, then pips).
+                let mut parts = v.split('+');
+                let energy: u8 = num(field, parts.next().unwrap_or(""))?;
+                let pips = parts.map(choice_mask_in(field)).collect::<R<Vec<u8>>>()?;
+                if pips.len() > crate::payment::MAX_PIPS {
+                    return err(field, "a granted Repeat of at most 12 pips");
+                }
+                repeats.push(crate::payment::Cost::new(energy, &pips));
             } else if let Some(v) = p.strip_prefix("hid") {
                 obj.hidden_turn = num(field, v)?;
             } else if let (Some(v), true) = (p.strip_prefix("ctl."), by_owner) {
@@ -350,7 +362,7 @@ impl Reader<'_> {
                 return err(field, format!("unknown part '{p}' of '{w}'"));
             }
         }
-        Ok(Spec { id, obj, field: field.to_string(), order: None, attached, counters })
+        Ok(Spec { id, obj, field: field.to_string(), order: None, attached, counters, repeats })
     }
 }
 
@@ -468,10 +480,17 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     let mut objs = vec![hole; taken.len()];
     rd.nobj = objs.len();
     let mut counters = Vec::new();
+    let mut ability_repeats = Vec::new();
     for (sp, &id) in specs.iter().zip(&ids) {
         let mut o = sp.obj.clone();
         if !sp.counters.is_empty() && !o.zone.on_board() {
             return err(&sp.field, "counters are only on objects on the board (CR 746)");
+        }
+        if !sp.repeats.is_empty() && !o.zone.on_board() {
+            return err(&sp.field, "Repeat granted to abilities is only on permanents on the board (CR 820)");
+        }
+        for &cost in &sp.repeats {
+            ability_repeats.push(crate::state::AbilityRepeat { obj: id as ObjId, inc: o.inc, cost });
         }
         for &(kind, n) in &sp.counters {
             counters.push(crate::keywords::Counter {
@@ -543,7 +562,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         }
         counters.push(crate::keywords::Counter { at, inc: 0, kind, n });
     }
-    let mut g = RiftGame { objs, players, bfs, counters, ..RiftGame::empty(opts, Phase::Main) };
+    let mut g = RiftGame { objs, players, bfs, counters, ability_repeats, ..RiftGame::empty(opts, Phase::Main) };
     g.rebuild_board_index();
     read_header(&rd, header, &mut g)?;
     super::match_record::read_match(&rd, &secs, &mut g)?;
