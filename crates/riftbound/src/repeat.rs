@@ -10,8 +10,10 @@
 //! Instances: the ability's own `repeat`, then those granted to a spell by `grant_repeat`
 //! ("your next spell this turn has Repeat [cost]", kept per player until their next spell is
 //! finalized or the turn ends; "spells you play this turn have Repeat [cost]", kept until the
-//! turn ends). Each instance is payable once (CR 820), each asked in turn (`yes` / `no`); one
-//! that can't be paid with what is paid so far is not offered (CR 203.3).
+//! turn ends); an activated ability's, then those `grant_ability_repeat` gave its permanent's
+//! activated abilities this turn (Repeat on abilities). Each instance is payable once (CR 820),
+//! each asked in turn (`yes` / `no`); one that can't be paid with what is paid so far is not
+//! offered (CR 203.3).
 //!
 //! The order they are asked in is fixed and has no effect on the outcome: every instance is an
 //! optional additional cost decided in the same step of playing (CR 355 / 820), all the paid
