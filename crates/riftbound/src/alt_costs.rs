@@ -1,4 +1,5 @@
-//! Flow and Empower costs with Power pips (CR 829, 827): `flow_pips` / `empower_pips` on the card.
+//! Flow, Empower and Equip costs with Power pips (CR 829, 827, 818): `flow_pips` / `empower_pips`
+//! / `equip_pips` on the card; Weaponmaster's reduced Equip cost (CR 821).
 //! "Costs N less" reductions (`cost_less`) apply to a Flow cost: Flow replaces the base cost
 //! (CR 356.1, a base-cost modification) and discounts apply afterwards to the total (CR 356.4).
 //! They do not apply to Empower, an ability's cost (CR 206.1: "this costs less" is the card's).
@@ -16,7 +17,28 @@ impl RiftGame {
         Cost::new(energy, &d.flow_pips)
     }
 
-    /// The Empower cost of `id` (CR 827): Energy and Power pips, no reductions.
+    /// The Equip cost of gear `id` (CR 818): Energy and Power pips, no reductions.
+    pub fn equip_cost(&self, id: ObjId) -> Cost {
+        let d = self.card(id);
+        Cost::new(d.equip.unwrap_or(0), &d.equip_pips)
+    }
+
+    /// Weaponmaster's cost for Equipment `g` (CR 821): its Equip cost reduced by [A] — one Power
+    /// pip less (Energy is not reduced; with no Power there is nothing to reduce). `seat` takes
+    /// off the pip that leaves a cost they can pay, if one does (their choice; pips are tried in
+    /// cost order), else the first.
+    pub fn weaponmaster_cost(&self, seat: u8, g: ObjId) -> Cost {
+        let full = self.equip_cost(g);
+        let less = |i: usize| {
+            let pips: Vec<u8> = full.pips().iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &m)| m).collect();
+            Cost::new(full.energy, &pips)
+        };
+        let n = full.pips().len();
+        if n == 0 {
+            return full;
+        }
+        (0..n).map(less).find(|c| self.can_pay(seat, c)).unwrap_or_else(|| less(0))
+    }
     pub fn empower_cost(&self, id: ObjId) -> Cost {
         let d = self.card(id);
         Cost::new(d.empower.unwrap_or(0), &d.empower_pips)

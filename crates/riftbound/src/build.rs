@@ -574,7 +574,8 @@ impl RiftGame {
         }
         let mut item = self.new_item(seat, ItemSrc::Obj(id), a.ab, self.loc(id), NOBODY);
         item.ab_of = a.granted_by;
-        self.speed_ok(seat, ab.speed).then_some((item, Cost::energy(ab.cost_energy)))
+        let cost = self.keyword_cost(&item).unwrap_or(Cost::energy(ab.cost_energy));
+        self.speed_ok(seat, ab.speed).then_some((item, cost))
     }
 
     pub fn can_activate(&self, seat: u8, src: Src) -> bool {
@@ -636,7 +637,7 @@ impl RiftGame {
             cost_unit: NONE,
             cost_at: None,
             repeat_asked: 0,
-            repeat_paid: 0,
+            repeat_paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -659,7 +660,7 @@ impl RiftGame {
             cost_unit: NONE,
             cost_at: None,
             repeat_asked: 0,
-            repeat_paid: 0,
+            repeat_paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -693,7 +694,7 @@ impl RiftGame {
             cost_unit: NONE,
             cost_at: None,
             repeat_asked: 0,
-            repeat_paid: 0,
+            repeat_paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
         self.step_build(None);
@@ -956,7 +957,7 @@ impl RiftGame {
                 (Stage::Accelerate, _) => b.stage = Stage::Repeat,
                 // Each Repeat instance is decided in turn (CR 820): paid or not.
                 (Stage::Repeat, RiftAction::Yes) => {
-                    b.repeat_paid |= 1 << b.repeat_asked;
+                    b.repeat_paid.push(b.repeat_asked);
                     b.repeat_asked += 1;
                     b.item.repeat += 1;
                 }
@@ -1252,7 +1253,7 @@ impl RiftGame {
         self.players[seat as usize].finalized.push(b.card);
         if self.card(b.card).kind == Kind::Spell {
             // "Your next spell this turn has Repeat": this is it (CR 820, `repeat.rs`).
-            self.players[seat as usize].spell_repeats.clear();
+            self.spell_repeats_used(seat);
         }
         let (card, def) = (b.card, self.obj(b.card).def);
         self.notes.add(|| crate::notes::Note::Played { seat, card, def });

@@ -88,6 +88,9 @@ pub struct RawCard {
     pub flow_pips: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub empower_pips: Vec<String>,
+    /// Power pips of the Equip cost (CR 818): `pay_file.rs`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub equip_pips: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -135,6 +138,7 @@ const CARD_FIELDS: &[(&str, Check)] = &[
     ("enters_ready", typed::<bool>),
     ("flow_pips", typed::<Vec<String>>),
     ("empower_pips", typed::<Vec<String>>),
+    ("equip_pips", typed::<Vec<String>>),
 ];
 const CARD_REQUIRED: &[&str] = &["id", "name", "zh", "kind"];
 
@@ -175,6 +179,8 @@ const INSTR_FIELDS: &[(&str, Check)] = &[
     ("value", typed::<String>),
     ("may", typed::<bool>),
     ("once_each_turn", typed::<bool>),
+    ("spells", typed::<crate::cards::RepeatSpells>),
+    ("for_each", typed::<crate::cards::ForEach>),
 ];
 
 /// Collects problems for one file.
@@ -775,6 +781,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         double_tokens: repl.double_tokens,
         flow_pips: paid.flow_pips,
         empower_pips: paid.empower_pips,
+        equip_pips: paid.equip_pips,
     }
 }
 

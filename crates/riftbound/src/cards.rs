@@ -288,6 +288,10 @@ pub enum Op {
     /// "Your next spell this turn has Repeat [n and `pips`]" (CR 820): a Repeat instance granted
     /// to the next spell the player finalizes this turn, beside any of its own (`repeat.rs`).
     GrantRepeat,
+    /// "Its activated abilities have Repeat [n and `pips`] this turn" (CR 820, Repeat on
+    /// abilities): a Repeat instance for every activation of the selected permanents' activated
+    /// abilities this turn, beside any of their own (`repeat.rs`).
+    GrantAbilityRepeat,
 }
 
 impl Op {
@@ -326,6 +330,7 @@ impl Op {
                 | Op::SetTraitThisTurn
                 | Op::GrantAbility
                 | Op::GrantAbilityThisTurn
+                | Op::GrantAbilityRepeat
         )
     }
 }
@@ -481,6 +486,35 @@ pub struct Instr {
     /// one damage event and is then used up for the turn.
     #[serde(default, skip_serializing_if = "is_default")]
     pub once_each_turn: bool,
+    /// `grant_repeat`: which of the player's spells get the Repeat instance (CR 820).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub spells: RepeatSpells,
+    /// "N for each `counter` counter on …" (CR 741–749): the amount is `n` times that count,
+    /// counted as the instruction begins (`keywords/counters.rs`).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub for_each: ForEach,
+}
+
+/// What an amount counts (`for_each`): the `counter` counters on the target in slot `t` (a
+/// unit, gear, legend or battlefield), on the battlefield here, or on the controller's legend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ForEach {
+    #[default]
+    None,
+    CountersOnT,
+    CountersHere,
+    CountersOnYourLegend,
+}
+
+/// The spells a `grant_repeat` gives Repeat to (CR 820): "your next spell this turn" or
+/// "spells you play this turn" (every spell its controller finalizes this turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RepeatSpells {
+    #[default]
+    Next,
+    ThisTurn,
 }
 
 /// "This costs N less if …" (CR 357.1): an Energy reduction while a condition holds when the cost
@@ -585,13 +619,19 @@ impl Instr {
     /// Whether the instruction reads target slot `t`: its selector (the target or a place at
     /// it), a damage split, "its controller" or a count of counters there.
     pub fn reads_slot(&self) -> bool {
+        self.acts_on_slot() || self.player == Whose::ItsController || self.for_each == ForEach::CountersOnT
+    }
+
+    /// Whether the instruction acts on what is in slot `t` or at it (its selector, a damage
+    /// split, a count of a battlefield's counters), beyond naming its controller or counting
+    /// its counters (which a legend target allows too).
+    pub fn acts_on_slot(&self) -> bool {
         (self.op.takes_selector()
             && matches!(
                 self.who,
                 Who::Target | Who::UnitsAtT | Who::FriendlyAtT | Who::EnemyAtT | Who::OtherEnemyAtT | Who::AtT
             ))
             || self.op == Op::DamageSplit
-            || self.player == Whose::ItsController
             || self.cond == Cond::CountersAtT
     }
 
@@ -619,6 +659,8 @@ impl Instr {
             trait_val: None,
             may: false,
             once_each_turn: false,
+            spells: RepeatSpells::Next,
+            for_each: ForEach::None,
         }
     }
 }
@@ -889,6 +931,8 @@ pub struct CardDef {
     pub flow_pips: Vec<u8>,
     /// Power pips of the Empower cost (CR 827), as domain masks.
     pub empower_pips: Vec<u8>,
+    /// Power pips of the Equip cost (CR 818), as domain masks.
+    pub equip_pips: Vec<u8>,
 }
 
 impl CardDef {

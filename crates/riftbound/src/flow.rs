@@ -174,6 +174,7 @@ impl RiftGame {
             p.finalized.clear();
             p.spell_repeats.clear();
         }
+        self.ability_repeats.clear();
         self.ally_held = 0;
         self.ally_occupied = 0;
         self.combat_marks.clear();

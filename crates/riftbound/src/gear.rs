@@ -21,7 +21,7 @@ use crate::state::*;
 
 /// The ops a gear target may be given to (the others act on units).
 pub fn gear_op(op: Op) -> bool {
-    matches!(op, Op::GainControl | Op::GainControlThisTurn | Op::Copy | Op::CopyThisTurn)
+    matches!(op, Op::GainControl | Op::GainControlThisTurn | Op::Copy | Op::CopyThisTurn | Op::GrantAbilityRepeat)
 }
 
 impl RiftGame {
@@ -66,7 +66,10 @@ pub fn gear_problems(kind: Kind, a: &Ability) -> Vec<(usize, &'static str, Strin
             out.push((
                 k,
                 "t",
-                format!("'{:?}' does not act on gear (a gear target takes gain_control and copy)", ins.op),
+                format!(
+                    "'{:?}' does not act on gear (a gear target takes gain_control, copy and grant_ability_repeat)",
+                    ins.op
+                ),
             ));
         }
         if matches!(ins.op, Op::Copy | Op::CopyThisTurn) && slot(ins.n.max(0) as u8) == Some(What::Gear) {

@@ -7,19 +7,36 @@
 //! slot `t`: that battlefield, or the one the target unit is at). Objects are
 //! [`RiftGame::select`]'s.
 
-use crate::cards::{Ability, Cond, Instr, Op, To, What, Who};
+use crate::cards::{Ability, Cond, ForEach, Instr, Op, To, What, Who};
 use crate::keywords::Holder;
 use crate::state::*;
 
 impl RiftGame {
     /// The legend or battlefield chosen in `slot` that is still a legal target (CR 359.3.e).
-    fn place_target(&self, item: &Item, slot: u8) -> Option<Holder> {
+    pub(crate) fn place_target(&self, item: &Item, slot: u8) -> Option<Holder> {
         let spec = self.specs(item).get(slot as usize)?;
         item.targets.iter().filter(|(s, _)| *s == slot).find_map(|&(_, x)| match x {
             Tgt::Bf(b) if self.target_ok(item, spec, x) => Some(Holder::Bf(b)),
             Tgt::Legend(s) if self.target_ok(item, spec, x) => Some(Holder::Legend(s)),
             _ => None,
         })
+    }
+
+    /// `ins` with a `for_each` amount worked out (CR 741–749): `n` times the `counter` counters
+    /// on the target in slot `t` (a legend or battlefield target, or a unit or gear still a legal
+    /// target; none if it is not), on the battlefield here, or on the controller's legend, counted
+    /// now, as the instruction begins. `None` when the amount counts nothing.
+    pub(crate) fn for_each_instr(&self, item: &Item, ins: &Instr) -> Option<Instr> {
+        let holder = match ins.for_each {
+            ForEach::None => return None,
+            ForEach::CountersOnT => self
+                .place_target(item, ins.t)
+                .or_else(|| self.legal_target(item, ins.t).first().map(|&u| Holder::Obj(u))),
+            ForEach::CountersHere => self.bf_here(item).map(Holder::Bf),
+            ForEach::CountersOnYourLegend => Some(Holder::Legend(item.controller)),
+        };
+        let count = holder.map_or(0, |h| self.counter_count_at(h, ins.counter_ix)) as i32;
+        Some(Instr { n: ins.n.saturating_mul(count), ..ins.clone() })
     }
 
     /// The battlefield where the target in slot `t` is: a battlefield target itself, or a target
@@ -133,8 +150,9 @@ pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
                 ),
             ));
         }
-        // The instruction reads slot t: its selector, a split, "its controller" or a count there.
-        let by_slot = ins.reads_slot();
+        // The instruction acts on slot t (its selector, a split or a count at it); "its
+        // controller" and a `for_each` count read a legend too (its player, CR 173–176).
+        let by_slot = ins.acts_on_slot();
         if by_slot && legend_slot(ins.t) && !(legend_op && ins.who == Who::Target) {
             out.push((
                 format!("do/{k}/t"),

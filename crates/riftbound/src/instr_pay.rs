@@ -95,7 +95,7 @@ impl RiftGame {
             cost_unit: crate::state::NONE,
             cost_at: None,
             repeat_asked: 0,
-            repeat_paid: 0,
+            repeat_paid: Vec::new(),
         };
         self.prompt = Some(Prompt::Build(Box::new(b)));
     }

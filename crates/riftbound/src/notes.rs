@@ -250,6 +250,12 @@ pub enum Note {
         pips: u8,
         paid: bool,
     },
+    /// Repeat instances not offered (CR 820): the item being played holds no more executions
+    /// (256 target slots, `repeat.rs`); `left` instances were passed over.
+    RepeatBound {
+        seat: u8,
+        left: u16,
+    },
     /// A spell whose text is [Legion] resolved without another card finalized this turn: its
     /// text was inactive and did nothing (CR 812, 726).
     LegionInactive {

@@ -1,6 +1,6 @@
 //! The card-file vocabulary of payments (docs/riftbound-cards.md "Payment vocabulary"): an
 //! ability's `repeat` (Repeat [cost], CR 820), the ops `add` (CR 429) and `pay` (a cost inside an
-//! instruction, CR 204.3), a card's `flow_pips` (CR 829) and `empower_pips` (CR 827). Misuse is
+//! instruction, CR 204.3), a card's `flow_pips` (CR 829), `empower_pips` (CR 827) and `equip_pips` (CR 818). Misuse is
 //! refused; the pips become domain masks here. An `add` pip `"A"` is one Power of any domain, and
 //! one naming two domains (`"R/P"`) one Power of either; its domain is chosen when the
 //! instruction resolves (`add_any.rs`).
@@ -15,6 +15,7 @@ pub(crate) type Problem = (String, &'static str, String);
 pub(crate) struct Paid {
     pub flow_pips: Vec<u8>,
     pub empower_pips: Vec<u8>,
+    pub equip_pips: Vec<u8>,
 }
 
 /// Pips as masks. A cost's pip must be payable by the deck (CR 103.1.b, 103.3: a deck holds only
@@ -62,6 +63,10 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
             "Power pips of an Empower cost on a card without 'empower'".into(),
         ));
     }
+    let equip_pips = masks(&mut out, "/equip_pips", "equip_pips", &r.equip_pips, domains, false);
+    if !r.equip_pips.is_empty() && r.equip.is_none() {
+        out.push(("/equip_pips".into(), "equip_pips", "Power pips of an Equip cost on a card without 'equip'".into()));
+    }
     for (j, a) in abilities.iter_mut().enumerate() {
         let at = format!("/ability/{j}");
         if let Some(rep) = a.repeat.as_mut() {
@@ -76,16 +81,24 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
         }
         for (k, ins) in a.effects.iter_mut().enumerate() {
             let ip = format!("{at}/do/{k}");
+            if ins.spells != crate::cards::RepeatSpells::Next && ins.op != Op::GrantRepeat {
+                out.push((
+                    format!("{ip}/spells"),
+                    "spells",
+                    "only grant_repeat names the spells it gives Repeat to".into(),
+                ));
+            }
             match ins.op {
-                Op::Add | Op::Pay | Op::GrantRepeat => {
+                Op::Add | Op::Pay | Op::GrantRepeat | Op::GrantAbilityRepeat => {
                     let adding = ins.op == Op::Add;
+                    let granted = matches!(ins.op, Op::GrantRepeat | Op::GrantAbilityRepeat);
                     // A granted Repeat's cost is paid for another card: any domain may be named.
-                    let domains = if ins.op == Op::GrantRepeat { ANY_DOMAIN } else { domains };
+                    let domains = if granted { ANY_DOMAIN } else { domains };
                     ins.pip_masks = masks(&mut out, &format!("{ip}/pips"), "pips", &ins.pips, domains, adding);
                     if ins.n < 0 || ins.n > MAX_ENERGY as i32 {
                         out.push((format!("{ip}/n"), "n", format!("{} Energy: 0 to {MAX_ENERGY}", ins.n)));
                     }
-                    if ins.n == 0 && ins.pips.is_empty() && ins.op != Op::GrantRepeat {
+                    if ins.n == 0 && ins.pips.is_empty() && !granted {
                         let what = if adding { "adding nothing" } else { "paying nothing" };
                         out.push((format!("{ip}/n"), "n", format!("{what} would do nothing")));
                     }
@@ -98,11 +111,11 @@ pub(crate) fn check_card(r: &RawCard, domains: u8, abilities: &mut [Ability]) ->
                 _ if !ins.pips.is_empty() => out.push((
                     format!("{ip}/pips"),
                     "pips",
-                    "only add, pay, grant_repeat and set_trait with trait = \"cost\" name Power pips".into(),
+                    "only add, pay, grant_repeat, grant_ability_repeat and set_trait with trait = \"cost\" name Power pips".into(),
                 )),
                 _ => {}
             }
         }
     }
-    (out, Paid { flow_pips, empower_pips })
+    (out, Paid { flow_pips, empower_pips, equip_pips })
 }

@@ -354,13 +354,15 @@ impl RiftGame {
         if p.xp != 0 {
             l += &format!(" xp={}", p.xp);
         }
-        // Repeat granted to the next spell (CR 820): `repeats=1+R,0+A` (Energy, then pips).
+        // Repeat granted to the next spell (CR 820): `repeats=1+R,0+A` (Energy, then pips); one
+        // for every spell this turn is marked `t`: `t1+R`.
         if !p.spell_repeats.is_empty() {
             let each: Vec<String> = p
                 .spell_repeats
                 .iter()
-                .map(|c| {
-                    std::iter::once(c.energy.to_string())
+                .map(|g| {
+                    let c = &g.cost;
+                    std::iter::once(format!("{}{}", if g.this_turn { "t" } else { "" }, c.energy))
                         .chain(c.pips().iter().map(|&m| crate::present::pip_text(m)))
                         .collect::<Vec<_>>()
                         .join("+")
@@ -447,6 +449,11 @@ impl RiftGame {
             if let Some(name) = self.db().counters.get(k as usize) {
                 w += &format!("/ctr.{name}.{n}");
             }
+        }
+        // Repeat granted to its activated abilities this turn (CR 820): `/rep.1+R`.
+        for g in self.ability_repeats.iter().filter(|g| g.obj == id && g.inc == o.inc) {
+            let pips: String = g.cost.pips().iter().map(|&m| format!("+{}", crate::present::pip_text(m))).collect();
+            w += &format!("/rep.{}{pips}", g.cost.energy);
         }
         if by_owner && o.controller != section {
             w += &format!("/ctl.{}", seat(o.controller));
@@ -642,7 +649,8 @@ impl RiftGame {
                 + &if b.repeat_asked == 0 {
                     String::new()
                 } else {
-                    format!(" repeats={}.{}", b.repeat_asked, b.repeat_paid)
+                    let paid: Vec<String> = b.repeat_paid.iter().map(|i| i.to_string()).collect();
+                    format!(" repeats={}:{}", b.repeat_asked, paid.join("+"))
                 },
         }
     }

@@ -123,6 +123,7 @@ pub fn note_seat(n: &Note) -> u8 {
         Note::DeflectUnpayable { seat, .. } => seat,
         Note::DamageReplaced { controller, .. } => controller,
         Note::Added { seat, .. } | Note::InstrPay { seat, .. } | Note::LegionInactive { seat, .. } => seat,
+        Note::RepeatBound { seat, .. } => seat,
     }
 }
 
@@ -219,7 +220,15 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         }
         Op::GrantRepeat => {
             let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
-            (format!("give your next spell this turn Repeat {c}"), format!("使你本回合的下一个法术获得重复{c}"))
+            if ins.spells == crate::cards::RepeatSpells::ThisTurn {
+                (format!("give spells you play this turn Repeat {c}"), format!("使你本回合打出的法术获得重复{c}"))
+            } else {
+                (format!("give your next spell this turn Repeat {c}"), format!("使你本回合的下一个法术获得重复{c}"))
+            }
+        }
+        Op::GrantAbilityRepeat => {
+            let c = cost_text(n.clamp(0, 255) as u8, &ins.pip_masks);
+            (format!("its activated abilities have Repeat {c} this turn"), format!("本回合其主动技能获得重复{c}"))
         }
         Op::SaveToHand => pick(
             (
@@ -308,6 +317,22 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         (true, Who::Here) => (format!("{en} (this battlefield)"), format!("{zh}（此处的战场）")),
         (true, Who::AtT) => (format!("{en} (that battlefield)"), format!("{zh}（该战场）")),
         (true, _) => (format!("{en} (each of them)"), format!("{zh}（每个单位）")),
+    };
+    // "N for each counter on …" (CR 741–749): the printed N is per counter.
+    let c = &ins.counter;
+    let (en, zh) = match ins.for_each {
+        crate::cards::ForEach::None => (en, zh),
+        crate::cards::ForEach::CountersOnT => {
+            (format!("{en}, for each {c} counter on it"), format!("{zh}，其上每有一个{c}计数器便执行一次该数值"))
+        }
+        crate::cards::ForEach::CountersHere => (
+            format!("{en}, for each {c} counter on this battlefield"),
+            format!("{zh}，此处的战场上每有一个{c}计数器便执行一次该数值"),
+        ),
+        crate::cards::ForEach::CountersOnYourLegend => (
+            format!("{en}, for each {c} counter on your legend"),
+            format!("{zh}，你的传奇上每有一个{c}计数器便执行一次该数值"),
+        ),
     };
     match ins.player {
         Whose::You => (en, zh),
@@ -1577,6 +1602,14 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
                 )
             }
         }
+        Note::RepeatBound { seat, left } => t(
+            K::Info,
+            format!(
+                "{}'s card can execute no more times: {left} more Repeat instance(s) not offered (at most 256 target slots; CR 820)",
+                seat_en(seat)
+            ),
+            format!("{}的牌无法再多执行：另有{left}个重复未提供（目标位最多256个；CR 820）", seat_zh(seat)),
+        ),
     }
 }
 
@@ -1610,6 +1643,7 @@ fn keywords_of(d: &CardDef) -> Vec<Label> {
         out.push(l(format!("Deflect {}", d.deflect), format!("偏转 {}", d.deflect)));
     }
     if let Some(e) = d.equip {
+        let e = cost_text(e, &d.equip_pips);
         out.push(l(format!("Equip {e}"), format!("装备 {e}")));
     }
     if d.might_bonus != 0 {

@@ -9,11 +9,23 @@
 //!
 //! Instances: the ability's own `repeat`, then those granted to a spell by `grant_repeat`
 //! ("your next spell this turn has Repeat [cost]", kept per player until their next spell is
-//! finalized or the turn ends). Each instance is payable once (CR 820), each asked in turn
-//! (`yes` / `no`); one that can't be paid with what is paid so far is not offered (CR 203.3).
+//! finalized or the turn ends; "spells you play this turn have Repeat [cost]", kept until the
+//! turn ends); an activated ability's, then those `grant_ability_repeat` gave its permanent's
+//! activated abilities this turn (Repeat on abilities). Each instance is payable once (CR 820),
+//! each asked in turn (`yes` / `no`); one that can't be paid with what is paid so far is not
+//! offered (CR 203.3).
+//!
+//! The order they are asked in is fixed and has no effect on the outcome: every instance is an
+//! optional additional cost decided in the same step of playing (CR 355 / 820), all the paid
+//! ones are paid together in one payment (CR 356), and each paid one adds the same thing — one
+//! more execution, whose choices are made at finalization like the others. So which set is
+//! paid is all that matters. Any payable set can be chosen in the fixed order: an instance is
+//! passed over only when it can't be paid on top of those already paid (CR 203.3), and declining
+//! an earlier one leaves its resources for the later ones.
 //! An Add ability (CR 429) resolves as it is finalized: a paid Repeat makes it add again then,
 //! each execution asking its own domains (`instr_pay.rs`).
 
+use crate::action::ObjId;
 use crate::payment::Cost;
 use crate::state::*;
 use std::borrow::Cow;
@@ -38,35 +50,60 @@ impl RiftGame {
     }
 
     /// The costs of the Repeat instances of the item being built: the ability's own, then, for
-    /// a spell being played, those granted to its controller's next spell (`grant_repeat`). At
-    /// most 8 (one bit each in `Build::repeat_paid`).
+    /// a spell being played, those `grant_repeat` gave its controller's spells (the next one or
+    /// every one this turn), in grant order. There is no limit on their number.
     pub(crate) fn repeat_instances(&self, b: &Build) -> Vec<Cost> {
         let own = self.ability(&b.item).and_then(|a| a.repeat.as_ref()).map(|r| Cost::new(r.energy, &r.masks));
         let spell = b.card != NONE && b.item.src == ItemSrc::Spell(b.card);
         let granted = if spell { self.players[b.seat as usize].spell_repeats.as_slice() } else { &[] };
-        own.into_iter().chain(granted.iter().cloned()).take(8).collect()
+        // An activation of a permanent's activated ability: the grants to its abilities.
+        let activation = match b.item.src {
+            ItemSrc::Obj(id) if b.card == NONE && !b.item.trigger => {
+                self.ability(&b.item).is_some_and(|a| a.on == crate::cards::On::Activated).then_some(id)
+            }
+            _ => None,
+        };
+        let on_ability = self
+            .ability_repeats
+            .iter()
+            .filter(move |g| activation.is_some_and(|id| g.obj == id && self.obj(id).inc == g.inc))
+            .map(|g| g.cost);
+        own.into_iter().chain(granted.iter().map(|g| g.cost)).chain(on_ability).collect()
     }
 
     /// `c` with the paid Repeat instances' costs added (CR 356.2: additional costs).
     pub(crate) fn add_repeat_cost(&self, b: &Build, c: &mut Cost) {
-        if b.repeat_paid == 0 {
+        if b.repeat_paid.is_empty() {
             return;
         }
-        for (i, r) in self.repeat_instances(b).iter().enumerate() {
-            if b.repeat_paid & (1 << i) != 0 {
-                c.energy = c.energy.saturating_add(r.energy);
-                for &p in r.pips() {
-                    c.push(p);
-                }
+        let all = self.repeat_instances(b);
+        for r in b.repeat_paid.iter().filter_map(|&i| all.get(i as usize)) {
+            c.energy = c.energy.saturating_add(r.energy);
+            for &p in r.pips() {
+                c.push(p);
             }
         }
     }
 
+    /// Whether the item being built can hold one more execution: the targets of execution k are
+    /// in slots k × n + slot, and a slot is a byte (at most 256 slots, 256 executions). Past
+    /// that a Repeat instance is not offered, and the log says so (`Note::RepeatBound`).
+    fn repeat_room(&self, b: &Build) -> bool {
+        let n = self.specs(&b.item).len().max(1);
+        b.item.repeat < u8::MAX && (b.item.repeat as usize + 2) * n <= 256
+    }
+
     /// The Repeat instance to decide now (CR 820), if any: the next one not decided yet whose
     /// cost, added to the total so far, can be paid (CR 203.3); those that can't are passed over.
-    pub(crate) fn repeat_open(&self, b: &mut Build) -> bool {
+    pub(crate) fn repeat_open(&mut self, b: &mut Build) -> bool {
         let all = self.repeat_instances(b);
         while let Some(r) = all.get(b.repeat_asked as usize) {
+            if !self.repeat_room(b) {
+                let (seat, left) = (b.seat, (all.len() - b.repeat_asked as usize) as u16);
+                self.notes.add(|| crate::notes::Note::RepeatBound { seat, left });
+                b.repeat_asked = all.len() as u16;
+                return false;
+            }
             let mut c = self.build_cost(b);
             c.energy = c.energy.saturating_add(r.energy);
             for &p in r.pips() {
@@ -88,12 +125,25 @@ impl RiftGame {
         self.repeat_instances(b).get(i).map(|c| (*c, i > 0 || !own))
     }
 
-    /// "Your next spell this turn has Repeat [cost]" (`grant_repeat`, CR 820) for `seat`.
-    pub(crate) fn grant_spell_repeat(&mut self, seat: u8, cost: Cost) {
-        let v = &mut self.players[seat as usize].spell_repeats;
-        if v.len() < 7 {
-            v.push(cost);
+    /// `grant_repeat` (CR 820) for `seat`: "your next spell this turn has Repeat [cost]", or
+    /// with `this_turn` "spells you play this turn have Repeat [cost]". Every grant is kept.
+    pub(crate) fn grant_spell_repeat(&mut self, seat: u8, grant: GrantedRepeat) {
+        self.players[seat as usize].spell_repeats.push(grant);
+    }
+
+    /// `grant_ability_repeat` (CR 820: Repeat on abilities): the activated abilities of
+    /// permanent `id` have Repeat [cost] this turn, while it stays on the board.
+    pub(crate) fn grant_ability_repeat(&mut self, id: ObjId, cost: Cost) {
+        if self.obj(id).zone.on_board() {
+            let inc = self.obj(id).inc;
+            self.ability_repeats.push(AbilityRepeat { obj: id, inc, cost });
         }
+    }
+
+    /// A spell of `seat` was finalized (CR 820): the next-spell grants are used by it, those for
+    /// every spell this turn stay.
+    pub(crate) fn spell_repeats_used(&mut self, seat: u8) {
+        self.players[seat as usize].spell_repeats.retain(|g| g.this_turn);
     }
 
     /// What the Targets stage of slot `slot` chooses for: the execution's view and the cost its

@@ -49,6 +49,10 @@ impl RiftGame {
             if after == NOBODY && !self.cond(view, ins) {
                 continue;
             }
+            // "N for each counter on …" (CR 741–749): counted as the instruction begins (again
+            // when it resumes for the next opponent after a choice).
+            let counted = self.for_each_instr(view, ins);
+            let ins = counted.as_ref().unwrap_or(ins);
             if ins.op == Op::Pay && pc == 1 && self.trigger_lead_pay(&item).is_some() {
                 // A trigger's leading cost was paid as it was finalized (CR 204.3, 383.3.b).
                 continue;
@@ -206,8 +210,13 @@ impl RiftGame {
                     Who::Subject => item.subject.and_then(|t| self.live(t)),
                     _ => self.legal_target(item, ins.t).first().copied(),
                 };
-                if let Some(u) = t {
-                    out[0] = self.obj(u).controller;
+                // A legend target's controller is its player (CR 173–176).
+                let legend = || match self.place_target(item, ins.t) {
+                    Some(Holder::Legend(s)) if ins.who != Who::Subject => Some(s),
+                    _ => None,
+                };
+                if let Some(s) = t.map(|u| self.obj(u).controller).or_else(legend) {
+                    out[0] = s;
                     n = 1;
                 }
             }
@@ -319,7 +328,8 @@ impl RiftGame {
             Op::Add => self.add_instr(ins, seat),
             Op::GrantRepeat => {
                 let cost = crate::payment::Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks);
-                self.grant_spell_repeat(seat, cost);
+                let this_turn = ins.spells == crate::cards::RepeatSpells::ThisTurn;
+                self.grant_spell_repeat(seat, GrantedRepeat { cost, this_turn });
             }
             _ => {}
         }
@@ -496,6 +506,12 @@ impl RiftGame {
                 };
                 for u in objs {
                     self.add_effect(u, e, true);
+                }
+            }
+            Op::GrantAbilityRepeat => {
+                let cost = crate::payment::Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks);
+                for u in objs {
+                    self.grant_ability_repeat(u, cost);
                 }
             }
             _ => {}

@@ -167,10 +167,28 @@ pub struct Player {
     pub left: bool,
     /// Experience (CR 728–733): public, not shared with a teammate, no cap.
     pub xp: u16,
-    /// "Your next spell this turn has Repeat [cost]" (CR 820, `grant_repeat`): the costs of the
-    /// Repeat instances granted to the player's next spell, in grant order; used by the next
-    /// spell they finalize, ended in the Expiration Step (CR 317).
-    pub spell_repeats: Vec<crate::payment::Cost>,
+    /// "Your next spell this turn has Repeat [cost]" / "spells you play this turn have Repeat
+    /// [cost]" (CR 820, `grant_repeat`): the Repeat instances granted to the player's spells, in
+    /// grant order; a next-spell one is used by the next spell they finalize, all end in the
+    /// Expiration Step (CR 317).
+    pub spell_repeats: Vec<GrantedRepeat>,
+}
+
+/// A Repeat instance granted by `grant_ability_repeat` (CR 820) to the activated abilities of a
+/// permanent while it is the incarnation `inc` (a zone change ends it, CR 124).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbilityRepeat {
+    pub obj: ObjId,
+    pub inc: u16,
+    pub cost: crate::payment::Cost,
+}
+
+/// A Repeat instance granted by `grant_repeat` (CR 820): its cost, and whether it is for every
+/// spell the player plays this turn (`this_turn`) or only for the next one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GrantedRepeat {
+    pub cost: crate::payment::Cost,
+    pub this_turn: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,9 +336,10 @@ pub struct Build {
     /// of `cost_unit`.
     pub cost_at: Option<crate::keywords::Holder>,
     /// Repeat (CR 820): how many of the item's Repeat instances were decided so far (its own,
-    /// then those granted to a spell, `repeat.rs`), and which of them were paid (bits).
-    pub repeat_asked: u8,
-    pub repeat_paid: u8,
+    /// then those granted to a spell, `repeat.rs`), and which of them were paid (their indices,
+    /// ascending).
+    pub repeat_asked: u16,
+    pub repeat_paid: Vec<u16>,
 }
 
 /// The decision the game is waiting for, other than priority/focus/main-phase actions.
@@ -542,6 +561,9 @@ pub struct RiftGame {
     pub revealed: Vec<ObjId>,
     /// Counters on objects (CR 741–749), other than buffs (a flag).
     pub counters: Vec<crate::keywords::Counter>,
+    /// Repeat granted to permanents' activated abilities this turn (CR 820,
+    /// `grant_ability_repeat`), in grant order; ended in the Expiration Step (CR 317).
+    pub ability_repeats: Vec<AbilityRepeat>,
     /// Additional turns to come (CR 734–738), the next one last: each new one goes directly
     /// after the current turn, so later insertions come earlier.
     pub extra_turns: Vec<u8>,
@@ -799,6 +821,7 @@ impl RiftGame {
             draw_again: false,
             revealed: Vec::new(),
             counters: Vec::new(),
+            ability_repeats: Vec::new(),
             extra_turns: Vec::new(),
             order_seat: NOBODY,
             turned: 0,

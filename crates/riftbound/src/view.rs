@@ -26,6 +26,10 @@ pub struct CardView {
     /// Counters on it by name (CR 741–749), public; buffs are in `status`.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty", default)]
     pub counters: std::collections::BTreeMap<String, u16>,
+    /// The Repeat costs granted to its activated abilities this turn (CR 820,
+    /// `grant_ability_repeat`), public: "1", "0 A".
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub ability_repeats: Vec<String>,
     /// Its tags, Energy cost and domains while a trait-setting effect applies (CR 477.1.a;
     /// `traits.rs`); absent otherwise (the card's own are in the catalogue).
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -81,6 +85,10 @@ pub struct PlayerView {
     /// public, as costs are printed: "1", "0 A".
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub next_spell_repeats: Vec<String>,
+    /// The Repeat costs granted to every spell this player plays this turn (CR 820,
+    /// `grant_repeat` with `spells = "this_turn"`), public.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub turn_spell_repeats: Vec<String>,
 }
 
 fn is_zero_u16(x: &u16) -> bool {
@@ -277,6 +285,12 @@ impl RiftGame {
             status,
             attached_to: (o.attached_to != NONE).then_some(o.attached_to),
             counters: self.counter_names(crate::keywords::Holder::Obj(id)),
+            ability_repeats: self
+                .ability_repeats
+                .iter()
+                .filter(|g| g.obj == id && g.inc == o.inc)
+                .map(|g| crate::present::cost_text(g.cost.energy, g.cost.pips()))
+                .collect(),
             traits: self.traits_view(id),
         }
     }
@@ -346,7 +360,14 @@ impl RiftGame {
                 next_spell_repeats: p
                     .spell_repeats
                     .iter()
-                    .map(|c| crate::present::cost_text(c.energy, c.pips()))
+                    .filter(|g| !g.this_turn)
+                    .map(|g| crate::present::cost_text(g.cost.energy, g.cost.pips()))
+                    .collect(),
+                turn_spell_repeats: p
+                    .spell_repeats
+                    .iter()
+                    .filter(|g| g.this_turn)
+                    .map(|g| crate::present::cost_text(g.cost.energy, g.cost.pips()))
                     .collect(),
                 scored: (0..self.bfs.len())
                     .filter(|b| p.scored & (1 << b) != 0)

@@ -247,7 +247,12 @@ fn card_files_misusing_traits_limits_gear_and_grants_are_refused() {
     assert_eq!(e, "");
     // Set costs name Power pips (CR 131); other ops do not.
     let e = one(json!({ "op": "stun", "t": 0, "pips": ["R"] }));
-    assert!(e.contains("only add, pay, grant_repeat and set_trait with trait = \"cost\" name Power pips"), "{e}");
+    assert!(
+        e.contains(
+            "only add, pay, grant_repeat, grant_ability_repeat and set_trait with trait = \"cost\" name Power pips"
+        ),
+        "{e}"
+    );
     let e = one(json!({ "op": "set_trait", "t": 0, "trait": "cost", "n": 2, "pips": ["purple"] }));
     assert!(e.contains("unknown domain 'purple'"), "{e}");
     let e = bad_card(spell(json!([

@@ -87,7 +87,7 @@ fn the_payment_vocabulary_refuses_misuse() {
     );
     has(
         &SPELL.replace("{ op = \"draw\", n = 1 }", "{ op = \"draw\", n = 1, pips = [\"R\"] }"),
-        "only add, pay, grant_repeat and set_trait with trait = \"cost\" name Power pips",
+        "only add, pay, grant_repeat, grant_ability_repeat and set_trait with trait = \"cost\" name Power pips",
     );
     has(&SPELL.replace("{ op = \"pay\", n = 1, pips = [\"R\"] }", "{ op = \"pay\" }"), "paying nothing");
     has(&SPELL.replace("{ op = \"add\", n = 1, pips = [\"R\"] }", "{ op = \"add\", n = 13 }"), "0 to 12");

@@ -51,11 +51,17 @@ impl RiftGame {
         Some((item, self.empower_cost(id)))
     }
 
-    /// The cost of a keyword item being built (Empower's Energy and Power pips, CR 827), if it
-    /// is one.
+    /// The cost of a keyword item being built (Empower's or Equip's Energy and Power pips,
+    /// CR 827, 818), if it is one.
     pub fn keyword_cost(&self, item: &Item) -> Option<Cost> {
         let ItemSrc::Obj(id) = item.src else { return None };
         let ab = self.ability(item)?;
-        (!item.trigger && ab.keyword == Some(KeywordAbility::Empower)).then(|| self.empower_cost(id))
+        match ab.keyword {
+            _ if item.trigger => None,
+            Some(KeywordAbility::Empower) => Some(self.empower_cost(id)),
+            // The gear's own Equip (a granted ability's cost is its own card's `cost_energy`).
+            Some(KeywordAbility::Equip) if item.ab_of.is_none() => Some(self.equip_cost(id)),
+            _ => None,
+        }
     }
 }

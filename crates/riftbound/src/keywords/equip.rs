@@ -30,15 +30,15 @@ impl RiftGame {
     }
 
     /// `equip_to_me` (Weaponmaster, CR 821): the source unit, if still on the board, and the
-    /// first chosen Equipment with its Equip cost reduced by [A] (not an activation of Equip).
-    /// Equip costs in card files are Energy only, so the [A] reduction has nothing to reduce.
+    /// first chosen Equipment with its Equip cost reduced by [A] (one Power pip less,
+    /// `weaponmaster_cost`; not an activation of Equip).
     pub(crate) fn equip_pair(&self, item: &Item, gears: &[ObjId]) -> Option<(ObjId, ObjId, Cost)> {
         let ItemSrc::Obj(unit) = item.src else { return None };
         if self.obj(unit).inc != item.src_inc || !self.obj(unit).zone.on_board() {
             return None;
         }
         let g = gears.iter().copied().find(|&g| self.card(g).equipment)?;
-        Some((unit, g, Cost::energy(self.card(g).equip.unwrap_or(0))))
+        Some((unit, g, self.weaponmaster_cost(item.controller, g)))
     }
 
     /// Weaponmaster's Equip cost is paid on resolution as a cost inside an instruction

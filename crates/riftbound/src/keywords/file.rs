@@ -180,7 +180,9 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                     "'move_counter' moves counters to the target in slot 1: the ability needs two targets".into(),
                 ));
             }
-            let counts = matches!(ins.cond, crate::cards::Cond::CountersHere | crate::cards::Cond::CountersAtT);
+            let counts = matches!(ins.cond, crate::cards::Cond::CountersHere | crate::cards::Cond::CountersAtT)
+                || ins.for_each != crate::cards::ForEach::None;
+            for_each_problems(&mut out, &ip, ins);
             if (counter_op || counts) && !counter_name_ok(&ins.counter) {
                 out.push((
                     format!("{ip}/counter"),
@@ -195,7 +197,7 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                 out.push((
                     format!("{ip}/counter"),
                     "counter",
-                    "only add_counter, remove_counter, move_counter and the conditions counters_here / counters_at_t name a counter".into(),
+                    "only add_counter, remove_counter, move_counter, the conditions counters_here / counters_at_t and for_each name a counter".into(),
                 ));
             }
             if !counts && ins.at_least != 0 {
@@ -227,6 +229,33 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
         }
     }
     (out, grants)
+}
+
+/// A `for_each` amount (CR 741–749): on an op whose `n` is an amount (not the counter ops: their
+/// `counter` is the kind they put or take), with n ≥ 1 (`counters_on_t`'s slot is checked with
+/// every slot an instruction reads).
+fn for_each_problems(out: &mut Vec<Problem>, ip: &str, ins: &crate::cards::Instr) {
+    use crate::cards::ForEach;
+    if ins.for_each == ForEach::None {
+        return;
+    }
+    if !matches!(ins.op, Op::Draw | Op::Discard | Op::Damage | Op::Might | Op::GainXp | Op::CreateToken) {
+        out.push((
+            format!("{ip}/for_each"),
+            "for_each",
+            format!(
+                "'{:?}' takes no for_each amount: only draw, discard, damage, might, gain_xp and create_token",
+                ins.op
+            ),
+        ));
+    }
+    if ins.n == 0 || (ins.n < 0 && ins.op != Op::Might) {
+        out.push((
+            format!("{ip}/n"),
+            "n",
+            "for_each multiplies n: n ≥ 1 (\"1 for each counter\"; might also n ≤ -1)".into(),
+        ));
+    }
 }
 
 /// The set's counter table (CR 741): every name an instruction or a `spend_counter` cost uses,

@@ -26,6 +26,8 @@ struct Spec {
     attached: Option<ObjId>,
     /// Counters on it (CR 741): (the set's counter index, how many).
     counters: Vec<(u8, u16)>,
+    /// Repeat granted to its activated abilities this turn (CR 820), in grant order.
+    repeats: Vec<crate::payment::Cost>,
 }
 
 pub(super) struct Reader<'a> {
@@ -317,6 +319,7 @@ impl Reader<'_> {
         };
         let mut attached = None;
         let mut counters = Vec::new();
+        let mut repeats = Vec::new();
         for p in parts {
             if let Some((f, _)) = FLAGS.iter().find(|(_, n)| *n == p) {
                 obj.flags |= f;
@@ -343,6 +346,15 @@ impl Reader<'_> {
                 obj.inc = num(field, v)?;
             } else if let Some(v) = p.strip_prefix("ctr.") {
                 counters.push(self.counter(field, v)?);
+            } else if let Some(v) = p.strip_prefix("rep.") {
+                // Repeat granted to its abilities (CR 820): `rep.1+R` (Energy, then pips).
+                let mut parts = v.split('+');
+                let energy: u8 = num(field, parts.next().unwrap_or(""))?;
+                let pips = parts.map(choice_mask_in(field)).collect::<R<Vec<u8>>>()?;
+                if pips.len() > crate::payment::MAX_PIPS {
+                    return err(field, "a granted Repeat of at most 12 pips");
+                }
+                repeats.push(crate::payment::Cost::new(energy, &pips));
             } else if let Some(v) = p.strip_prefix("hid") {
                 obj.hidden_turn = num(field, v)?;
             } else if let (Some(v), true) = (p.strip_prefix("ctl."), by_owner) {
@@ -353,7 +365,7 @@ impl Reader<'_> {
                 return err(field, format!("unknown part '{p}' of '{w}'"));
             }
         }
-        Ok(Spec { id, obj, field: field.to_string(), order: None, attached, counters })
+        Ok(Spec { id, obj, field: field.to_string(), order: None, attached, counters, repeats })
     }
 }
 
@@ -476,10 +488,17 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         }
     }
     let mut counters = Vec::new();
+    let mut ability_repeats = Vec::new();
     for (sp, &id) in specs.iter().zip(&ids) {
         let mut o = sp.obj.clone();
         if !sp.counters.is_empty() && !o.zone.on_board() {
             return err(&sp.field, "counters are only on objects on the board (CR 746)");
+        }
+        if !sp.repeats.is_empty() && !o.zone.on_board() {
+            return err(&sp.field, "Repeat granted to abilities is only on permanents on the board (CR 820)");
+        }
+        for &cost in &sp.repeats {
+            ability_repeats.push(crate::state::AbilityRepeat { obj: id as ObjId, inc: o.inc, cost });
         }
         for &(kind, n) in &sp.counters {
             counters.push(crate::keywords::Counter {
@@ -554,7 +573,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         }
         counters.push(crate::keywords::Counter { at, inc: 0, kind, n });
     }
-    let mut g = RiftGame { objs, players, bfs, counters, ..RiftGame::empty(opts, Phase::Main) };
+    let mut g = RiftGame { objs, players, bfs, counters, ability_repeats, ..RiftGame::empty(opts, Phase::Main) };
     g.rebuild_board_index();
     read_header(&rd, header, &mut g)?;
     super::match_record::read_match(&rd, &secs, &mut g)?;
@@ -775,13 +794,18 @@ fn read_player(
             "xp" => p.xp = num(&f, v)?,
             "repeats" => {
                 for w in items(v) {
+                    let (this_turn, w) = match w.strip_prefix('t') {
+                        Some(rest) => (true, rest),
+                        None => (false, w),
+                    };
                     let mut parts = w.split('+');
                     let energy: u8 = num(&f, parts.next().unwrap_or(""))?;
                     let pips = parts.map(choice_mask_in(&f)).collect::<R<Vec<u8>>>()?;
-                    if pips.len() > crate::payment::MAX_PIPS || p.spell_repeats.len() >= 7 {
-                        return err(&f, "at most 7 granted Repeat instances of at most 12 pips");
+                    if pips.len() > crate::payment::MAX_PIPS {
+                        return err(&f, "a granted Repeat instance of at most 12 pips");
                     }
-                    p.spell_repeats.push(crate::payment::Cost::new(energy, &pips));
+                    let cost = crate::payment::Cost::new(energy, &pips);
+                    p.spell_repeats.push(crate::state::GrantedRepeat { cost, this_turn });
                 }
             }
             "mulliganed" => p.mulliganed = flag01(&f, v)?,
@@ -1188,6 +1212,17 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
             };
             let locations: Vec<Loc> =
                 items(opt("locations", "-")).map(|w| rd.loc("prompt.locations", w)).collect::<R<_>>()?;
+            // Repeat instances decided so far and the paid ones' indices (CR 820): `repeats=3:0+2`.
+            let (asked, paid) = opt("repeats", "0:").split_once(':').unwrap_or(("", ""));
+            let repeat_asked: u16 = num("prompt.repeats", asked)?;
+            let repeat_paid =
+                paid.split('+').filter(|w| !w.is_empty()).map(|w| num("prompt.repeats", w)).collect::<R<Vec<u16>>>()?;
+            if repeat_paid.windows(2).any(|w| w[0] >= w[1]) || repeat_paid.last().is_some_and(|&i| i >= repeat_asked) {
+                return err(
+                    "prompt.repeats",
+                    "paid Repeat instances ascending, each one of those decided (repeats=ASKED:I+J)",
+                );
+            }
             Prompt::Build(Box::new(Build {
                 seat,
                 item: rd.item("prompt.item", need("item")?, g)?,
@@ -1205,9 +1240,8 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                     None => None,
                     Some(v) => Some(rd.holder("prompt.unitat", v)?),
                 },
-                // Repeat instances decided so far and the paid ones' bits (CR 820): `repeats=2.1`.
-                repeat_asked: num("prompt.repeats", opt("repeats", "0.0").split('.').next().unwrap_or(""))?,
-                repeat_paid: num("prompt.repeats", opt("repeats", "0.0").split('.').nth(1).unwrap_or("0"))?,
+                repeat_asked,
+                repeat_paid,
             }))
         }
     })
