@@ -10,8 +10,10 @@
 //!   active (CR 720–725: inactive text can't be activated); once activated it stays valid
 //!   (CR 727). The permanent's own play this turn is not another card. A legend is no main-deck
 //!   card: any card of its controller's makes its ability active.
-//! * A trigger (`RiftGame::trigger_live`, checked as it would go pending): the card whose play
-//!   triggers it is counted already, so another card makes two.
+//! * A trigger (`RiftGame::trigger_live`, checked as it would go pending), printed or granted,
+//!   of a permanent: like an activated ability, any card other than the permanent counts — its
+//!   own play ("When you play me") does not, the play of another card that triggers it ("When you
+//!   play a Mighty unit", counted once finalized, spec §13: finalizing comes before resolving) does.
 
 use crate::action::ObjId;
 use crate::cards::{Ability, On};
@@ -22,8 +24,6 @@ use crate::state::*;
 pub(crate) enum LegionOf {
     /// This card: any other card finalized this turn (a card finalized twice is still this one).
     Card(ObjId),
-    /// A trigger: the triggering play is among the turn's cards, so two are needed.
-    Trigger,
     /// No main-deck card (a legend's ability): any card finalized this turn.
     Nothing,
 }
@@ -34,7 +34,6 @@ impl RiftGame {
         let f = &self.players[seat as usize].finalized;
         match of {
             LegionOf::Card(c) => f.iter().any(|&x| x != c),
-            LegionOf::Trigger => f.len() >= 2,
             LegionOf::Nothing => !f.is_empty(),
         }
     }
@@ -44,11 +43,10 @@ impl RiftGame {
         !ab.legion || self.finalized_another(seat, of)
     }
 
-    /// What an item's "another card" is other than: its spell, its permanent (an activated
-    /// ability), or, for a trigger, the triggering card already counted.
+    /// What an item's "another card" is other than: its spell, or its permanent (an activated or
+    /// triggered ability).
     pub(crate) fn legion_of(&self, item: &Item) -> LegionOf {
         match item.src {
-            _ if item.trigger => LegionOf::Trigger,
             ItemSrc::Spell(c) | ItemSrc::Obj(c) => LegionOf::Card(c),
             _ => LegionOf::Nothing,
         }

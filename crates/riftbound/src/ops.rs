@@ -395,11 +395,11 @@ impl RiftGame {
     }
 
     /// Does this triggered ability of object `id` (its own or granted, controller `c`) go pending?
-    /// Legion needs another card played this turn; dependent abilities (Level, Empowered) trigger
+    /// Legion needs another card than `id` played this turn (CR 812); dependent abilities (Level, Empowered) trigger
     /// only while active (CR 726–727); a keyword's row while the keyword is there (Weaponmaster,
     /// CR 821).
     pub(crate) fn trigger_live(&self, c: u8, id: ObjId, ab: &crate::cards::Ability) -> bool {
-        self.legion_met(c, ab, crate::legion::LegionOf::Trigger)
+        self.legion_met(c, ab, crate::legion::LegionOf::Card(id))
             && self.ability_active(c, Some(id), ab)
             && ab.keyword.is_none_or(|k| self.keyword_row_live(id, k))
     }
