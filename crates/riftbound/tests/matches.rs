@@ -519,13 +519,9 @@ fn determinize_resamples_the_opponents_sideboard_only() {
     assert!(moved, "P1's secret battlefield choice is resampled for P2");
 }
 
-/// Determinization after sideboarding (TR 403): the bot knows the opponent's registered deck and
-/// how many swaps they made (the log says so), not which cards went in — so a swapped-in card
-/// does not leak into the opponent's determinized deck, the deck keeps its size, the number of
-/// registered cards gone out is the number of swaps, and a match without swaps keeps the
-/// registered deck (as in a single game).
-#[test]
-fn determinize_after_sideboarding_hides_which_cards_were_swapped() {
+/// A Bo3 whose game 1 P2 conceded, P1 sideboarding: one Blast Runner swapped for the sideboard's
+/// Skyrocket Grunt. The game, its options and setup, and the Grunt.
+fn swapped_after_game_one() -> (RiftGame, RiftOptions, RiftSetup, u16) {
     let side = with_side("1 Skyrocket Grunt\n");
     let mut s = bo3_setup();
     s.seats[0].deck = side;
@@ -536,6 +532,17 @@ fn determinize_after_sideboarding_hides_which_cards_were_swapped() {
     let grunt = g.db().by_name("Skyrocket Grunt").unwrap();
     let runner = g.db().by_name("Blast Runner").unwrap();
     act(&mut g, &format!("swap d{runner} d{grunt}"));
+    (g, o, s, grunt)
+}
+
+/// Determinization after sideboarding (TR 403): the bot knows the opponent's registered deck and
+/// how many swaps they made (the log says so), not which cards went in — so a swapped-in card
+/// does not leak into the opponent's determinized deck, the deck keeps its size, the number of
+/// registered cards gone out is the number of swaps, and a match without swaps keeps the
+/// registered deck (as in a single game).
+#[test]
+fn determinize_after_sideboarding_hides_which_cards_were_swapped() {
+    let (mut g, o, s, grunt) = swapped_after_game_one();
     let registered: Vec<u16> = g.match_state().unwrap().registered[0].clone();
     let count = |v: &[u16], d: u16| v.iter().filter(|&&x| x == d).count();
     let grunts = count(&registered, grunt);
@@ -588,16 +595,7 @@ fn determinize_after_sideboarding_hides_which_cards_were_swapped() {
 /// the sideboarding state round-trip, and the match continues identically from the read copy.
 #[test]
 fn position_in_the_middle_of_a_match_round_trips() {
-    let side = with_side("1 Skyrocket Grunt\n");
-    let mut s = bo3_setup();
-    s.seats[0].deck = side;
-    let o = RiftOptions { allow_concede: true, ..opts(MatchFormat::Bo3) };
-    let mut g = RiftGame::new(&o, &s, 4).unwrap();
-    act(&mut g, "keep");
-    act(&mut g, "concede P2");
-    let grunt = g.db().by_name("Skyrocket Grunt").unwrap();
-    let runner = g.db().by_name("Blast Runner").unwrap();
-    act(&mut g, &format!("swap d{runner} d{grunt}"));
+    let (mut g, o, _, _) = swapped_after_game_one();
     let text = g.position().unwrap();
     assert!(text.contains("game=p1/p1/"), "{text}");
     assert!(text.contains("swaps=1"), "{text}");
