@@ -56,6 +56,7 @@ pub mod setup;
 mod split;
 pub mod starter;
 pub mod state;
+pub mod summary;
 mod trait_statics;
 pub mod traits;
 pub mod view;

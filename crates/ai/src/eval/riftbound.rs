@@ -6,7 +6,7 @@ use super::learned::{Featured, LearnedEvaluator};
 use super::{squash, terminal_reward, AiGame, Evaluator, Kit};
 use crate::sim::{Counters, GameStats};
 use engine::{Game, Seat, Status, Viewer};
-use riftbound::view::RiftView;
+use riftbound::summary::SeatSummary;
 use riftbound::{RiftAction, RiftGame};
 use std::sync::Arc;
 
@@ -18,25 +18,21 @@ const MIGHT_WEIGHT: f64 = 0.1;
 /// A difference of this many points is worth about 73%.
 const SCALE: f64 = 2.0;
 
-fn seat_score(view: &RiftView, seat: usize) -> f64 {
-    let points = view.players.get(seat).map_or(0, |p| p.points);
-    let owned = |controller: u8| usize::from(controller) == seat;
-    let battlefields = view.battlefields.iter().filter(|b| b.controller.is_some_and(owned)).count();
-    let base_might: i32 = view
-        .players
-        .get(seat)
-        .map_or(0, |p| p.base.iter().filter(|c| owned(c.controller)).filter_map(|c| c.might).sum());
-    let field_might: i32 =
-        view.battlefields.iter().flat_map(|b| &b.units).filter(|c| owned(c.controller)).filter_map(|c| c.might).sum();
-    f64::from(points) + BATTLEFIELD_WEIGHT * battlefields as f64 + MIGHT_WEIGHT * f64::from(base_might + field_might)
+fn seat_score(s: &SeatSummary) -> f64 {
+    f64::from(s.points)
+        + BATTLEFIELD_WEIGHT * f64::from(s.battlefields)
+        + MIGHT_WEIGHT * f64::from(s.base_might + s.field_might)
 }
 
-/// Each seat's score against its strongest opponent, from one view. In 2v2 a seat's score is its
-/// team's (points are shared, CR 489.8.d) and only the other team's seats are opponents.
+/// Each seat's score against its strongest opponent, from the seats' summaries (the numbers of
+/// the omniscient view, read without building it: `RiftGame::seat_summaries`). In 2v2 a seat's
+/// score is its team's (points are shared, CR 489.8.d) and only the other team's seats are
+/// opponents.
 fn scores(state: &RiftGame, out: &mut Vec<f64>) {
-    let view = state.view(Viewer::Omniscient);
-    let team = |s: usize| view.players[s].team;
-    let own: Vec<f64> = (0..view.players.len()).map(|s| seat_score(&view, s)).collect();
+    let mut seats = Vec::with_capacity(4);
+    state.seat_summaries(&mut seats);
+    let own: Vec<f64> = seats.iter().map(seat_score).collect();
+    let team = |s: usize| seats[s].team;
     let raw: Vec<f64> =
         (0..own.len()).map(|s| (0..own.len()).filter(|&o| team(o) == team(s)).map(|o| own[o]).sum::<f64>()).collect();
     for (s, mine) in raw.iter().enumerate() {
@@ -85,27 +81,23 @@ impl Featured for RiftGame {
     ];
 
     fn seat_features(state: &Self, out: &mut Vec<f64>, sides: &mut Vec<u8>) {
-        let view = state.view(Viewer::Omniscient);
-        for (seat, p) in view.players.iter().enumerate() {
+        let mut seats = Vec::with_capacity(4);
+        state.seat_summaries(&mut seats);
+        let victory = state.opts.victory();
+        for p in &seats {
             sides.push(p.team);
-            let owned = |controller: u8| usize::from(controller) == seat;
-            let base = p.base.iter().filter(|c| owned(c.controller));
-            let field = view.battlefields.iter().flat_map(|b| &b.units).filter(|c| owned(c.controller));
-            let might = |cards: &mut dyn Iterator<Item = &riftbound::view::CardView>| {
-                f64::from(cards.filter_map(|c| c.might).sum::<i32>()) / 5.0
-            };
             out.extend([
                 // Negative: fewer points still to score is better (a side's sum over its seats).
-                -f64::from(view.victory_score.saturating_sub(p.points)),
-                view.battlefields.iter().filter(|b| b.controller.is_some_and(owned)).count() as f64,
-                might(&mut base.clone()),
-                might(&mut field.clone()),
-                base.count() as f64,
-                field.count() as f64,
-                p.hand_count as f64,
-                p.runes_ready as f64,
-                (p.runes_ready + p.runes_exhausted) as f64,
-                p.deck_count as f64 / 10.0,
+                -f64::from(victory.saturating_sub(p.points)),
+                f64::from(p.battlefields),
+                f64::from(p.base_might) / 5.0,
+                f64::from(p.field_might) / 5.0,
+                f64::from(p.base_cards),
+                f64::from(p.field_cards),
+                f64::from(p.hand),
+                f64::from(p.runes_ready),
+                f64::from(p.runes),
+                f64::from(p.deck) / 10.0,
                 f64::from(u8::from(p.left)),
             ]);
         }
