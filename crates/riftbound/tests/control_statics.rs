@@ -98,3 +98,33 @@ fn positions_with_a_control_static_read_back_identical() {
     assert_eq!(g.obj(1).controller, 1);
     assert!(g.position().unwrap().contains(" e=c1:control:p2"));
 }
+
+/// Positions with a Might-conditioned control static and an Equipment's "you control the unit
+/// this is attached to" applying read back identical (layer 1 gives those controllers, CR 476,
+/// 478, 434): the reader adds no control effect.
+#[test]
+fn positions_with_might_and_attached_control_statics_read_back_identical() {
+    use engine::Cards;
+    let scout = json!({ "id": "ST1-008", "name": "Gutter Prowler", "zh": "阴沟潜伏者", "kind": "unit",
+        "domains": ["chaos"], "energy": 1, "might": 2 });
+    let w = warden(json!({ "effect": "control", "unit": { "side": "enemy", "max_might": 2 } }));
+    let shackle = json!({ "id": "ST1-037", "name": "Countermand Edict", "zh": "撤令敕书", "kind": "gear",
+        "equipment": true, "equip": 1, "domains": ["mind"], "energy": 1, "text": "x", "text_zh": "x",
+        "static": [{ "effect": "control", "unit": { "attached": true } }] });
+    let guard = json!({ "id": "ST1-011", "name": "x", "zh": "x", "kind": "unit", "domains": ["order"],
+        "energy": 3, "might": 3 });
+    let set = CardDb::builtin().with_cards(&[w, scout, shackle, guard], "test").unwrap_or_else(|e| panic!("{e}"));
+    let opts = riftbound::RiftOptions { cards: Cards::loaded(set), ..Default::default() };
+    let held = "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main\n\
+        p1 legend=ST1-001 base=c0:ST1-007,c1:ST1-008/own.p2,c2:ST1-037/on.c3,c3:ST1-011/own.p2/eq deck=ST1-011\n\
+        p2 legend=ST1-026 deck=ST1-033\n\
+        b1 card=ST1-024 owner=p1 ctl=-\n\
+        b2 card=ST1-047 owner=p2 ctl=p2\n\
+        effects e=c0:entered e=c2:entered";
+    let g = RiftGame::from_position(&opts, held).unwrap_or_else(|e| panic!("{e}"));
+    let text = g.position().unwrap();
+    assert!(!text.contains(":control:"), "{text}");
+    assert_eq!((g.obj(1).controller, g.obj(3).controller), (0, 0));
+    let back = RiftGame::from_position(&opts, &text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(back == g, "read back differs\n{text}");
+}
