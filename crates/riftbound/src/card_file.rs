@@ -418,6 +418,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     for (at, field, msg) in repl_problems {
         p.add(format!("{ptr}{at}"), id, field, msg);
     }
+    for (at, field, why) in crate::control_statics::attached_problems(r) {
+        p.add(format!("{ptr}{at}"), id, field, why);
+    }
     for (j, s) in r.statics.iter().enumerate() {
         let sptr = format!("{ptr}/static/{j}");
         if let Some(why) = crate::limits::static_limit_problem(s) {
@@ -426,7 +429,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         for (at, field, why) in crate::trait_statics::static_problems(s, r.kind) {
             p.add(format!("{sptr}{at}"), id, field, why);
         }
-        for (at, field, why) in crate::control_statics::static_problems(s, r.kind) {
+        for (at, field, why) in crate::control_statics::static_problems(s, r.kind, r.equipment) {
             p.add(format!("{sptr}{at}"), id, field, why);
         }
         match s.effect {
@@ -871,8 +874,12 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
         enter_ready: cards.iter().any(|c| !c.enter_ready.is_empty()),
         double_tokens: cards.iter().any(|c| c.double_tokens > 0),
         traits: cards.iter().any(|c| !c.trait_statics.is_empty()),
-        tag_selected: cards.iter().flat_map(|c| &c.trait_statics).any(|s| s.with_tag != 0 && s.val.is_tag()),
+        tag_selected: cards.iter().flat_map(|c| &c.trait_statics).any(|s| s.selects_tags()),
         control: cards.iter().any(|c| !c.control_statics.is_empty()),
+        control_dynamic: cards.iter().any(|c| {
+            c.control_statics.iter().any(|s| s.might.any() || s.attached)
+                || c.trait_statics.iter().any(|s| s.might.any() && s.val.is_tag())
+        }),
     };
     CardDb { cards, raw, tags, lord_tags, counters, has_statics }
 }

@@ -194,6 +194,10 @@ pub struct TargetSpec {
     /// A unit with this tag ("a Cadet"): champion tags, "Cadet", … (CR 137).
     #[serde(skip_serializing_if = "String::is_empty")]
     pub tag: String,
+    /// A control static's "the unit this is attached to" (an Equipment's, CR 434, 477.1;
+    /// `control_statics.rs`); refused anywhere else.
+    #[serde(skip_serializing_if = "is_default")]
+    pub attached: bool,
 }
 
 /// What an instruction does (CR 407–444). Ops that act on units take a selector ([`Who`]).
@@ -996,6 +1000,11 @@ pub struct HasStatics {
     /// Control statics (`control_statics.rs`): without any (and without control effects) an
     /// object's controller is never worked out again (`control.rs`).
     pub control: bool,
+    /// A control static with a Might condition or of "the unit this is attached to", or a tag
+    /// static with a Might condition: controllers can change with Might or attachments, so
+    /// layer 1's control is worked out again at every cleanup and after every action
+    /// (`control.rs`).
+    pub control_dynamic: bool,
 }
 
 impl PartialEq for CardDb {

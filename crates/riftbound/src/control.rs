@@ -47,6 +47,17 @@ impl RiftGame {
         }
     }
 
+    /// Work layer 1's control out again if a control static of the set chooses by Might or
+    /// attachment (`HasStatics::control_dynamic`): a unit's Might changes without a layer-1 step
+    /// ("+2 Might this turn", a buff, Assault as it attacks), and so does what an Equipment is
+    /// attached to. Called at every cleanup (CR 318–324) and after every action, and as gear is
+    /// attached.
+    pub(crate) fn relayer_dynamic_control(&mut self) {
+        if self.db().has_statics.control_dynamic {
+            self.relayer_control();
+        }
+    }
+
     /// After the position reader: an object on the board whose written controller is not what
     /// layer 1 gives (a hand-written position with no control effect) gets a permanent control
     /// effect, the latest, so that it keeps that controller.

@@ -1,6 +1,9 @@
 //! Control statics (layer 1, CR 477.1, 478, 479; spec §21): "you control enemy Cadets". The card
-//! file writes a `[[card.static]]` with `effect = "control"` and `unit = { side, other, tag }`
-//! (the units it takes; judged for its card's controller).
+//! file writes a `[[card.static]]` with `effect = "control"` and `unit = { side, other, tag,
+//! mighty, max_might }` (the units it takes; judged for its card's controller), `unit = {
+//! attached = true }` ("you control the unit this is attached to": an Equipment's) or `unit = {
+//! what = "gear", side, other, tag }` (the gear it takes, as `gain_control`'s `what = "gear"`
+//! target).
 //!
 //! * Layer 1 works out every controller at once (`control.rs`): objects on the board start from
 //!   their owners; the "gain control" effects ([`Effect::Control`]) and the control statics
@@ -15,17 +18,33 @@
 //! * When the card leaves the board the static ends and its units go back (to their owner, or the
 //!   latest control effect still on them); a unit at a base is then at its new controller's base,
 //!   one at a battlefield is dealt with by the next cleanup (CR 323).
-//! * Only side, `other` and `tag` choose the units: a Might condition would make layer 1 depend
-//!   on layer 3 and is refused as not implemented, as are the other unit fields.
+//! * A Might condition (`mighty`: Might 5 or more, CR 706; `max_might = N`) makes layer 1 depend
+//!   on layer 3 (CR 476, 478): a unit's Might at a point of the fold is layer 3 worked out with the
+//!   controllers and tags so far (`RiftGame::might_in`: the "+N Might to Cadets you control" of
+//!   the controller it has by then, its Level grants), so such a static waits for the steps that
+//!   would change which units meet it (another control static giving a unit to a player whose
+//!   statics pump it, a tag static making it a Cadet), mutual dependency in timestamp order. Its
+//!   units are those meeting the condition when it applies (each step applies once, CR 476).
+//!   Might changes without a layer-1 step (damage aside: "+2 Might this turn", a buff, Assault
+//!   as it attacks, an Equipment attached), so with such a static in the set control is worked
+//!   out again at every cleanup and after every action (`HasStatics::control_dynamic`).
+//! * "The unit this is attached to" (`attached = true`, an Equipment's static only): the unit
+//!   its card is attached to now (CR 434), given to the Equipment's controller; attaching and
+//!   unattaching work control out again. Side, tag and Might conditions may narrow it.
+//! * Gear (`what = "gear"`, side, other, tag): "you control enemy gear"; an attached Equipment
+//!   whose control changes stays attached (CR 107.1.c.1, as with `gain_control`). No Might
+//!   condition on gear (gear has no Might).
+//! * Other unit fields (at, exhausted, attacking, up_to, …) are refused as not implemented.
 
 use crate::action::ObjId;
 use crate::cards::{Kind, Side, Static, StaticEffect, TargetSpec, What};
 use crate::layers::Effect;
 use crate::state::RiftGame;
-use crate::trait_statics::{Scope, TraitStatic};
+use crate::trait_statics::{MightCond, Scope, TraitStatic};
 use crate::traits::TraitVal;
 
-/// A control static of a card: "you control [side] units [other] [with tag]".
+/// A control static of a card: "you control [side] units [other] [with tag] [with Might …]",
+/// "… the unit this is attached to", "… [side] gear".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ControlStatic {
     pub side: Side,
@@ -33,13 +52,19 @@ pub struct ControlStatic {
     pub other: bool,
     /// The tag's bit (`unit.tag`), or 0 for any unit of the side.
     pub with_tag: u64,
+    /// "… with Might N or less", "Mighty …" (`unit.max_might`, `unit.mighty`).
+    pub might: MightCond,
+    /// Gear, not units (`unit.what = "gear"`).
+    pub gear: bool,
+    /// Only the unit its card is attached to (`unit.attached`).
+    pub attached: bool,
 }
 
 type Problem = (String, &'static str, String);
 
-/// Check a `control` static of a card of kind `kind` (problems: pointer under the static, field,
-/// message).
-pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
+/// Check a `control` static of a card of kind `kind` (`equipment`: an Equipment; problems:
+/// pointer under the static, field, message).
+pub(crate) fn static_problems(s: &Static, kind: Kind, equipment: bool) -> Vec<Problem> {
     let mut out: Vec<Problem> = Vec::new();
     if s.effect != StaticEffect::Control {
         return out;
@@ -67,18 +92,35 @@ pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
                 .into(),
         )),
         Some(u) => {
-            let allowed = TargetSpec { side: u.side, other: u.other, tag: u.tag.clone(), ..TargetSpec::default() };
-            if u.mighty || u.max_might.is_some() {
+            let allowed = TargetSpec {
+                what: u.what,
+                side: u.side,
+                other: u.other,
+                tag: u.tag.clone(),
+                mighty: u.mighty,
+                max_might: u.max_might,
+                attached: u.attached,
+                ..TargetSpec::default()
+            };
+            if !matches!(u.what, What::Unit | What::Gear) || *u != allowed {
                 out.push((
                     "/unit".into(),
                     "unit",
-                    "not implemented: a Might condition on a control static's units would make layer 1 depend on layer 3 (CR 478)".into(),
+                    "not implemented: a control static chooses units by side, other, tag, mighty, max_might and attached, or gear (what = \"gear\") by side, other and tag".into(),
                 ));
-            } else if u.what != What::Unit || *u != allowed {
+            }
+            if u.what == What::Gear && (u.mighty || u.max_might.is_some() || u.attached) {
                 out.push((
                     "/unit".into(),
                     "unit",
-                    "not implemented: a control static's units are chosen by side, other and tag only".into(),
+                    "a control static's gear has no Might and is not 'the unit this is attached to': gear is chosen by side, other and tag".into(),
+                ));
+            }
+            if u.attached && !(kind == Kind::Gear && equipment) {
+                out.push((
+                    "/unit/attached".into(),
+                    "unit",
+                    "'the unit this is attached to' is an Equipment's: only an Equipment is attached (CR 434)".into(),
                 ));
             }
         }
@@ -90,7 +132,43 @@ pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
 pub(crate) fn build(s: &Static, bit: impl Fn(&str) -> u64) -> Option<ControlStatic> {
     let u = s.unit.as_ref().filter(|_| s.effect == StaticEffect::Control)?;
     let with_tag = if u.tag.is_empty() { 0 } else { bit(&u.tag) };
-    Some(ControlStatic { side: u.side, other: u.other, with_tag })
+    Some(ControlStatic {
+        side: u.side,
+        other: u.other,
+        with_tag,
+        might: MightCond::of(u),
+        gear: u.what == What::Gear,
+        attached: u.attached,
+    })
+}
+
+/// `attached` belongs to a control static's `unit` only: every other target slot and unit filter
+/// of the card that writes it is refused (pointer under the card, field, message).
+pub(crate) fn attached_problems(r: &crate::card_file::RawCard) -> Vec<Problem> {
+    let mut out: Vec<Problem> = Vec::new();
+    let why = || "'attached' (\"the unit this is attached to\") is for a control static's unit only".to_string();
+    for (j, s) in r.statics.iter().enumerate() {
+        if s.effect != StaticEffect::Control && s.unit.as_ref().is_some_and(|u| u.attached) {
+            out.push((format!("/static/{j}/unit/attached"), "unit", why()));
+        }
+    }
+    if r.extra_cost.as_ref().is_some_and(|c| c.unit.attached) {
+        out.push(("/extra_cost/unit/attached".into(), "extra_cost.unit", why()));
+    }
+    for (j, a) in r.abilities.iter().enumerate() {
+        for (k, t) in a.targets.iter().enumerate() {
+            if t.attached {
+                out.push((format!("/ability/{j}/targets/{k}/attached"), "targets", why()));
+            }
+        }
+        if a.subject.as_ref().is_some_and(|t| t.attached) {
+            out.push((format!("/ability/{j}/subject/attached"), "subject", why()));
+        }
+        if a.extra_cost.as_ref().is_some_and(|c| c.unit.attached) {
+            out.push((format!("/ability/{j}/extra_cost/unit/attached"), "extra_cost.unit", why()));
+        }
+    }
+    out
 }
 
 /// One step of layer 1's control and tags (indexes into the fold's object list).
@@ -188,10 +266,13 @@ impl RiftGame {
         match step {
             Step::ControlStatic(q, s) => (0..n)
                 .filter(|&k| {
-                    objs.unit[k]
+                    let kind_ok = if s.gear { self.card(objs.ids[k]).kind == Kind::Gear } else { objs.unit[k] };
+                    kind_ok
+                        && (!s.attached || self.obj(objs.ids[q]).attached_to == objs.ids[k])
                         && self.side_reaches(st, q, k, s.side)
                         && !(s.other && q == k)
                         && st.tags[k] & s.with_tag == s.with_tag
+                        && s.might.holds(|| self.might_at(objs, st, k))
                 })
                 .collect(),
             Step::TagStatic(q, s) => (0..n)
@@ -202,11 +283,25 @@ impl RiftGame {
                         Scope::Enemy => self.side_reaches(st, q, k, Side::Enemy),
                         Scope::All => true,
                     };
-                    objs.unit[k] && side_ok && !(s.other && q == k) && st.tags[k] & s.with_tag == s.with_tag
+                    objs.unit[k]
+                        && side_ok
+                        && !(s.other && q == k)
+                        && st.tags[k] & s.with_tag == s.with_tag
+                        && s.might.holds(|| self.might_at(objs, st, k))
                 })
                 .collect(),
             Step::Control(..) | Step::Tag(..) => Vec::new(),
         }
+    }
+
+    /// Object `k`'s Might at this point of the fold: layer 3 worked out with the controllers and
+    /// tags so far (CR 476, 478).
+    fn might_at(&self, objs: &Objs, st: &Layer1, k: usize) -> i32 {
+        let l1 = |x: ObjId| match objs.ids.iter().position(|&i| i == x) {
+            Some(j) => (st.ctl[j], st.tags[j]),
+            None => (self.obj(x).controller, 0),
+        };
+        self.might_in(objs.ids[k], Some(&l1))
     }
 
     /// Apply one step.

@@ -206,6 +206,9 @@ impl RiftGame {
                 self.outcome = Some(self.outcome_for(w, "victory score"));
                 return;
             }
+            // Control statics chosen by Might or attachment: Might may have changed since
+            // (CR 476, 478; `control.rs`).
+            self.relayer_dynamic_control();
             let mut changed = self.combat_designations();
             // One pass over the board: who has units at each battlefield, who is dying, stray gear.
             let mut present = [0u8; 8];

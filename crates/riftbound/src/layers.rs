@@ -22,8 +22,10 @@
 //!
 //! Timestamps (CR 479): an effect's place in [`RiftGame::effects`] (appended as created).
 //! Dependencies (CR 478): the documented cases are "Might becomes N" against additive changes —
-//! resolved by layer order (1 before 3) — and abilities granted on a Might condition, which the
-//! vocabulary cannot express; no other dependency can arise among these effects.
+//! resolved by layer order (1 before 3) — and abilities granted on a Might condition (the
+//! `mighty` grants, layer 2 after layer 3). Layer-1 statics choosing their units by tag or Might
+//! wait for the layer-1 steps they depend on (`trait_statics.rs`, `control_statics.rs`; a Might
+//! condition reads layer 3 worked out with layer 1 so far, `RiftGame::might_in`).
 //!
 //! An effect belongs to one object incarnation: leaving the board ends it (CR 124), "this turn"
 //! effects end in the Expiration Step (CR 317).

@@ -442,6 +442,8 @@ impl RiftGame {
             self.invited = NOBODY;
         }
         self.advance();
+        // Control statics chosen by Might or attachment (CR 476, 478; `control.rs`).
+        self.relayer_dynamic_control();
         self.after_game();
         #[cfg(debug_assertions)]
         self.check_board_index();

@@ -450,6 +450,7 @@ impl RiftGame {
                     gg.attached_to = u;
                     gg.zone = zone;
                     self.objs[u as usize].set(flag::EQUIPPED, true);
+                    self.relayer_dynamic_control();
                 }
             }
             Op::EquipToMe => self.equip_to_me(item, objs, false),

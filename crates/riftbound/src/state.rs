@@ -689,7 +689,16 @@ impl RiftGame {
 
     /// Current Might (CR 143.2, layers 473–480 as far as the set needs): printed + buff + "this
     /// turn" + equipment Might Bonus + Cadet lord + Assault while attacking + Shield while defending.
+    #[inline]
     pub fn might(&self, id: ObjId) -> i32 {
+        self.might_in(id, None)
+    }
+
+    /// The Might the unit has with layer 1's controllers and tags given by `l1` (object →
+    /// (controller, tags)) instead of `Obj::controller` and [`RiftGame::tag_bits_of`]: layer 3
+    /// worked out at a point of layer 1's fold, for a static whose units are chosen by Might
+    /// (CR 476, 478; `control_statics.rs`, `trait_statics.rs`). `None`: the Might now.
+    pub(crate) fn might_in(&self, id: ObjId, l1: Option<&dyn Fn(ObjId) -> (u8, u64)>) -> i32 {
         let o = self.obj(id);
         let db = self.db();
         let d = db.get(o.def);
@@ -715,25 +724,44 @@ impl RiftGame {
             }
             // Statics "units you control with tag X have +N Might" (Quell, ST1-027).
             // Its tags now (layer 1: copies, "it becomes a Yordle"; `traits.rs`).
-            let tags = self.tag_bits_of(id);
+            let (ctl, tags) = match l1 {
+                None => (o.controller, self.tag_bits_of(id)),
+                Some(f) => f(id),
+            };
             if tags & db.lord_tags != 0 {
-                for (qid, q) in self.board_ids_of(o.controller).map(|i| (i, self.obj(i))) {
-                    if q.zone.on_board() && q.controller == o.controller {
-                        for &(mask, n) in &db.get(q.def).lords {
-                            if tags & mask != 0 {
-                                m += n;
-                                dec += n.min(0);
+                let mut lord = |qid: ObjId| {
+                    let q = self.obj(qid);
+                    for &(mask, n) in &db.get(q.def).lords {
+                        if tags & mask != 0 {
+                            m += n;
+                            dec += n.min(0);
+                        }
+                    }
+                    for &(mask, n, limit) in &db.get(q.def).limited_lords {
+                        if tags & mask != 0 {
+                            passives.push((self.static_stamp(qid), n, limit));
+                        }
+                    }
+                };
+                match l1 {
+                    None => {
+                        for qid in self.board_ids_of(ctl) {
+                            let q = self.obj(qid);
+                            if q.zone.on_board() && q.controller == ctl {
+                                lord(qid);
                             }
                         }
-                        for &(mask, n, limit) in &db.get(q.def).limited_lords {
-                            if tags & mask != 0 {
-                                passives.push((self.static_stamp(qid), n, limit));
+                    }
+                    Some(f) => {
+                        for qid in self.nonrune_ids() {
+                            if self.obj(qid).zone.on_board() && f(qid).0 == ctl {
+                                lord(qid);
                             }
                         }
                     }
                 }
             }
-            let granted = self.granted_might(id);
+            let granted = self.granted_might_as(id, ctl);
             m += granted;
             dec += granted.min(0);
             if let Zone::Bf(b) = o.zone {

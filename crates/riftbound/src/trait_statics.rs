@@ -19,8 +19,13 @@
 //!   longer loop, apply in timestamp order. A name, cost or domain static chosen by tag depends on
 //!   the tag effects and on nothing that depends on it, so it reads the tags after them.
 //!   "Units you control with tag X have +N Might" (layer 3) reads the tags after layer 1.
-//! * A Might condition on a static's units would make layer 1 depend on layer 3; such `unit`
-//!   fields (and any other than side, other and tag) are refused as not implemented.
+//! * A Might condition on a static's units (`unit = { mighty = true }`, `max_might = N`) makes
+//!   layer 1 depend on layer 3 (CR 476, 478): a tag static with one is worked out with the units'
+//!   tags at once ([`RiftGame::layer1_tags`]), its units' Might being layer 3 worked out with the
+//!   tags so far (`RiftGame::might_in`), so it waits for the tag steps that would change which
+//!   units meet it ("+2 Might to your Cadets" and a static making units Cadets); a name, cost or
+//!   domain static with one reads the unit's Might now (Might reads none of those traits). Other
+//!   `unit` fields than side, other, tag, mighty and max_might are refused as not implemented.
 //! * A trait static changes no controller: control statics are `control_statics.rs`.
 
 use crate::action::ObjId;
@@ -40,6 +45,33 @@ pub enum Scope {
     All,
 }
 
+/// A Might condition on a static's units (`unit.mighty`: Might 5 or more, CR 706;
+/// `unit.max_might`: Might N or less), judged with layer 3 worked out at the point of layer 1
+/// where the static applies (CR 476, 478).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MightCond {
+    pub mighty: bool,
+    pub max: Option<i32>,
+}
+
+impl MightCond {
+    pub(crate) fn of(u: &TargetSpec) -> MightCond {
+        MightCond { mighty: u.mighty, max: u.max_might }
+    }
+    /// Is there a condition?
+    pub fn any(&self) -> bool {
+        self.mighty || self.max.is_some()
+    }
+    /// Does Might `m` meet it?
+    pub fn ok(&self, m: i32) -> bool {
+        (!self.mighty || m >= 5) && self.max.is_none_or(|x| m <= x)
+    }
+    /// Does the unit meet it, its Might read (only if there is a condition) from `might`?
+    pub(crate) fn holds(&self, might: impl FnOnce() -> i32) -> bool {
+        !self.any() || self.ok(might())
+    }
+}
+
 /// A trait static of a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TraitStatic {
@@ -48,7 +80,17 @@ pub struct TraitStatic {
     pub other: bool,
     /// "… with tag X" (`unit.tag`): the tag's bit, or 0 for any unit of the scope.
     pub with_tag: u64,
+    /// "… with Might N or less" / "Mighty …" (`unit.max_might`, `unit.mighty`).
+    pub might: MightCond,
     pub val: TraitVal,
+}
+
+impl TraitStatic {
+    /// Are its units worked out for all units at once (layer 1's tags with dependencies,
+    /// [`RiftGame::layer1_tags`]): a tag static choosing by tag or by Might?
+    pub(crate) fn selects_tags(&self) -> bool {
+        (self.with_tag != 0 || self.might.any()) && self.val.is_tag()
+    }
 }
 
 type Problem = (String, &'static str, String);
@@ -131,12 +173,20 @@ pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
         out.push((String::new(), "static", "a 'set_trait' static takes no limit, once_each_turn or may".into()));
     }
     if let Some(u) = &s.unit {
-        let allowed = TargetSpec { side: u.side, other: u.other, tag: u.tag.clone(), ..TargetSpec::default() };
+        let allowed = TargetSpec {
+            side: u.side,
+            other: u.other,
+            tag: u.tag.clone(),
+            mighty: u.mighty,
+            max_might: u.max_might,
+            ..TargetSpec::default()
+        };
         if u.what != What::Unit || *u != allowed {
             out.push((
                 "/unit".into(),
                 "unit",
-                "not implemented: a trait static's units are chosen by side, other and tag only (a Might condition would make layer 1 depend on layer 3, CR 478)".into(),
+                "not implemented: a trait static's units are chosen by side, other, tag, mighty and max_might only"
+                    .into(),
             ));
         }
     }
@@ -172,7 +222,8 @@ pub(crate) fn build(
         },
     };
     let with_tag = s.unit.as_ref().filter(|u| !u.tag.is_empty()).map_or(0, |u| bit(&u.tag));
-    Ok(Some(TraitStatic { scope, other: s.unit.as_ref().is_some_and(|u| u.other), with_tag, val }))
+    let might = s.unit.as_ref().map(MightCond::of).unwrap_or_default();
+    Ok(Some(TraitStatic { scope, other: s.unit.as_ref().is_some_and(|u| u.other), with_tag, might, val }))
 }
 
 /// The tags a card's statics name: their `tag` and a trait or control static's `unit.tag` (for
@@ -220,12 +271,13 @@ impl RiftGame {
     pub(crate) fn tag_selected_on_board(&self) -> bool {
         self.nonrune_ids().any(|q| {
             let o = self.obj(q);
-            o.zone.on_board() && self.def(o.def).trait_statics.iter().any(|s| s.with_tag != 0 && s.val.is_tag())
+            o.zone.on_board() && self.def(o.def).trait_statics.iter().any(|s| s.selects_tags())
         })
     }
 
-    /// Does static `s` of card `q` reach unit `id`, whose tags are `tags`?
-    fn reaches(&self, q: ObjId, s: &TraitStatic, id: ObjId, tags: u64) -> bool {
+    /// Does static `s` of card `q` reach unit `id`, whose tags are `tags` and Might `might()`
+    /// (read only for a Might condition)?
+    fn reaches(&self, q: ObjId, s: &TraitStatic, id: ObjId, tags: u64, might: impl FnOnce() -> i32) -> bool {
         let (qc, c) = (self.obj(q).controller, self.obj(id).controller);
         let side_ok = match s.scope {
             Scope::Yours => qc == c,
@@ -233,7 +285,7 @@ impl RiftGame {
             Scope::Enemy => !self.friendly(qc, c),
             Scope::All => true,
         };
-        side_ok && !(s.other && q == id) && tags & s.with_tag == s.with_tag
+        side_ok && !(s.other && q == id) && tags & s.with_tag == s.with_tag && s.might.holds(might)
     }
 
     /// The trait statics applying to unit `id` now whose value `want` accepts, as (timestamp,
@@ -246,9 +298,14 @@ impl RiftGame {
         }
         let list: Vec<(ObjId, i64, TraitStatic)> =
             self.board_trait_statics().into_iter().filter(|s| want(&s.2.val)).collect();
-        // Tag statics chosen by tag are worked out by `layer1_tags`, never here (`tag_bits_of`).
+        // Tag statics chosen by tag or Might are worked out by `layer1_tags`, never here
+        // (`tag_bits_of`): a Might condition here is a name, cost or domain static's, and Might
+        // reads no name, cost or domain, so the unit's Might now is what layer 1 gives it.
         let tags = if list.iter().any(|s| s.2.with_tag != 0) { self.tag_bits_of(id) } else { 0 };
-        list.into_iter().filter(|(q, _, s)| self.reaches(*q, s, id, tags)).map(|(_, ts, s)| (ts, s.val)).collect()
+        list.into_iter()
+            .filter(|(q, _, s)| self.reaches(*q, s, id, tags, || self.might(id)))
+            .map(|(_, ts, s)| (ts, s.val))
+            .collect()
     }
 
     /// Every unit's tags after layer 1 (CR 477.1.a, 478, 479), for sets where a tag static
@@ -299,7 +356,7 @@ impl RiftGame {
             }
             Step::Static(q, s) => {
                 let reached: Vec<usize> =
-                    (0..units.len()).filter(|&k| self.reaches(q, &s, units[k], tags[k])).collect();
+                    (0..units.len()).filter(|&k| self.reaches_in(units, tags, q, &s, k)).collect();
                 for k in reached {
                     tags[k] = crate::traits::fold_tags(tags[k], s.val);
                 }
@@ -311,11 +368,22 @@ impl RiftGame {
     /// reaches? Only a static chosen by tag depends on anything.
     fn step_depends(&self, units: &[ObjId], tags: &[u64], a: Step, b: Step) -> bool {
         let Step::Static(q, s) = a else { return false };
-        if s.with_tag == 0 {
+        if s.with_tag == 0 && !s.might.any() {
             return false;
         }
         let mut after = tags.to_vec();
         self.apply_step(units, &mut after, b);
-        (0..units.len()).any(|k| self.reaches(q, &s, units[k], tags[k]) != self.reaches(q, &s, units[k], after[k]))
+        (0..units.len()).any(|k| self.reaches_in(units, tags, q, &s, k) != self.reaches_in(units, &after, q, &s, k))
+    }
+
+    /// Does static `s` of card `q` reach unit `units[k]` at this point of layer 1's tags (`tags`,
+    /// in `units` order)? A Might condition reads layer 3 worked out with these tags (CR 476,
+    /// 478: "+2 Might to your Cadets" counts for a unit that is a Cadet by now).
+    fn reaches_in(&self, units: &[ObjId], tags: &[u64], q: ObjId, s: &TraitStatic, k: usize) -> bool {
+        let tags_of = |x: ObjId| {
+            let t = units.iter().position(|&u| u == x).map_or(0, |j| tags[j]);
+            (self.obj(x).controller, t)
+        };
+        self.reaches(q, s, units[k], tags[k], || self.might_in(units[k], Some(&tags_of)))
     }
 }

@@ -1,5 +1,6 @@
 //! Control statics (layer 1, CR 477.1, 478, 479, spec §21; src/control_statics.rs): the card
-//! file refuses their misuse naming the field (a Might condition as not implemented, CR 478),
+//! file refuses their misuse naming the field (`attached` off an Equipment's control static,
+//! a Might condition on gear),
 //! copy statics are refused at load, ST1 has none, and a position written with one applying
 //! reads back identical (layer 1 gives the controllers; nothing is added).
 use engine::{CardSet, Game};
@@ -20,14 +21,34 @@ fn refused(card: serde_json::Value) -> String {
 fn control_statics_refuse_misuse_naming_the_field() {
     let e = refused(warden(json!({ "effect": "control" })));
     assert!(e.contains("/static/0/unit") && e.contains("names the units you control in 'unit'"), "{e}");
-    let e = refused(warden(json!({ "effect": "control", "unit": { "side": "enemy", "max_might": 1 } })));
-    assert!(e.contains("not implemented: a Might condition") && e.contains("CR 478"), "{e}");
-    let e = refused(warden(json!({ "effect": "control", "unit": { "side": "enemy", "mighty": true } })));
-    assert!(e.contains("not implemented: a Might condition"), "{e}");
     let e = refused(warden(json!({ "effect": "control", "unit": { "side": "enemy", "at": "battlefield" } })));
-    assert!(e.contains("chosen by side, other and tag only"), "{e}");
-    let e = refused(warden(json!({ "effect": "control", "unit": { "what": "gear" } })));
-    assert!(e.contains("chosen by side, other and tag only"), "{e}");
+    assert!(e.contains("not implemented: a control static chooses units by side, other, tag, mighty"), "{e}");
+    let e = refused(warden(json!({ "effect": "control", "unit": { "what": "legend" } })));
+    assert!(e.contains("not implemented: a control static chooses units"), "{e}");
+    // Gear has no Might; "the unit this is attached to" is an Equipment's (CR 434).
+    let e = refused(warden(json!({ "effect": "control", "unit": { "what": "gear", "mighty": true } })));
+    assert!(e.contains("gear has no Might"), "{e}");
+    let e = refused(warden(json!({ "effect": "control", "unit": { "attached": true } })));
+    assert!(e.contains("/static/0/unit/attached") && e.contains("only an Equipment is attached"), "{e}");
+    // `attached` anywhere but a control static's unit is refused, naming where.
+    let mut targ = warden(json!({ "effect": "control", "unit": { "side": "enemy", "max_might": 2 } }));
+    targ["ability"] = json!([{ "on": "play", "targets": [{ "attached": true }], "do": [{ "op": "kill", "t": 0 }] }]);
+    let e = refused(targ);
+    assert!(e.contains("/ability/0/targets/0/attached") && e.contains("for a control static's unit only"), "{e}");
+    let e = refused(warden(json!({ "effect": "enter_ready", "unit": { "attached": true } })));
+    assert!(e.contains("/static/0/unit/attached"), "{e}");
+    // A Might condition (CR 476, 478), gear and "attached" are in the vocabulary.
+    let shackle = json!({ "id": "ST1-037", "name": "Countermand Edict", "zh": "撤令敕书", "kind": "gear",
+        "equipment": true, "equip": 1, "domains": ["mind"], "energy": 1, "text": "x", "text_zh": "x",
+        "static": [{ "effect": "control", "unit": { "attached": true } },
+                   { "effect": "control", "unit": { "what": "gear", "side": "enemy" } }] });
+    let set = CardDb::builtin()
+        .with_cards(
+            &[shackle, warden(json!({ "effect": "control", "unit": { "side": "enemy", "mighty": true } }))],
+            "test",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(set.has_statics.control && set.has_statics.control_dynamic);
     let e = refused(warden(json!({ "effect": "control", "n": 1, "unit": { "side": "enemy" } })));
     assert!(e.contains("a 'control' static takes only 'unit'"), "{e}");
     let e = refused(warden(json!({ "effect": "control", "may": true, "unit": { "side": "enemy" } })));
@@ -76,4 +97,34 @@ fn positions_with_a_control_static_read_back_identical() {
     let g = RiftGame::from_position(&opts, &kept).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.obj(1).controller, 1);
     assert!(g.position().unwrap().contains(" e=c1:control:p2"));
+}
+
+/// Positions with a Might-conditioned control static and an Equipment's "you control the unit
+/// this is attached to" applying read back identical (layer 1 gives those controllers, CR 476,
+/// 478, 434): the reader adds no control effect.
+#[test]
+fn positions_with_might_and_attached_control_statics_read_back_identical() {
+    use engine::Cards;
+    let scout = json!({ "id": "ST1-008", "name": "Gutter Prowler", "zh": "阴沟潜伏者", "kind": "unit",
+        "domains": ["chaos"], "energy": 1, "might": 2 });
+    let w = warden(json!({ "effect": "control", "unit": { "side": "enemy", "max_might": 2 } }));
+    let shackle = json!({ "id": "ST1-037", "name": "Countermand Edict", "zh": "撤令敕书", "kind": "gear",
+        "equipment": true, "equip": 1, "domains": ["mind"], "energy": 1, "text": "x", "text_zh": "x",
+        "static": [{ "effect": "control", "unit": { "attached": true } }] });
+    let guard = json!({ "id": "ST1-011", "name": "x", "zh": "x", "kind": "unit", "domains": ["order"],
+        "energy": 3, "might": 3 });
+    let set = CardDb::builtin().with_cards(&[w, scout, shackle, guard], "test").unwrap_or_else(|e| panic!("{e}"));
+    let opts = riftbound::RiftOptions { cards: Cards::loaded(set), ..Default::default() };
+    let held = "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main\n\
+        p1 legend=ST1-001 base=c0:ST1-007,c1:ST1-008/own.p2,c2:ST1-037/on.c3,c3:ST1-011/own.p2/eq deck=ST1-011\n\
+        p2 legend=ST1-026 deck=ST1-033\n\
+        b1 card=ST1-024 owner=p1 ctl=-\n\
+        b2 card=ST1-047 owner=p2 ctl=p2\n\
+        effects e=c0:entered e=c2:entered";
+    let g = RiftGame::from_position(&opts, held).unwrap_or_else(|e| panic!("{e}"));
+    let text = g.position().unwrap();
+    assert!(!text.contains(":control:"), "{text}");
+    assert_eq!((g.obj(1).controller, g.obj(3).controller), (0, 0));
+    let back = RiftGame::from_position(&opts, &text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(back == g, "read back differs\n{text}");
 }

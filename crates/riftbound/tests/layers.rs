@@ -356,8 +356,16 @@ fn trait_statics_refuse_misuse_give_tags_and_round_trip() {
     assert!(e.contains("names its tag"), "{e}");
     let e = bad(json!({ "effect": "set_trait", "trait": "no_tags", "tag": "Yordle" }));
     assert!(e.contains("no_tags takes no tag"), "{e}");
-    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "mighty": true } }));
-    assert!(e.contains("not implemented: a trait static's units are chosen by side, other and tag only"), "{e}");
+    // A Might condition is in the vocabulary (CR 476, 478); other unit fields are not.
+    let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "at": "base" } }));
+    assert!(
+        e.contains("not implemented: a trait static's units are chosen by side, other, tag, mighty and max_might only"),
+        "{e}"
+    );
+    let st =
+        json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "unit": { "mighty": true, "max_might": 7 } });
+    let set = CardDb::builtin().with_cards(&[banner(st)], "test").unwrap_or_else(|e| panic!("{e}"));
+    assert!(set.has_statics.tag_selected && set.has_statics.control_dynamic);
     let e = bad(json!({ "effect": "set_trait", "trait": "tag", "tag": "Yordle", "n": 1 }));
     assert!(e.contains("only a cost static takes 'n' and 'pips'"), "{e}");
     let e = bad(json!({ "effect": "might", "n": 1, "tag": "Cadet", "trait": "tag" }));

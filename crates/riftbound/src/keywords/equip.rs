@@ -16,6 +16,7 @@ impl RiftGame {
         gg.attached_to = u;
         gg.zone = zone;
         self.objs[u as usize].set(flag::EQUIPPED, true);
+        self.relayer_dynamic_control();
     }
 
     /// Whether a keyword row of a card goes pending now: Weaponmaster's only while the unit has

@@ -73,21 +73,32 @@ impl RiftGame {
     }
 
     fn grants_on(&self, id: ObjId) -> impl Iterator<Item = &Grant> + '_ {
+        self.grants_on_as(id, self.obj(id).controller)
+    }
+
+    /// The active dependent grants of `id` were `controller` its controller (Level reads the
+    /// controller's XP, CR 824).
+    fn grants_on_as(&self, id: ObjId, controller: u8) -> impl Iterator<Item = &Grant> + '_ {
         let o = self.obj(id);
         let on = o.zone.on_board();
         self.def(o.def)
             .grants
             .iter()
-            .filter(move |g| on && !g.mighty && self.dependent_ok(o.controller, Some(id), g.level, g.empowered))
+            .filter(move |g| on && !g.mighty && self.dependent_ok(controller, Some(id), g.level, g.empowered))
     }
 
     /// Might from active dependent grants (CR 726, 824, 828). Mighty grants give no Might, so
     /// layer 3 never reads layer 2's Mighty grants (no loop, CR 478).
     pub fn granted_might(&self, id: ObjId) -> i32 {
+        self.granted_might_as(id, self.obj(id).controller)
+    }
+
+    /// The same were `controller` its controller (layer 3 inside layer 1's fold, `might_in`).
+    pub(crate) fn granted_might_as(&self, id: ObjId, controller: u8) -> i32 {
         if self.card(id).grants.is_empty() {
             return 0;
         }
-        self.grants_on(id).map(|g| g.might).sum()
+        self.grants_on_as(id, controller).map(|g| g.might).sum()
     }
 
     /// Hunt from active dependent grants (CR 726, 823).
