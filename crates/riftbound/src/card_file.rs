@@ -712,7 +712,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     if permanent && keywords & kw::VISION != 0 {
         abilities.push(KeywordAbility::Vision.ability(0));
     }
-    if permanent && keywords & kw::TEMPORARY != 0 {
+    // A dependent grant's Temporary (CR 726, 816) is the unit's own row, live while the grant is.
+    let granted_temporary = unit && r.grants.iter().any(|g| g.keywords.iter().any(|k| k == "temporary"));
+    if permanent && (keywords & kw::TEMPORARY != 0 || granted_temporary) {
         let mut row = KeywordAbility::Temporary.ability(0);
         if r.kind == Kind::Gear && r.equipment {
             row.effects[0].who = Who::Subject;
