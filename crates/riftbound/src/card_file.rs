@@ -612,9 +612,6 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if let Some((field, why)) = crate::replace_file::instr_problem(ins) {
                 p.add(format!("{iptr}/{field}"), id, field, why);
             }
-            if let Some(why) = crate::replace_file::death_may_problem(ins, &a.targets) {
-                p.add(format!("{iptr}/may"), id, "may", why);
-            }
             // CR 477.1: the unit (or gear, `gear.rs`) copied is the target chosen in slot n.
             let copy_slot_ok =
                 a.targets.get(ins.n.max(0) as usize).is_some_and(|s| matches!(s.what, What::Unit | What::Gear));
