@@ -65,8 +65,7 @@ fn spell_count(count: &str) -> u16 {
 
 /// One count per game: the units you control (c2, c3), the enemy units (c4, c5, c6), the cards
 /// in your hand (c1: the spell is on the chain), in your trash (c20, c21), the runes you control
-/// (three; not P2's), the battlefields you control (b1); "here" for a spell played from hand is
-/// nowhere, so the "here" counts are 0.
+/// (three; not P2's), the battlefields you control (b1).
 #[test]
 fn for_each_counts_units_cards_runes_and_battlefields() {
     for (count, n) in [
@@ -76,8 +75,6 @@ fn for_each_counts_units_cards_runes_and_battlefields() {
         ("cards_in_your_trash", 2),
         ("runes_you_control", 3),
         ("battlefields_you_control", 1),
-        ("units_you_control_here", 0),
-        ("enemy_units_here", 0),
     ] {
         assert_eq!(spell_count(count), n, "{count}");
     }
@@ -137,7 +134,16 @@ fn for_each_counts_are_refused_where_they_make_no_sense() {
         "runes_you_control",
         "battlefields_you_control",
     ] {
-        accepted(&one(&format!("{{ op = \"draw\", n = 1, for_each = \"{c}\" }}"), ""));
+        let here = c.ends_with("_here");
+        let draw = one(&format!("{{ op = \"draw\", n = 1, for_each = \"{c}\" }}"), "");
+        if here {
+            // A spell played from hand is nowhere (CR 359.3.f): refused; a Hidden one is not.
+            refused(&draw, "/card/0/ability/0/do/0/for_each", "a spell played from hand is at no location");
+            accepted(&draw.replace("text = \"Test.\"", "keywords = [\"hidden\"]\ntext = \"Hidden.\""));
+            accepted(&unit(&format!("on = \"play\"\ndo = [{{ op = \"draw\", n = 1, for_each = \"{c}\" }}]")));
+            continue;
+        }
+        accepted(&draw);
         accepted(&one(&format!("{{ op = \"damage\", n = 1, t = 0, for_each = \"{c}\" }}"), "{}"));
         accepted(&one(
             &format!("{{ op = \"add_counter\", counter = \"charge\", n = 1, t = 0, for_each = \"{c}\" }}"),

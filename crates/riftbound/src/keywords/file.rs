@@ -183,6 +183,21 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
             let counts = matches!(ins.cond, crate::cards::Cond::CountersHere | crate::cards::Cond::CountersAtT)
                 || ins.for_each.counts_counters();
             for_each_problems(&mut out, &ip, ins);
+            // A spell played from hand is at no location: "here" (CR 359.3.f) would count nothing
+            // (a Hidden spell played facedown has the battlefield it was at).
+            let here_count = matches!(
+                ins.for_each,
+                crate::cards::ForEach::UnitsYouControlHere | crate::cards::ForEach::EnemyUnitsHere
+            );
+            if here_count && a.on == On::Spell && !r.keywords.iter().any(|k| k == "hidden") {
+                out.push((
+                    format!("{ip}/for_each"),
+                    "for_each",
+                    "a spell played from hand is at no location: units 'here' (CR 359.3.f) would count nothing (only a \
+                     Hidden spell, played facedown, has a here)"
+                        .into(),
+                ));
+            }
             if (counter_op || counts) && !counter_name_ok(&ins.counter) {
                 out.push((
                     format!("{ip}/counter"),
