@@ -244,3 +244,31 @@ b2 card=ST1-047 owner=p2 ctl=-";
     let e = RiftGame::from_position(&o, &p.replace("savehandby.p1", "declined.stun")).err().unwrap().to_string();
     assert!(e.contains("not save or savehand"), "{e}");
 }
+
+/// CR 651 (FFA): the maker of an optional death replacement leaves while asked about it — it no
+/// longer applies, so the unit dies.
+#[test]
+fn an_optional_death_replacement_whose_maker_leaves_does_not_apply() {
+    let o = RiftOptions { allow_concede: true, ..opts(vec![pup()], Mode::Ffa3) };
+    let text = "riftbound mode=ffa3 turn=7 tp=p2 first=p1 phase=main
+p1 legend=ST1-001 deck=ST1-011,ST1-011
+p2 legend=ST1-026 base=c4:T-PUP/save/savemay/saveby.p1/replacing deck=ST1-033,ST1-033
+p3 legend=ST1-051 deck=ST1-053,ST1-053
+b1 card=ST1-024 owner=p1 ctl=-
+b2 card=ST1-047 owner=p2 ctl=-
+b3 card=ST1-049 owner=p3 ctl=-
+prompt kind=replacement seat=p1 unit=c4";
+    let g = RiftGame::from_position(&o, text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(RiftGame::from_position(&o, &g.position().unwrap()).unwrap() == g);
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    assert!(v.contains(&RiftAction::First(0)) && v.contains(&RiftAction::No), "{v:?}");
+    let mut h = g.clone();
+    h.apply(&RiftAction::Concede(0), &mut EventLog::disabled()).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(h.objs[4].zone, riftbound::state::Zone::Trash);
+    assert!(h.prompt.is_none());
+    // Declined by P1 instead: it dies too, and nothing waits.
+    let mut h = g.clone();
+    h.apply(&RiftAction::No, &mut EventLog::disabled()).unwrap();
+    assert_eq!(h.objs[4].zone, riftbound::state::Zone::Trash);
+}
