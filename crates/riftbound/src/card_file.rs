@@ -615,9 +615,6 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             if let Some((field, why)) = crate::replace_file::instr_problem(ins) {
                 p.add(format!("{iptr}/{field}"), id, field, why);
             }
-            if let Some(why) = crate::replace_file::death_may_problem(ins, &a.targets) {
-                p.add(format!("{iptr}/may"), id, "may", why);
-            }
             // CR 477.1: the unit (or gear, `gear.rs`) copied is the target chosen in slot n.
             let copy_slot_ok =
                 a.targets.get(ins.n.max(0) as usize).is_some_and(|s| matches!(s.what, What::Unit | What::Gear));
@@ -715,7 +712,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
     if permanent && keywords & kw::VISION != 0 {
         abilities.push(KeywordAbility::Vision.ability(0));
     }
-    if permanent && keywords & kw::TEMPORARY != 0 {
+    // A dependent grant's Temporary (CR 726, 816) is the unit's own row, live while the grant is.
+    let granted_temporary = unit && r.grants.iter().any(|g| g.keywords.iter().any(|k| k == "temporary"));
+    if permanent && (keywords & kw::TEMPORARY != 0 || granted_temporary) {
         let mut row = KeywordAbility::Temporary.ability(0);
         if r.kind == Kind::Gear && r.equipment {
             row.effects[0].who = Who::Subject;

@@ -296,6 +296,9 @@ pub enum Op {
     /// abilities): a Repeat instance for every activation of the selected permanents' activated
     /// abilities this turn, beside any of their own (`repeat.rs`).
     GrantAbilityRepeat,
+    /// Exhaust the selected units or gear, or a legend (CR 414–415; CR 173–176: a legend can be
+    /// exhausted and readied); an exhausted one stays exhausted (nothing happens).
+    Exhaust,
 }
 
 impl Op {
@@ -307,6 +310,7 @@ impl Op {
                 | Op::Kill
                 | Op::Stun
                 | Op::Ready
+                | Op::Exhaust
                 | Op::Might
                 | Op::Buff
                 | Op::ReturnHand
@@ -493,14 +497,17 @@ pub struct Instr {
     /// `grant_repeat`: which of the player's spells get the Repeat instance (CR 820).
     #[serde(default, skip_serializing_if = "is_default")]
     pub spells: RepeatSpells,
-    /// "N for each `counter` counter on …" (CR 741–749): the amount is `n` times that count,
-    /// counted as the instruction begins (`keywords/counters.rs`).
+    /// "N for each `counter` counter on …" (CR 741–749), "N for each unit you control", …: the
+    /// amount is `n` times that count, counted as the instruction begins (`holders.rs`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub for_each: ForEach,
 }
 
 /// What an amount counts (`for_each`): the `counter` counters on the target in slot `t` (a
-/// unit, gear, legend or battlefield), on the battlefield here, or on the controller's legend.
+/// unit, gear, legend or battlefield), on the battlefield here, or on the controller's legend;
+/// or the units the controller controls (anywhere, or here), the enemy units (anywhere, or
+/// here), the cards in the controller's hand or trash, the runes they control or the
+/// battlefields they control ("you" is the item's controller only, not a teammate, CR 489.8.b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ForEach {
@@ -509,6 +516,21 @@ pub enum ForEach {
     CountersOnT,
     CountersHere,
     CountersOnYourLegend,
+    UnitsYouControl,
+    UnitsYouControlHere,
+    EnemyUnits,
+    EnemyUnitsHere,
+    CardsInYourHand,
+    CardsInYourTrash,
+    RunesYouControl,
+    BattlefieldsYouControl,
+}
+
+impl ForEach {
+    /// Whether it counts counters (then the instruction names the `counter`).
+    pub fn counts_counters(self) -> bool {
+        matches!(self, ForEach::CountersOnT | ForEach::CountersHere | ForEach::CountersOnYourLegend)
+    }
 }
 
 /// The spells a `grant_repeat` gives Repeat to (CR 820): "your next spell this turn" or

@@ -167,6 +167,7 @@ impl RiftGame {
             o.temp_might = 0;
             o.temp_down = 0;
             o.flags &= !(flag::STUNNED | flag::SAVE | flag::SAVE_TO_HAND | flag::SAVE_MAY | flag::SAVE_TO_HAND_MAY);
+            o.save_by = 0;
         }
         for p in self.players.iter_mut() {
             p.pool = Pool::default();

@@ -577,7 +577,7 @@ impl Game for RiftGame {
             }
             RiftAction::First(i) if matches!(self.prompt, Some(Prompt::Replacement { .. })) => {
                 let Some(Prompt::Replacement { unit, .. }) = self.prompt else { unreachable!() };
-                let (e, z) = self.death_repls(unit).get(i as usize).map(|r| r.text()).unwrap_or_default();
+                let (e, z) = self.death_choices(unit).get(i as usize).map(|r| r.text()).unwrap_or_default();
                 Label::new(format!("Apply instead of the death: {e} (CR 372)"), format!("代替死亡适用：{z}（CR 372）"))
             }
             RiftAction::First(i) => {

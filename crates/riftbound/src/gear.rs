@@ -21,7 +21,10 @@ use crate::state::*;
 
 /// The ops a gear target may be given to (the others act on units).
 pub fn gear_op(op: Op) -> bool {
-    matches!(op, Op::GainControl | Op::GainControlThisTurn | Op::Copy | Op::CopyThisTurn | Op::GrantAbilityRepeat)
+    matches!(
+        op,
+        Op::GainControl | Op::GainControlThisTurn | Op::Copy | Op::CopyThisTurn | Op::GrantAbilityRepeat | Op::Exhaust
+    )
 }
 
 impl RiftGame {
@@ -67,7 +70,7 @@ pub fn gear_problems(kind: Kind, a: &Ability) -> Vec<(usize, &'static str, Strin
                 k,
                 "t",
                 format!(
-                    "'{:?}' does not act on gear (a gear target takes gain_control, copy and grant_ability_repeat)",
+                    "'{:?}' does not act on gear (a gear target takes gain_control, copy, grant_ability_repeat and exhaust)",
                     ins.op
                 ),
             ));

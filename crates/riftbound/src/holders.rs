@@ -22,21 +22,73 @@ impl RiftGame {
         })
     }
 
-    /// `ins` with a `for_each` amount worked out (CR 741–749): `n` times the `counter` counters
-    /// on the target in slot `t` (a legend or battlefield target, or a unit or gear still a legal
-    /// target; none if it is not), on the battlefield here, or on the controller's legend, counted
-    /// now, as the instruction begins. `None` when the amount counts nothing.
+    /// `ins` with a `for_each` amount worked out: `n` times the count, counted now, as the
+    /// instruction begins. `None` when the amount counts nothing.
     pub(crate) fn for_each_instr(&self, item: &Item, ins: &Instr) -> Option<Instr> {
+        if ins.for_each == ForEach::None {
+            return None;
+        }
+        let count = self.for_each_count(item, ins) as i32;
+        Some(Instr { n: ins.n.saturating_mul(count), ..ins.clone() })
+    }
+
+    /// What a `for_each` counts (`cards::ForEach`): the `counter` counters (CR 741–749) on the
+    /// target in slot `t` (a legend or battlefield target, or a unit or gear still a legal target;
+    /// none if it is not), on the battlefield here or on the controller's legend; the units the
+    /// controller controls, anywhere or here (CR 359.3.f: the item's location, a base or a
+    /// battlefield); the enemy units (an opponent's, CR 489.8.b), anywhere or here; the cards in
+    /// the controller's hand or trash (CR 105–106); the runes they control (CR 160); the
+    /// battlefields they control (CR 188). "You" is the item's controller, not a teammate.
+    pub(crate) fn for_each_count(&self, item: &Item, ins: &Instr) -> u32 {
+        let you = item.controller;
+        let side = |u: crate::action::ObjId, mine: bool| {
+            let c = self.obj(u).controller;
+            if mine {
+                c == you
+            } else {
+                !self.friendly(c, you)
+            }
+        };
+        let units = |mine: bool, here: bool| -> u32 {
+            if !here {
+                return self.units().filter(|&u| side(u, mine)).count() as u32;
+            }
+            match self.here_of(item) {
+                Loc::Nowhere => 0,
+                at => self.units_at(at).filter(|&u| side(u, mine)).count() as u32,
+            }
+        };
         let holder = match ins.for_each {
-            ForEach::None => return None,
+            ForEach::None => return 0,
             ForEach::CountersOnT => self
                 .place_target(item, ins.t)
                 .or_else(|| self.legal_target(item, ins.t).first().map(|&u| Holder::Obj(u))),
             ForEach::CountersHere => self.bf_here(item).map(Holder::Bf),
             ForEach::CountersOnYourLegend => Some(Holder::Legend(item.controller)),
+            ForEach::UnitsYouControl => return units(true, false),
+            ForEach::UnitsYouControlHere => return units(true, true),
+            ForEach::EnemyUnits => return units(false, false),
+            ForEach::EnemyUnitsHere => return units(false, true),
+            ForEach::CardsInYourHand => {
+                return self.players.get(you as usize).map_or(0, |p| p.hand.len() as u32);
+            }
+            ForEach::CardsInYourTrash => {
+                return self.objs.iter().filter(|o| o.zone == Zone::Trash && o.owner == you).count() as u32;
+            }
+            ForEach::RunesYouControl => {
+                return self
+                    .runes_of(you)
+                    .filter(|&r| {
+                        let o = self.obj(r);
+                        o.zone.on_board() && o.controller == you && self.card(r).kind == crate::cards::Kind::Rune
+                    })
+                    .count() as u32;
+            }
+            ForEach::BattlefieldsYouControl => {
+                return self.bfs.iter().filter(|b| b.controller == you).count() as u32;
+            }
         };
-        let count = holder.map_or(0, |h| self.counter_count_at(h, ins.counter_ix)) as i32;
-        Some(Instr { n: ins.n.saturating_mul(count), ..ins.clone() })
+        holder.map_or(0, |h| self.counter_count_at(h, ins.counter_ix)) as u32
     }
 
     /// The battlefield where the target in slot `t` is: a battlefield target itself, or a target
@@ -112,12 +164,12 @@ impl RiftGame {
         }
     }
 
-    /// `ready` on legends (CR 173–176: a legend can be exhausted and readied); the objects the
-    /// instruction names are readied by [`Self::select`]'s caller.
+    /// `ready` and `exhaust` on legends (CR 173–176: a legend can be exhausted and readied); the
+    /// objects the instruction names are readied or exhausted by [`Self::select`]'s caller.
     pub(crate) fn ready_legends(&mut self, item: &Item, ins: &Instr) {
         for h in self.places_named(item, ins, ins.t).unwrap_or_default() {
             if let Holder::Legend(s) = h {
-                self.players[s as usize].legend_exhausted = false;
+                self.players[s as usize].legend_exhausted = ins.op == Op::Exhaust;
             }
         }
     }
@@ -125,18 +177,18 @@ impl RiftGame {
 
 /// Why an ability's use of legends and of the battlefield selectors is wrong, if it is: (field
 /// path under the ability, field, message). A legend target, `your_legend` and `self` on a legend
-/// take the counter ops and `ready`; `here` and `at_t` only the counter ops.
+/// take the counter ops, `ready` and `exhaust`; `here` and `at_t` only the counter ops.
 pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
     let mut out = Vec::new();
     let legend_slot = |t: u8| a.targets.get(t as usize).is_some_and(|s| s.what == What::Legend);
     for (k, ins) in a.effects.iter().enumerate() {
         let counter_op = matches!(ins.op, Op::AddCounter | Op::RemoveCounter | Op::MoveCounter);
-        let legend_op = counter_op || ins.op == Op::Ready;
+        let legend_op = counter_op || matches!(ins.op, Op::Ready | Op::Exhaust);
         if ins.who == Who::YourLegend && !legend_op {
             out.push((
                 format!("do/{k}/who"),
                 "who",
-                "'your_legend' names a legend: only add_counter, remove_counter, move_counter and ready act on it (CR 741–749, 173–176)"
+                "'your_legend' names a legend: only add_counter, remove_counter, move_counter, ready and exhaust act on it (CR 741–749, 173–176)"
                     .into(),
             ));
         }
@@ -158,7 +210,7 @@ pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
                 format!("do/{k}/t"),
                 "t",
                 format!(
-                    "slot {} is a legend: only add_counter, remove_counter, move_counter and ready act on a legend target (who = \"target\")",
+                    "slot {} is a legend: only add_counter, remove_counter, move_counter, ready and exhaust act on a legend target (who = \"target\")",
                     ins.t
                 ),
             ));

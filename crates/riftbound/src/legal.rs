@@ -208,7 +208,7 @@ impl RiftGame {
             }
             Prompt::Replacement { unit, .. } => {
                 // A death: which replacement applies (CR 372), or decline the optional ones (CR 371).
-                for i in 0..self.death_repls(*unit).len() {
+                for i in 0..self.death_choices(*unit).len() {
                     out.push(RiftAction::First(i as u8));
                 }
                 if self.death_may_decline(*unit) {
@@ -620,7 +620,7 @@ impl RiftGame {
                 if self.enter_may_decline(*unit) { ", or 'no' to enter exhausted" } else { "" }
             ),
             (Some(Prompt::Replacement { unit, .. }), _) => {
-                let repls = self.death_repls(*unit);
+                let repls = self.death_choices(*unit);
                 let firsts: Vec<String> =
                     repls.iter().enumerate().map(|(i, r)| format!("'first {i}' {}", r.text().0)).collect();
                 let no = if self.death_may_decline(*unit) { ", or 'no' to decline the optional ones" } else { "" };

@@ -188,8 +188,12 @@ impl RiftGame {
                     }
                 }
             }
-            // The leaver's own choice is gone: a damage batch waiting for it goes on.
-            None => self.settle_damage_batch(),
+            // The leaver's own choice is gone: a damage batch waiting for it goes on, and a death
+            // waiting for it is looked at again without their replacements (`replace_death.rs`).
+            None => {
+                self.settle_damage_batch();
+                self.settle_deaths_after_leaving();
+            }
         }
     }
 }

@@ -45,6 +45,7 @@ impl RiftGame {
         if board_change {
             o.inc = o.inc.wrapping_add(1);
             o.flags &= !flag::TRANSIENT;
+            o.save_by = 0;
             o.damage = 0;
             o.temp_might = 0;
             o.temp_down = 0;
@@ -459,6 +460,7 @@ impl RiftGame {
             attached_to: NONE,
             inc: 0,
             hidden_turn: 0,
+            save_by: 0,
         };
         let id = match self.objs.iter().position(|o| o.zone == Zone::Gone) {
             Some(i) => {

@@ -36,6 +36,9 @@ const FLAGS: [(u16, &str); 16] = [
     (flag::SAVE_TO_HAND_MAY, "savehandmay"),
 ];
 
+/// The two death replacements as `Obj::save_by` indexes them, by their status words.
+const SAVE_KINDS: [&str; 2] = ["save", "savehand"];
+
 const PHASES: [(Phase, &str); 8] = [
     (Phase::Mulligan, "mulligan"),
     (Phase::Beginning, "beginning"),
@@ -444,6 +447,21 @@ impl RiftGame {
         }
         if o.hidden_turn != 0 {
             w += &format!("/hid{}", o.hidden_turn);
+        }
+        // Who made its optional death replacements and the question about them (CR 374,
+        // `replace_death.rs`): `/saveby.p2`, `/askmaker.save`, `/declined.savehand`.
+        for (k, kind) in SAVE_KINDS.iter().enumerate() {
+            let s = (o.save_by >> save_by::SEAT_SHIFT[k]) & save_by::SEAT_MASK;
+            if s != 0 {
+                w += &format!("/{kind}by.{}", seat(s as u8 - 1));
+            }
+        }
+        for (bits, word) in [(save_by::ASK, "askmaker"), (save_by::DECLINED, "declined")] {
+            for (k, kind) in SAVE_KINDS.iter().enumerate() {
+                if o.save_by & bits[k] != 0 {
+                    w += &format!("/{word}.{kind}");
+                }
+            }
         }
         for (k, n) in self.counters_on(id) {
             if let Some(name) = self.db().counters.get(k as usize) {

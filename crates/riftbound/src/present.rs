@@ -157,6 +157,7 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
         Op::Kill => pick(("kill".into(), "消灭其".into()), ("kill a unit".into(), "消灭一个单位".into())),
         Op::Stun => pick(("stun".into(), "眩晕其".into()), ("stun a unit".into(), "眩晕一个单位".into())),
         Op::Ready => pick(("ready".into(), "重置其".into()), ("ready a unit".into(), "重置一个单位".into())),
+        Op::Exhaust => pick(("exhaust".into(), "横置其".into()), ("exhaust a unit".into(), "横置一个单位".into())),
         Op::Might if ins.limit.is_some() => crate::limits::limited_might_text(n, ins.limit.unwrap_or(0), object),
         Op::Might => pick(
             (format!("give +{n} Might this turn to"), format!("本回合使其战力+{n}")),
@@ -333,11 +334,31 @@ fn effect(db: &CardDb, ins: &Instr, object: bool) -> (String, String) {
             format!("{en}, for each {c} counter on your legend"),
             format!("{zh}，你的传奇上每有一个{c}计数器便执行一次该数值"),
         ),
+        f => {
+            let (we, wz) = for_each_words(f);
+            (format!("{en}, for each {we}"), format!("{zh}，{wz}每有一个便执行一次该数值"))
+        }
     };
     match ins.player {
         Whose::You => (en, zh),
         Whose::ItsController => (format!("its controller: {en}"), format!("其控制者{zh}")),
         Whose::EachOpponent => (format!("each opponent: {en}"), format!("每名对手{zh}")),
+    }
+}
+
+/// What a `for_each` that counts no counters counts, in English and Chinese.
+fn for_each_words(f: crate::cards::ForEach) -> (&'static str, &'static str) {
+    use crate::cards::ForEach;
+    match f {
+        ForEach::UnitsYouControl => ("unit you control", "你控制的单位"),
+        ForEach::UnitsYouControlHere => ("unit you control here", "你在此处控制的单位"),
+        ForEach::EnemyUnits => ("enemy unit", "敌方单位"),
+        ForEach::EnemyUnitsHere => ("enemy unit here", "此处的敌方单位"),
+        ForEach::CardsInYourHand => ("card in your hand", "你手牌中的牌"),
+        ForEach::CardsInYourTrash => ("card in your trash", "你废牌堆中的牌"),
+        ForEach::RunesYouControl => ("rune you control", "你控制的符文"),
+        ForEach::BattlefieldsYouControl => ("battlefield you control", "你控制的战场"),
+        _ => ("", ""),
     }
 }
 
@@ -920,7 +941,7 @@ impl RiftGame {
             }
             Some(Prompt::Replacement { unit, .. }) => {
                 let (e, z) = names(self.db(), self.obj(*unit).def);
-                let repls = self.death_repls(*unit);
+                let repls = self.death_choices(*unit);
                 // One optional replacement: the prompt names it (CR 371).
                 if let [one] = repls.as_slice() {
                     let (re, rz) = one.text();

@@ -142,29 +142,6 @@ pub(crate) fn instr_problem(ins: &crate::cards::Instr) -> Option<(&'static str, 
     None
 }
 
-/// An optional death replacement (`save` / `save_to_hand` with `may`) is asked of the dying
-/// unit's controller (`replace_death.rs` keeps no controller for it), which is the effect's
-/// controller — whose "you may" it is (CR 371, 374) — only for units on the card's side: so it
-/// must reach friendly units only (the source itself, a friendly selector or a friendly target
-/// slot). Another side's units are refused as not implemented.
-pub(crate) fn death_may_problem(ins: &crate::cards::Instr, targets: &[crate::cards::TargetSpec]) -> Option<String> {
-    use crate::cards::{Op, Side, Who};
-    if !ins.may || !matches!(ins.op, Op::Save | Op::SaveToHand) {
-        return None;
-    }
-    let friendly = match ins.who {
-        Who::Self_ | Who::EachFriendly | Who::FriendlyHere | Who::OtherFriendlyHere | Who::FriendlyAtT => true,
-        Who::Target => targets.get(ins.t as usize).is_some_and(|s| s.side == Side::Friendly),
-        _ => false,
-    };
-    (!friendly).then(|| {
-        "not implemented: an optional ('may') death replacement of a unit that may be another player's (its \
-         controller would be asked, but 'you may' is the effect's controller's choice, CR 374): reach friendly \
-         units only (a target with side = \"friendly\", who = \"self\" or a friendly selector)"
-            .into()
-    })
-}
-
 /// `unit`, `once_each_turn` and `may` belong to the replacement statics only.
 fn no_replacement_fields(s: &Static, at: &str, out: &mut Vec<Problem>) {
     // Trait and control statics choose their units with `unit` too (`trait_statics.rs`,

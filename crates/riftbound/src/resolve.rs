@@ -242,7 +242,7 @@ impl RiftGame {
             self.exec_counters(item, ins);
             return None;
         }
-        if ins.op == Op::Ready {
+        if matches!(ins.op, Op::Ready | Op::Exhaust) {
             self.ready_legends(item, ins);
         }
         if ins.op.takes_selector() {
@@ -363,9 +363,9 @@ impl RiftGame {
                     self.objs[u as usize].set(flag::STUNNED, true);
                 }
             }
-            Op::Ready => {
+            Op::Ready | Op::Exhaust => {
                 for u in objs {
-                    self.objs[u as usize].set(flag::EXHAUSTED, false);
+                    self.objs[u as usize].set(flag::EXHAUSTED, ins.op == Op::Exhaust);
                 }
             }
             Op::Might => {
@@ -423,7 +423,7 @@ impl RiftGame {
             }
             Op::Save => {
                 for u in objs {
-                    self.add_death_repl(u, false, ins.may);
+                    self.add_death_repl(u, false, ins.may, item.controller);
                 }
             }
             Op::Empower => {
@@ -456,7 +456,7 @@ impl RiftGame {
             Op::EquipToMe => self.equip_to_me(item, objs, false),
             Op::SaveToHand => {
                 for u in objs {
-                    self.add_death_repl(u, true, ins.may);
+                    self.add_death_repl(u, true, ins.may, item.controller);
                 }
             }
             Op::GainControl | Op::GainControlThisTurn => {

@@ -247,6 +247,7 @@ impl RiftGame {
             attached_to: NONE,
             inc: 0,
             hidden_turn: 0,
+            save_by: 0,
         });
         let id = (self.objs.len() - 1) as ObjId;
         self.index_zone(id);

@@ -106,6 +106,22 @@ pub struct Obj {
     pub inc: u16,
     /// Turn number in which it was hidden (Hidden, CR 811).
     pub hidden_turn: u16,
+    /// Who made its optional death replacements, and where the question about them stands
+    /// (CR 374: a replacement's controller is its source's; `replace_death.rs`, [`save_by`]).
+    pub save_by: u16,
+}
+
+/// The bits of [`Obj::save_by`]: for kind `k` (0 `SAVE`, 1 `SAVE_TO_HAND`), the seat + 1 of the
+/// player whose optional replacement it is (0: none kept, the unit's controller decides), the
+/// question handed to that player (its optional replacement put next by the unit's controller,
+/// CR 372, 374) and its being declined for the death in progress (CR 371: not used up).
+pub mod save_by {
+    pub const SEAT_SHIFT: [u16; 2] = [0, 3];
+    pub const SEAT_MASK: u16 = 0b111;
+    pub const ASK: [u16; 2] = [1 << 6, 1 << 7];
+    pub const DECLINED: [u16; 2] = [1 << 8, 1 << 9];
+    /// Everything but the makers: the question and the declines of the death in progress.
+    pub const PENDING: u16 = ASK[0] | ASK[1] | DECLINED[0] | DECLINED[1];
 }
 
 impl Obj {
@@ -423,8 +439,9 @@ pub enum Prompt {
         points: Vec<ObjId>,
     },
     /// Several replacement effects, or an optional one, would replace `unit`'s death: its
-    /// controller chooses which applies (CR 372), `first i` of `death_repls` (heal and stun
-    /// before return to hand), or declines the optional ones with `no` (CR 371;
+    /// controller chooses which applies (CR 372), `first i` of `death_choices` (heal and stun
+    /// before return to hand), or declines their optional ones with `no` (CR 371); an optional
+    /// one is asked of its own controller, the player whose effect made it (CR 374;
     /// `replace_death.rs`). With a damage batch waiting (`dmg_batch`), the same prompt is about
     /// that damage: an order, an optional one's "may", or which event a "once each turn" one
     /// applies to (`replace_ask.rs`).

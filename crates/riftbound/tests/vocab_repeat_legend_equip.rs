@@ -75,7 +75,7 @@ fn for_each_amounts_name_a_counter_and_refuse_misuse() {
     refused(
         &one("{ op = \"add_counter\", n = 1, t = 0, for_each = \"counters_here\", counter = \"charge\" }"),
         "/card/0/ability/0/do/0/for_each",
-        "takes no for_each amount",
+        "cannot count another counter",
     );
     refused(
         &one("{ op = \"draw\", for_each = \"counters_here\", counter = \"charge\" }"),

@@ -24,8 +24,9 @@ impl RiftGame {
     pub(crate) fn keyword_row_live(&self, id: ObjId, k: crate::cards::KeywordAbility) -> bool {
         match k {
             crate::cards::KeywordAbility::Weaponmaster => self.has_kw(id, kw::WEAPONMASTER),
-            // An Equipment's Temporary is fired for its unit or itself (`temporary.rs`).
-            crate::cards::KeywordAbility::Temporary => !self.card(id).equipment,
+            // An Equipment's Temporary is fired for its unit or itself (`temporary.rs`); a unit's
+            // row is its printed Temporary or a dependent grant's, while the grant is active.
+            crate::cards::KeywordAbility::Temporary => self.own_temporary(id),
             _ => true,
         }
     }

@@ -181,8 +181,23 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
                 ));
             }
             let counts = matches!(ins.cond, crate::cards::Cond::CountersHere | crate::cards::Cond::CountersAtT)
-                || ins.for_each != crate::cards::ForEach::None;
+                || ins.for_each.counts_counters();
             for_each_problems(&mut out, &ip, ins);
+            // A spell played from hand is at no location: "here" (CR 359.3.f) would count nothing
+            // (a Hidden spell played facedown has the battlefield it was at).
+            let here_count = matches!(
+                ins.for_each,
+                crate::cards::ForEach::UnitsYouControlHere | crate::cards::ForEach::EnemyUnitsHere
+            );
+            if here_count && a.on == On::Spell && !r.keywords.iter().any(|k| k == "hidden") {
+                out.push((
+                    format!("{ip}/for_each"),
+                    "for_each",
+                    "a spell played from hand is at no location: units 'here' (CR 359.3.f) would count nothing (only a \
+                     Hidden spell, played facedown, has a here)"
+                        .into(),
+                ));
+            }
             if (counter_op || counts) && !counter_name_ok(&ins.counter) {
                 out.push((
                     format!("{ip}/counter"),
@@ -231,20 +246,47 @@ pub(crate) fn check_card(r: &RawCard) -> (Vec<Problem>, Vec<Grant>) {
     (out, grants)
 }
 
-/// A `for_each` amount (CR 741–749): on an op whose `n` is an amount (not the counter ops: their
-/// `counter` is the kind they put or take), with n ≥ 1 (`counters_on_t`'s slot is checked with
-/// every slot an instruction reads).
+/// A `for_each` amount: on an op whose `n` is an amount, with n ≥ 1 (`counters_on_t`'s slot is
+/// checked with every slot an instruction reads). A count of counters (CR 741–749) is not for
+/// the counter ops (their `counter` is the kind they put or take, so they cannot name another);
+/// the other counts (units, cards, runes, battlefields) are for them too ("put a charge counter
+/// on it for each unit you control"). Refused: `damage_split` (its points are counted as it
+/// resolves, but CR 355.14 bounds the targets chosen at finalization by the points, each
+/// getting at least one, so a smaller count could leave a target without any), `add` / `pay`
+/// (their Energy and Power are costs and pool amounts with their own pips) and every op whose
+/// `n` is not an amount.
 fn for_each_problems(out: &mut Vec<Problem>, ip: &str, ins: &crate::cards::Instr) {
     use crate::cards::ForEach;
     if ins.for_each == ForEach::None {
         return;
     }
-    if !matches!(ins.op, Op::Draw | Op::Discard | Op::Damage | Op::Might | Op::GainXp | Op::CreateToken) {
+    let amount_op = matches!(ins.op, Op::Draw | Op::Discard | Op::Damage | Op::Might | Op::GainXp | Op::CreateToken);
+    let counter_op = matches!(ins.op, Op::AddCounter | Op::RemoveCounter | Op::MoveCounter);
+    if ins.op == Op::DamageSplit {
+        out.push((
+            format!("{ip}/for_each"),
+            "for_each",
+            "not implemented: 'damage_split' with for_each (the points would be counted on resolution, but CR 355.14 \
+             bounds the targets chosen at finalization by the points, each getting at least one)"
+                .into(),
+        ));
+    } else if counter_op && ins.for_each.counts_counters() {
         out.push((
             format!("{ip}/for_each"),
             "for_each",
             format!(
-                "'{:?}' takes no for_each amount: only draw, discard, damage, might, gain_xp and create_token",
+                "'{:?}' names the counter it puts or takes: it cannot count another counter (a count of units, cards, \
+                 runes or battlefields works)",
+                ins.op
+            ),
+        ));
+    } else if !amount_op && !counter_op {
+        out.push((
+            format!("{ip}/for_each"),
+            "for_each",
+            format!(
+                "'{:?}' takes no for_each amount: only draw, discard, damage, might, gain_xp, create_token and (counting \
+                 no counters) add_counter, remove_counter, move_counter",
                 ins.op
             ),
         ));

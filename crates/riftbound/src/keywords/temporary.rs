@@ -4,7 +4,9 @@
 //! instances it has (its own, several Equipment's: CR 816). An Equipment not attached to a unit
 //! has its printed text, Temporary included: it is killed like any Temporary gear. The
 //! Equipment's Temporary row (`kill` the trigger's subject) is fired from here, with the unit or
-//! the Equipment itself as the subject; the general firing skips it (`keyword_row_live`).
+//! the Equipment itself as the subject; the general firing skips it (`keyword_row_live`). A
+//! unit's own Temporary is printed or given by an active dependent grant (CR 726, "[Level 2][>]
+//! I have Temporary"): either makes the Equipment's add no second kill.
 
 use crate::action::ObjId;
 use crate::cards::{kw, KeywordAbility, On};
@@ -20,6 +22,19 @@ impl RiftGame {
         d.ability_on(On::Beginning).find(|(_, a)| a.keyword == Some(KeywordAbility::Temporary)).map(|(i, _)| i as u8)
     }
 
+    /// Does the object have Temporary of its own (CR 816): printed, or given by one of its
+    /// active dependent grants (CR 726, `[[card.grant]]`)? An Equipment's is fired from here.
+    pub(crate) fn own_temporary(&self, id: ObjId) -> bool {
+        let d = self.card(id);
+        !d.equipment && (d.has(kw::TEMPORARY) || self.granted_kw(id, kw::TEMPORARY))
+    }
+
+    /// The object's own Temporary row, if its card has one (printed or for a grant).
+    fn own_temporary_row(&self, id: ObjId) -> Option<u8> {
+        let d = self.card(id);
+        d.ability_on(On::Beginning).find(|(_, a)| a.keyword == Some(KeywordAbility::Temporary)).map(|(i, _)| i as u8)
+    }
+
     /// The Beginning Step of `tp` (CR 315.1.b): the Temporary of Equipment — for each unit `tp`
     /// controls that has Temporary only from Equipment, one kill; for each unattached Equipment
     /// `tp` controls, its own.
@@ -31,8 +46,9 @@ impl RiftGame {
             let u = self.obj(e).attached_to;
             let attached = u != NONE && self.obj(u).zone.on_board();
             let subject = if attached { u } else { e };
-            // The unit's own Temporary fires from its own row (CR 816: once).
-            let own = attached && self.def(self.obj(u).def).has(kw::TEMPORARY);
+            // The unit's own Temporary — printed or from an active dependent grant — fires from
+            // its own row (CR 816: once).
+            let own = attached && self.own_temporary_row(u).is_some() && self.own_temporary(u);
             if self.obj(subject).controller != tp || own || done.contains(&subject) {
                 continue;
             }

@@ -1,7 +1,7 @@
 //! Reading the position notation (docs/riftbound.md, "Position notation"). Every problem is one
 //! line naming the field (`p1.hand: unknown card 'ST1-999'`); nothing is half-read.
 
-use super::{FLAGS, MODES, OWNER_ZONES, PHASES};
+use super::{FLAGS, MODES, OWNER_ZONES, PHASES, SAVE_KINDS};
 use crate::action::ObjId;
 use crate::cards::{DefId, DOMAIN_LETTERS};
 use crate::options::RiftOptions;
@@ -316,6 +316,7 @@ impl Reader<'_> {
             attached_to: NONE,
             inc: 0,
             hidden_turn: 0,
+            save_by: 0,
         };
         let mut attached = None;
         let mut counters = Vec::new();
@@ -357,6 +358,17 @@ impl Reader<'_> {
                 repeats.push(crate::payment::Cost::new(energy, &pips));
             } else if let Some(v) = p.strip_prefix("hid") {
                 obj.hidden_turn = num(field, v)?;
+            } else if let Some((k, v)) =
+                SAVE_KINDS.iter().enumerate().find_map(|(k, w)| Some((k, p.strip_prefix(w)?.strip_prefix("by.")?)))
+            {
+                // The player whose optional death replacement it is (CR 374).
+                let s = self.seat(field, v)?;
+                obj.save_by |= (u16::from(s) + 1) << save_by::SEAT_SHIFT[k];
+            } else if let Some((word, kind)) = p.split_once('.').filter(|(w, _)| *w == "askmaker" || *w == "declined") {
+                let Some(k) = SAVE_KINDS.iter().position(|w| *w == kind) else {
+                    return err(field, format!("'{p}': '{kind}' is not save or savehand"));
+                };
+                obj.save_by |= if word == "askmaker" { save_by::ASK[k] } else { save_by::DECLINED[k] };
             } else if let (Some(v), true) = (p.strip_prefix("ctl."), by_owner) {
                 obj.controller = self.seat(field, v)?;
             } else if let (Some(v), false) = (p.strip_prefix("own."), by_owner) {
@@ -479,6 +491,7 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         attached_to: NONE,
         inc: 0,
         hidden_turn: 0,
+        save_by: 0,
     };
     let mut objs = vec![hole; taken.len()];
     rd.nobj = objs.len();
