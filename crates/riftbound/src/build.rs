@@ -150,7 +150,7 @@ impl RiftGame {
     }
 
     /// Deflect (CR 809): an opponent's spell or ability pays [A] per Deflect per chosen target.
-    pub(crate) fn deflect_extra(&self, seat: u8, targets: &[(u8, Tgt)]) -> u8 {
+    pub(crate) fn deflect_extra(&self, seat: u8, targets: &[(Slot, Tgt)]) -> u8 {
         targets
             .iter()
             .filter_map(|(_, t)| self.live(*t))
@@ -708,7 +708,7 @@ impl RiftGame {
 
     /// The cost of the item being built, so far (CR 356), Deflect included.
     pub(crate) fn build_cost(&self, b: &Build) -> Cost {
-        if b.stage == Stage::PayInstr {
+        if matches!(b.stage, Stage::PayInstr | Stage::EquipPip) {
             return self.instr_pay_cost().unwrap_or_default();
         }
         let mut c = self.build_base_cost(b);
@@ -725,7 +725,7 @@ impl RiftGame {
     }
 
     fn build_printed_cost(&self, b: &Build) -> Cost {
-        if b.stage == Stage::PayInstr {
+        if matches!(b.stage, Stage::PayInstr | Stage::EquipPip) {
             return self.instr_pay_cost().unwrap_or_default();
         }
         if b.card != NONE {
@@ -791,6 +791,14 @@ impl RiftGame {
             }
             Stage::Accelerate | Stage::Deflect | Stage::Repeat => {
                 out.push(RiftAction::Yes);
+                out.push(RiftAction::No);
+            }
+            Stage::EquipPip => {
+                // CR 821: which Power pip the [A] reduction takes off (the first payable first),
+                // or decline (the Equipment is not attached).
+                for m in self.equip_pip_choices(seat) {
+                    out.push(RiftAction::Pip(m));
+                }
                 out.push(RiftAction::No);
             }
             Stage::PayInstr => {
@@ -962,9 +970,16 @@ impl RiftGame {
                     b.item.repeat += 1;
                 }
                 (Stage::Repeat, _) => b.repeat_asked += 1,
-                (Stage::PayInstr, RiftAction::No) => {
+                (Stage::PayInstr | Stage::EquipPip, RiftAction::No) => {
                     self.decline_instr_pay(b.seat);
                     return;
+                }
+                // Weaponmaster's [A] takes this pip off (CR 821); the payment follows.
+                (Stage::EquipPip, RiftAction::Pip(m)) => {
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.pip = m;
+                    }
+                    b.stage = Stage::PayInstr;
                 }
                 (Stage::PayInstr, RiftAction::Yes | RiftAction::AutoPay) => {
                     self.finish_instr_pay(b.seat, &b.paid);
@@ -1056,7 +1071,7 @@ impl RiftGame {
                     }
                     b.stage = Stage::ExtraDiscard;
                 }
-                Stage::PayInstr => {
+                Stage::PayInstr | Stage::EquipPip => {
                     self.prompt = Some(Prompt::Build(b));
                     return;
                 }
@@ -1443,7 +1458,7 @@ impl<'a> SlotProbe<'a> {
             return false;
         }
         if let Some((dspec, probe)) = self.dependent.as_mut() {
-            probe.targets.push((self.slot, t));
+            probe.targets.push((Slot::from(self.slot), t));
             let ok = (0..g.bfs.len() as u8).any(|b| g.target_ok(probe, dspec, Tgt::Bf(b)));
             probe.targets.pop();
             if !ok {
