@@ -664,6 +664,17 @@ fn check(g: &RiftGame) -> R<()> {
     if let Some(r) = &g.resolving {
         spell_on_chain("resolving.item", &r.item)?;
     }
+    // Weaponmaster's chosen pip (CR 821): one of the paused Equip cost's pips, while it is paid.
+    if let Some(r) = g.resolving.as_ref().filter(|r| r.pip != 0) {
+        let paying =
+            matches!(&g.prompt, Some(Prompt::Build(b)) if b.stage == Stage::PayInstr) && g.instr_pay_is_equip();
+        if !paying || !g.equip_cost_full().pips().contains(&r.pip) {
+            return err(
+                "resolving.pip",
+                "a pip chosen for Weaponmaster's Equip cost being paid (CR 821): one of its pips",
+            );
+        }
+    }
     match &g.prompt {
         Some(Prompt::Build(b)) => {
             spell_on_chain("prompt.item", &b.item)?;
@@ -685,20 +696,6 @@ fn check(g: &RiftGame) -> R<()> {
                 );
             }
         }
-        _ => {}
-    }
-    // Weaponmaster's chosen pip (CR 821): one of the paused Equip cost's pips, while it is paid.
-    if let Some(r) = g.resolving.as_ref().filter(|r| r.pip != 0) {
-        let paying =
-            matches!(&g.prompt, Some(Prompt::Build(b)) if b.stage == Stage::PayInstr) && g.instr_pay_is_equip();
-        if !paying || !g.equip_cost_full().pips().contains(&r.pip) {
-            return err(
-                "resolving.pip",
-                "a pip chosen for Weaponmaster's Equip cost being paid (CR 821): one of its pips",
-            );
-        }
-    }
-    match &g.prompt {
         Some(Prompt::HidePay { seat, card, bf }) if !g.can_hide(*seat, *card, *bf) => {
             return err("prompt.card", format!("c{card} can't be hidden at b{} now (CR 421, 811)", bf + 1));
         }
