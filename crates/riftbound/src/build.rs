@@ -800,6 +800,10 @@ impl RiftGame {
                     out.push(RiftAction::Pip(m));
                 }
                 out.push(RiftAction::No);
+                // With `rune_actions`, 'pay' is the auto-pay's: the first payable pip off, paid.
+                if self.opts.rune_actions {
+                    out.push(RiftAction::AutoPay);
+                }
             }
             Stage::PayInstr => {
                 // CR 204.3: pay (manually with `rune_actions`, CR 444) or decline.
@@ -981,7 +985,7 @@ impl RiftGame {
                     }
                     b.stage = Stage::PayInstr;
                 }
-                (Stage::PayInstr, RiftAction::Yes | RiftAction::AutoPay) => {
+                (Stage::PayInstr, RiftAction::Yes | RiftAction::AutoPay) | (Stage::EquipPip, RiftAction::AutoPay) => {
                     self.finish_instr_pay(b.seat, &b.paid);
                     return;
                 }

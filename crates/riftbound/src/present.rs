@@ -1118,9 +1118,17 @@ impl RiftGame {
             }
             Stage::EquipPip => {
                 let c = cost_of(&self.equip_cost_full());
+                let auto = if self.opts.rune_actions {
+                    (
+                        ", 'pay' to take off the first payable one and pay automatically",
+                        "，“自动支付”则去掉第一个可支付的并自动支付",
+                    )
+                } else {
+                    ("", "")
+                };
                 l(
-                    format!("{e} resolving: Weaponmaster pays the Equip cost {c} less [A] — choose which Power pip to take off ('pip fury'…), then pay the rest, or 'no' not to attach the Equipment (CR 821)"),
-                    format!("{z}结算中：武器大师支付装备费用{c}减去[A]——选择去掉哪一个能量符号（“pip fury”等），再支付其余费用，或“否”不装备（CR 821）"),
+                    format!("{e} resolving: Weaponmaster pays the Equip cost {c} less [A] — choose which Power pip to take off ('pip fury'…), then pay the rest{}, or 'no' not to attach the Equipment (CR 821)", auto.0),
+                    format!("{z}结算中：武器大师支付装备费用{c}减去[A]——选择去掉哪一个能量符号（“pip fury”等），再支付其余费用{}，或“否”不装备（CR 821）", auto.1),
                 )
             }
             Stage::PayInstr if self.instr_pay_is_equip() => {

@@ -233,3 +233,19 @@ fn cr820_the_execution_bound_is_65536_and_logged() {
     acts(&mut g, &["pass", "pass"]);
     assert!(g.chain.is_empty());
 }
+
+/// CR 821 with `rune_actions`: at the pip prompt 'pay' is the auto-pay's choice, the first pip
+/// that leaves a payable cost (fury here: [G] is left, paid with the calm rune).
+#[test]
+fn cr821_with_rune_actions_pay_takes_the_first_payable_pip_off() {
+    let g0 = scenario_game("weaponmaster_asks_which_pip");
+    let o = RiftOptions { rune_actions: true, ..g0.options().clone() };
+    let mut g = RiftGame::from_position(&o, &g0.position().unwrap()).unwrap();
+    acts(&mut g, &["play c1", "yes", "t c3", "pass", "pass"]);
+    assert_eq!(legal(&g), ["pip fury", "pip calm", "no", "pay"]);
+    assert!(g.prompt().unwrap().title.en.contains("'pay' to take off the first payable one"));
+    acts(&mut g, &["pay"]);
+    assert!(g.prompt.is_none());
+    let v = serde_json::to_value(g.view(engine::Viewer::Omniscient)).unwrap();
+    assert_eq!(v["players"][0]["runes"], serde_json::json!(["Ember Rune", "Ember Rune", "Willow Rune"]));
+}
