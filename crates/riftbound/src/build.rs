@@ -943,6 +943,16 @@ impl RiftGame {
         }
     }
 
+    /// The stage after target slot `slot`: the next slot, or past the last one a `Slot` holds
+    /// (65,536 slots: Repeat, CR 820) Deflect or payment, as past the item's last slot.
+    fn after_slot(&self, b: &Build, slot: Slot) -> Stage {
+        match slot.checked_add(1) {
+            Some(next) => Stage::Targets(next),
+            None if self.deflect_to_decide(b) => Stage::Deflect,
+            None => Stage::Pay,
+        }
+    }
+
     /// Apply a choice (already checked legal) and move to the next stage; finalize at the end.
     pub fn step_build(&mut self, choice: Option<RiftAction>) {
         let Some(Prompt::Build(mut b)) = self.prompt.take() else { return };
@@ -1018,7 +1028,7 @@ impl RiftGame {
                     };
                     b.item.targets.push((slot, t));
                 }
-                (Stage::Targets(slot), RiftAction::Done) => b.stage = Stage::Targets(slot + 1),
+                (Stage::Targets(slot), RiftAction::Done) => b.stage = self.after_slot(&b, slot),
                 (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => b.paid.push(id),
                 (Stage::Pay, RiftAction::AutoPay) => {
                     self.finalize(*b);
@@ -1105,13 +1115,13 @@ impl RiftGame {
                     let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                     let full = if spec.up_to > 0 { chosen >= spec.up_to as usize } else { chosen == 1 };
                     if full {
-                        b.stage = Stage::Targets(slot + 1);
+                        b.stage = self.after_slot(&b, slot);
                         continue;
                     }
                     let (item, local, base) = self.target_frame(&b, slot);
                     if !self.each_candidate(&item, local, &base, |_| true) {
                         // Only "up to" slots can run out (required ones were checked up front).
-                        b.stage = Stage::Targets(slot + 1);
+                        b.stage = self.after_slot(&b, slot);
                         continue;
                     }
                     self.prompt = Some(Prompt::Build(b));

@@ -249,3 +249,21 @@ fn cr821_with_rune_actions_pay_takes_the_first_payable_pip_off() {
     let v = serde_json::to_value(g.view(engine::Viewer::Omniscient)).unwrap();
     assert_eq!(v["players"][0]["runes"], serde_json::json!(["Ember Rune", "Ember Rune", "Willow Rune"]));
 }
+
+/// The last of 65,536 target slots (slot 65,535, a `Slot`'s largest): once it is chosen the
+/// build goes on to payment and the item is finalized with its 65,536 targets (no slot 65,536).
+#[test]
+fn cr820_the_last_of_65536_slots_finalizes_the_item() {
+    let mut p = drum_position(0, "T-DRUM", None);
+    let targets: String = (0..65_535).map(|k| format!("/t{k}:c4")).collect();
+    p += &format!(
+        "\nprompt kind=build seat=p1 stage=targets65535 item=p1:c3:0{targets}/repeat65535 repeats=0: from=hand"
+    );
+    let mut g = game_of(DRUM, &p);
+    assert!(legal(&g).contains(&"t c4".to_string()));
+    acts(&mut g, &["t c4"]);
+    assert!(g.prompt.is_none(), "{:?}", g.prompt.as_ref().map(|_| "a prompt"));
+    let it = g.chain.last().unwrap();
+    assert_eq!((it.repeat, it.targets.len()), (65_535, 65_536));
+    assert_eq!(it.targets.last().map(|t| t.0), Some(65_535));
+}
