@@ -106,10 +106,12 @@ impl RiftGame {
     pub(crate) fn repeat_open(&mut self, b: &mut Build) -> bool {
         let all = self.repeat_instances(b);
         while let Some(r) = all.get(b.repeat_asked as usize) {
-            if !self.repeat_room(b) {
-                let (seat, left) = (b.seat, (all.len() - b.repeat_asked as usize) as u16);
+            // The count of decided instances is a u16 too: past 65,535 the rest are not offered.
+            if !self.repeat_room(b) || b.repeat_asked == u16::MAX {
+                let left = (all.len() - b.repeat_asked as usize).min(u16::MAX as usize) as u16;
+                let seat = b.seat;
                 self.notes.add(|| crate::notes::Note::RepeatBound { seat, left });
-                b.repeat_asked = all.len() as u16;
+                b.repeat_asked = all.len().min(u16::MAX as usize) as u16;
                 return false;
             }
             let mut c = self.build_cost(b);
