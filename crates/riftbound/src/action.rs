@@ -24,6 +24,7 @@
 //! | `pay` | pay the rest of the cost automatically, as the engine chooses (the auto-pay) |
 //! | `swap d12 d40` / `champion d12` | between the games of a match: put Main Deck card (definition) 12 in the sideboard for sideboard card 40 / make main-deck champion 12 the Chosen Champion (TR 403) |
 //! | `domain fury` | name the domain of a Power of any domain being added (CR 429) |
+//! | `pip fury` / `pip fury/chaos` / `pip any` | Weaponmaster: the Power pip its [A] reduction takes off the Equip cost (CR 821) |
 //! | `field 2` | choose your second battlefield for the next game of a match (spec §5) |
 //! | `concede P3` | player 3 leaves the game (CR 649–652), out of turn too, when the `allow_concede` option is on; a bare `concede` (older replays) is the seat to act. In a Bo3/Bo5 match it concedes the current game, out of turn too (`Game::out_of_turn_actions`) |
 //! | `concede P2 match` | in a Bo3/Bo5 match: player 2 concedes the whole match in one action, out of turn too (`Game::out_of_turn_actions`; it is the match's `Game::concede_action`, the server's resignation); a bare `concede match` is the seat to act |
@@ -96,6 +97,9 @@ pub enum RiftAction {
     Field(u8),
     /// Name the domain (0–5) of a Power of any domain being added (CR 429): `domain fury`.
     Domain(u8),
+    /// Weaponmaster's [A] reduction (CR 821): take this Power pip (a domain mask) off the Equip
+    /// cost: `pip fury`, `pip fury/chaos`, `pip any`.
+    Pip(u8),
 }
 
 impl RiftAction {
@@ -153,7 +157,29 @@ impl fmt::Display for RiftAction {
             Champion(c) => write!(f, "champion d{c}"),
             Field(k) => write!(f, "field {}", *k as u16 + 1),
             Domain(d) => write!(f, "domain {}", domain_name(*d)),
+            Pip(m) => write!(f, "pip {}", pip_words(*m)),
         }
+    }
+}
+
+/// A pip's domains as words: `any` (every domain), `fury`, `fury/chaos`.
+fn pip_words(m: u8) -> String {
+    if m == crate::cards::ANY_DOMAIN {
+        return "any".into();
+    }
+    (0..6).filter(|d| m & (1 << d) != 0).map(domain_name).collect::<Vec<_>>().join("/")
+}
+
+/// `any` or domain words joined by `/` (`fury/chaos`): a pip's mask.
+fn pip_mask(text: &str, s: Option<&str>) -> Result<u8, NotationError> {
+    let bad = || NotationError::new(text, "expected 'pip fury', 'pip fury/chaos' or 'pip any'");
+    match s {
+        Some("any") => Ok(crate::cards::ANY_DOMAIN),
+        Some(w) => w.split('/').try_fold(0u8, |m, d| match domain(text, Some(d)) {
+            Ok(i) if i < 6 && m & (1 << i) == 0 => Ok(m | 1 << i),
+            _ => Err(bad()),
+        }),
+        None => Err(bad()),
     }
 }
 
@@ -298,6 +324,7 @@ impl FromStr for RiftAction {
                 u8::MAX => return Err(NotationError::new(text, "expected 'domain fury' (a domain word)")),
                 d => Domain(d),
             },
+            "pip" => Pip(pip_mask(text, w.next())?),
             "first" => First(
                 w.next().and_then(|n| n.parse().ok()).ok_or_else(|| NotationError::new(text, "expected 'first N'"))?,
             ),

@@ -22,7 +22,7 @@ impl RiftGame {
     /// Whether `back` is open at the build prompt `b`, given its other options `others` (CR 358.5
     /// and the engine bound above). A trigger can't be backed out of, nor an instruction's payment.
     pub(crate) fn back_open(&self, b: &Build, others: bool) -> bool {
-        !b.item.trigger && b.stage != Stage::PayInstr && (!self.backed_out || !others)
+        !b.item.trigger && !matches!(b.stage, Stage::PayInstr | Stage::EquipPip) && (!self.backed_out || !others)
     }
 
     /// `back` at a build prompt, without listing the options unless the bound applies.

@@ -150,7 +150,7 @@ impl RiftGame {
     }
 
     /// Deflect (CR 809): an opponent's spell or ability pays [A] per Deflect per chosen target.
-    pub(crate) fn deflect_extra(&self, seat: u8, targets: &[(u8, Tgt)]) -> u8 {
+    pub(crate) fn deflect_extra(&self, seat: u8, targets: &[(Slot, Tgt)]) -> u8 {
         targets
             .iter()
             .filter_map(|(_, t)| self.live(*t))
@@ -708,7 +708,7 @@ impl RiftGame {
 
     /// The cost of the item being built, so far (CR 356), Deflect included.
     pub(crate) fn build_cost(&self, b: &Build) -> Cost {
-        if b.stage == Stage::PayInstr {
+        if matches!(b.stage, Stage::PayInstr | Stage::EquipPip) {
             return self.instr_pay_cost().unwrap_or_default();
         }
         let mut c = self.build_base_cost(b);
@@ -725,7 +725,7 @@ impl RiftGame {
     }
 
     fn build_printed_cost(&self, b: &Build) -> Cost {
-        if b.stage == Stage::PayInstr {
+        if matches!(b.stage, Stage::PayInstr | Stage::EquipPip) {
             return self.instr_pay_cost().unwrap_or_default();
         }
         if b.card != NONE {
@@ -792,6 +792,18 @@ impl RiftGame {
             Stage::Accelerate | Stage::Deflect | Stage::Repeat => {
                 out.push(RiftAction::Yes);
                 out.push(RiftAction::No);
+            }
+            Stage::EquipPip => {
+                // CR 821: which Power pip the [A] reduction takes off (the first payable first),
+                // or decline (the Equipment is not attached).
+                for m in self.equip_pip_choices(seat) {
+                    out.push(RiftAction::Pip(m));
+                }
+                out.push(RiftAction::No);
+                // With `rune_actions`, 'pay' is the auto-pay's: the first payable pip off, paid.
+                if self.opts.rune_actions {
+                    out.push(RiftAction::AutoPay);
+                }
             }
             Stage::PayInstr => {
                 // CR 204.3: pay (manually with `rune_actions`, CR 444) or decline.
@@ -931,6 +943,16 @@ impl RiftGame {
         }
     }
 
+    /// The stage after target slot `slot`: the next slot, or past the last one a `Slot` holds
+    /// (65,536 slots: Repeat, CR 820) Deflect or payment, as past the item's last slot.
+    fn after_slot(&self, b: &Build, slot: Slot) -> Stage {
+        match slot.checked_add(1) {
+            Some(next) => Stage::Targets(next),
+            None if self.deflect_to_decide(b) => Stage::Deflect,
+            None => Stage::Pay,
+        }
+    }
+
     /// Apply a choice (already checked legal) and move to the next stage; finalize at the end.
     pub fn step_build(&mut self, choice: Option<RiftAction>) {
         let Some(Prompt::Build(mut b)) = self.prompt.take() else { return };
@@ -962,11 +984,18 @@ impl RiftGame {
                     b.item.repeat += 1;
                 }
                 (Stage::Repeat, _) => b.repeat_asked += 1,
-                (Stage::PayInstr, RiftAction::No) => {
+                (Stage::PayInstr | Stage::EquipPip, RiftAction::No) => {
                     self.decline_instr_pay(b.seat);
                     return;
                 }
-                (Stage::PayInstr, RiftAction::Yes | RiftAction::AutoPay) => {
+                // Weaponmaster's [A] takes this pip off (CR 821); the payment follows.
+                (Stage::EquipPip, RiftAction::Pip(m)) => {
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.pip = m;
+                    }
+                    b.stage = Stage::PayInstr;
+                }
+                (Stage::PayInstr, RiftAction::Yes | RiftAction::AutoPay) | (Stage::EquipPip, RiftAction::AutoPay) => {
                     self.finish_instr_pay(b.seat, &b.paid);
                     return;
                 }
@@ -999,7 +1028,7 @@ impl RiftGame {
                     };
                     b.item.targets.push((slot, t));
                 }
-                (Stage::Targets(slot), RiftAction::Done) => b.stage = Stage::Targets(slot + 1),
+                (Stage::Targets(slot), RiftAction::Done) => b.stage = self.after_slot(&b, slot),
                 (Stage::Pay, RiftAction::Pick(Ref::Obj(id))) => b.paid.push(id),
                 (Stage::Pay, RiftAction::AutoPay) => {
                     self.finalize(*b);
@@ -1056,7 +1085,7 @@ impl RiftGame {
                     }
                     b.stage = Stage::ExtraDiscard;
                 }
-                Stage::PayInstr => {
+                Stage::PayInstr | Stage::EquipPip => {
                     self.prompt = Some(Prompt::Build(b));
                     return;
                 }
@@ -1086,13 +1115,13 @@ impl RiftGame {
                     let chosen = b.item.targets.iter().filter(|(s, _)| *s == slot).count();
                     let full = if spec.up_to > 0 { chosen >= spec.up_to as usize } else { chosen == 1 };
                     if full {
-                        b.stage = Stage::Targets(slot + 1);
+                        b.stage = self.after_slot(&b, slot);
                         continue;
                     }
                     let (item, local, base) = self.target_frame(&b, slot);
                     if !self.each_candidate(&item, local, &base, |_| true) {
                         // Only "up to" slots can run out (required ones were checked up front).
-                        b.stage = Stage::Targets(slot + 1);
+                        b.stage = self.after_slot(&b, slot);
                         continue;
                     }
                     self.prompt = Some(Prompt::Build(b));
@@ -1443,7 +1472,7 @@ impl<'a> SlotProbe<'a> {
             return false;
         }
         if let Some((dspec, probe)) = self.dependent.as_mut() {
-            probe.targets.push((self.slot, t));
+            probe.targets.push((Slot::from(self.slot), t));
             let ok = (0..g.bfs.len() as u8).any(|b| g.target_ok(probe, dspec, Tgt::Bf(b)));
             probe.targets.pop();
             if !ok {

@@ -670,7 +670,7 @@ impl RiftGame {
     /// Resolve the newest finalized item (CR 340).
     fn resolve_top(&mut self) {
         let item = self.chain.pop().expect("chain");
-        self.resolving = Some(Resolving { item, pc: 0, after: NOBODY });
+        self.resolving = Some(Resolving { item, pc: 0, after: NOBODY, pip: 0 });
     }
 
     /// After an item finishes resolving (CR 340.2).

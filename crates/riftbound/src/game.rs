@@ -397,7 +397,7 @@ impl Game for RiftGame {
                             Label::new(format!("Target {e}'s legend"), format!("以{z}的传奇为目标"))
                         }
                         Stage::Targets(_) => Label::new(format!("Target {e}"), format!("以{z}为目标")),
-                        Stage::Accelerate | Stage::Deflect | Stage::Repeat | Stage::PayInstr => {
+                        Stage::Accelerate | Stage::Deflect | Stage::Repeat | Stage::PayInstr | Stage::EquipPip => {
                             Label::new(format!("Choose {e}"), format!("选择 {z}"))
                         }
                     },
@@ -428,6 +428,14 @@ impl Game for RiftGame {
                 }
             }
             RiftAction::Swap(..) | RiftAction::Champion(_) | RiftAction::Field(_) => self.match_label(action),
+            RiftAction::Pip(m) => {
+                let (e, z) = crate::present::pip_words(m);
+                let c = crate::present::pip_text(m);
+                Label::new(
+                    format!("Take the {e} pip [{c}] off the Equip cost (Weaponmaster)"),
+                    format!("从装备费用中去掉{z}能量[{c}]（武器大师）"),
+                )
+            }
             RiftAction::Domain(d) => {
                 let (e, z) =
                     (crate::cards::DOMAINS.get(d as usize).copied().unwrap_or("?"), crate::present::domain_zh(d));
@@ -465,6 +473,9 @@ impl Game for RiftGame {
                         } else {
                             Label::new("Don't repeat", "不重复")
                         }
+                    }
+                    Some(Prompt::Build(b)) if b.stage == Stage::EquipPip => {
+                        Label::new("Don't pay: don't attach", "不支付：不装备")
                     }
                     Some(Prompt::Build(b)) if b.stage == Stage::PayInstr && self.instr_pay_is_equip() => {
                         if yes {

@@ -15,7 +15,7 @@ impl RiftGame {
     /// The legend or battlefield chosen in `slot` that is still a legal target (CR 359.3.e).
     pub(crate) fn place_target(&self, item: &Item, slot: u8) -> Option<Holder> {
         let spec = self.specs(item).get(slot as usize)?;
-        item.targets.iter().filter(|(s, _)| *s == slot).find_map(|&(_, x)| match x {
+        item.targets.iter().filter(|(s, _)| *s == Slot::from(slot)).find_map(|&(_, x)| match x {
             Tgt::Bf(b) if self.target_ok(item, spec, x) => Some(Holder::Bf(b)),
             Tgt::Legend(s) if self.target_ok(item, spec, x) => Some(Holder::Legend(s)),
             _ => None,
@@ -164,6 +164,17 @@ impl RiftGame {
         }
     }
 
+    /// `grant_ability_repeat` on legends (CR 820: Repeat on abilities, a legend's activated
+    /// abilities too); the objects it names get theirs from [`Self::select`]'s caller.
+    pub(crate) fn legend_repeats(&mut self, item: &Item, ins: &Instr) {
+        let cost = crate::payment::Cost::new(ins.n.clamp(0, 255) as u8, &ins.pip_masks);
+        for h in self.places_named(item, ins, ins.t).unwrap_or_default() {
+            if let Holder::Legend(s) = h {
+                self.grant_legend_repeat(s, cost);
+            }
+        }
+    }
+
     /// `ready` and `exhaust` on legends (CR 173–176: a legend can be exhausted and readied); the
     /// objects the instruction names are readied or exhausted by [`Self::select`]'s caller.
     pub(crate) fn ready_legends(&mut self, item: &Item, ins: &Instr) {
@@ -177,18 +188,19 @@ impl RiftGame {
 
 /// Why an ability's use of legends and of the battlefield selectors is wrong, if it is: (field
 /// path under the ability, field, message). A legend target, `your_legend` and `self` on a legend
-/// take the counter ops, `ready` and `exhaust`; `here` and `at_t` only the counter ops.
+/// take the counter ops, `ready`, `exhaust` and `grant_ability_repeat`; `here` and `at_t` only the
+/// counter ops.
 pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
     let mut out = Vec::new();
     let legend_slot = |t: u8| a.targets.get(t as usize).is_some_and(|s| s.what == What::Legend);
     for (k, ins) in a.effects.iter().enumerate() {
         let counter_op = matches!(ins.op, Op::AddCounter | Op::RemoveCounter | Op::MoveCounter);
-        let legend_op = counter_op || matches!(ins.op, Op::Ready | Op::Exhaust);
+        let legend_op = counter_op || matches!(ins.op, Op::Ready | Op::Exhaust | Op::GrantAbilityRepeat);
         if ins.who == Who::YourLegend && !legend_op {
             out.push((
                 format!("do/{k}/who"),
                 "who",
-                "'your_legend' names a legend: only add_counter, remove_counter, move_counter, ready and exhaust act on it (CR 741–749, 173–176)"
+                "'your_legend' names a legend: only add_counter, remove_counter, move_counter, ready, exhaust and grant_ability_repeat act on it (CR 741–749, 173–176, 820)"
                     .into(),
             ));
         }
@@ -210,7 +222,7 @@ pub fn place_problems(a: &Ability) -> Vec<(String, &'static str, String)> {
                 format!("do/{k}/t"),
                 "t",
                 format!(
-                    "slot {} is a legend: only add_counter, remove_counter, move_counter, ready and exhaust act on a legend target (who = \"target\")",
+                    "slot {} is a legend: only add_counter, remove_counter, move_counter, ready, exhaust and grant_ability_repeat act on a legend target (who = \"target\")",
                     ins.t
                 ),
             ));

@@ -36,7 +36,7 @@ impl RiftGame {
     }
 
     /// The instruction being resolved (the one before `resolving.pc`) and its execution's view.
-    fn instr_paused(&self) -> Option<(Item, Instr)> {
+    pub(crate) fn instr_paused(&self) -> Option<(Item, Instr)> {
         let r = self.resolving.as_ref()?;
         let ab = self.ability(&r.item)?;
         let len = ab.effects.len();
@@ -44,7 +44,7 @@ impl RiftGame {
             return None;
         }
         let k = (r.pc as usize - 1) / len;
-        let view = if r.item.repeat == 0 { r.item.clone() } else { self.exec_view(&r.item, k as u8) };
+        let view = if r.item.repeat == 0 { r.item.clone() } else { self.exec_view(&r.item, k as u16) };
         Some((view, ab.effects[(r.pc as usize - 1) % len].clone()))
     }
 
@@ -79,11 +79,16 @@ impl RiftGame {
 
     /// Open the payment prompt of a cost paid during `item`'s resolution (a `PayInstr` build).
     pub(crate) fn open_instr_pay(&mut self, item: &Item) {
+        self.open_instr_pay_at(item, Stage::PayInstr);
+    }
+
+    /// Open that prompt at `stage`: `PayInstr`, or first Weaponmaster's `EquipPip`.
+    pub(crate) fn open_instr_pay_at(&mut self, item: &Item, stage: Stage) {
         let seat = item.controller;
         let b = Build {
             seat,
             item: item.clone(),
-            stage: Stage::PayInstr,
+            stage,
             card: crate::state::NONE,
             from: Zone::Gone,
             location: Loc::Nowhere,
@@ -133,7 +138,7 @@ impl RiftGame {
         if let Some(r) = self.resolving.as_mut() {
             if len > 0 && r.pc > 0 {
                 let k = (r.pc as usize - 1) / len;
-                r.pc = ((k + 1) * len).min(u8::MAX as usize) as u8;
+                r.pc = ((k + 1) * len) as u32;
             }
         }
     }

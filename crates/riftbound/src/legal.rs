@@ -576,7 +576,7 @@ impl RiftGame {
                 "'concede match' is for a Bo3/Bo5 match; this is a single game: 'concede' (CR 649)".into()
             }
             (Some(Prompt::Mulligan { .. }), _) => "during the mulligan choose 'mull cN' (up to 2) or 'keep' (CR 117)".into(),
-            (Some(Prompt::Build(b)), RiftAction::AutoPay) if b.stage != Stage::Pay && b.stage != Stage::PayInstr => {
+            (Some(Prompt::Build(b)), RiftAction::AutoPay) if !matches!(b.stage, Stage::Pay | Stage::PayInstr | Stage::EquipPip) => {
                 "'pay' pays a cost: there is none to pay now (CR 357)".into()
             }
             (Some(Prompt::Build(_) | Prompt::HidePay { .. }), RiftAction::Back) if self.backed_out => {

@@ -79,6 +79,8 @@ impl RiftGame {
             }
         }
         self.burnout_owed.retain(|&s| s != seat);
+        // Repeat granted to the leaver's legend's abilities goes with it (CR 651, 820).
+        self.ability_repeats.retain(|g| g.at != crate::keywords::Holder::Legend(seat));
         // Their draws held up by a burn-out are not made (they have left); others' still are.
         if self.draw_rest.first().is_some_and(|&(s, _)| s == seat) {
             self.draw_again = false;

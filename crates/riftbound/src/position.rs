@@ -122,6 +122,7 @@ fn stage_word(s: Stage) -> String {
         Stage::Deflect => "deflect".into(),
         Stage::Repeat => "repeat".into(),
         Stage::PayInstr => "payinstr".into(),
+        Stage::EquipPip => "equippip".into(),
     }
 }
 
@@ -185,7 +186,9 @@ impl RiftGame {
         }
         if let Some(r) = &self.resolving {
             let after = if r.after == NOBODY { String::new() } else { format!(" after={}", seat(r.after)) };
-            lines.push(format!("resolving pc={}{after} item={}", r.pc, self.item_word(&r.item)));
+            // Weaponmaster's chosen pip (CR 821): `pip=R`.
+            let pip = if r.pip == 0 { String::new() } else { format!(" pip={}", crate::present::pip_text(r.pip)) };
+            lines.push(format!("resolving pc={}{after}{pip} item={}", r.pc, self.item_word(&r.item)));
         }
         if let Some(p) = &self.prompt {
             lines.push(self.prompt_line(p));
@@ -331,6 +334,8 @@ impl RiftGame {
                 l += &format!("/ctr.{name}.{n}");
             }
         }
+        // Repeat granted to its activated abilities this turn (CR 820): `legend=ID/rep.1+R`.
+        l += &self.repeat_words(crate::keywords::Holder::Legend(s));
         let default_team = if self.opts.mode.teams() { s % 2 } else { s };
         if p.team != default_team {
             l += &format!(" team={}", p.team + 1);
@@ -469,15 +474,22 @@ impl RiftGame {
             }
         }
         // Repeat granted to its activated abilities this turn (CR 820): `/rep.1+R`.
-        for g in self.ability_repeats.iter().filter(|g| g.obj == id && g.inc == o.inc) {
-            let pips: String = g.cost.pips().iter().map(|&m| format!("+{}", crate::present::pip_text(m))).collect();
-            w += &format!("/rep.{}{pips}", g.cost.energy);
-        }
+        w += &self.repeat_words(crate::keywords::Holder::Obj(id));
         if by_owner && o.controller != section {
             w += &format!("/ctl.{}", seat(o.controller));
         }
         if !by_owner && o.owner != section {
             w += &format!("/own.{}", seat(o.owner));
+        }
+        w
+    }
+
+    /// `/rep.ENERGY+PIP…` for each Repeat instance granted to `at`'s activated abilities (CR 820).
+    fn repeat_words(&self, at: crate::keywords::Holder) -> String {
+        let mut w = String::new();
+        for g in self.repeats_granted(at) {
+            let pips: String = g.cost.pips().iter().map(|&m| format!("+{}", crate::present::pip_text(m))).collect();
+            w += &format!("/rep.{}{pips}", g.cost.energy);
         }
         w
     }

@@ -69,6 +69,18 @@ pub fn cost_text(energy: u8, pips: &[u8]) -> String {
     s
 }
 
+/// One Power pip in words, English and Chinese: "fury" / "炽烈", "fury or chaos" / "炽烈或混沌",
+/// "any domain" / "任意领域" (Weaponmaster's pip choice, CR 821).
+pub fn pip_words(m: u8) -> (String, String) {
+    if m == crate::cards::ANY_DOMAIN {
+        return ("any-domain".into(), "任意领域".into());
+    }
+    let ds: Vec<u8> = (0..6).filter(|i| m & (1 << i) != 0).collect();
+    let en: Vec<&str> = ds.iter().map(|&d| crate::cards::DOMAINS[d as usize]).collect();
+    let zh: Vec<&str> = ds.iter().map(|&d| domain_zh(d)).collect();
+    (en.join(" or "), zh.join("或"))
+}
+
 /// One Power pip as the card file and positions write it: `A` (any domain) or letters like `R/P`.
 pub fn pip_text(m: u8) -> String {
     if m == crate::cards::ANY_DOMAIN {
@@ -513,6 +525,7 @@ impl RiftGame {
                 Stage::Deflect => "deflect",
                 Stage::Repeat => "repeat",
                 Stage::PayInstr => "pay_in_instruction",
+                Stage::EquipPip => "equip_pip",
             },
             Some(Prompt::TriggerOrder { .. }) => "trigger_order",
             Some(Prompt::Discard { .. }) => "discard",
@@ -628,6 +641,14 @@ impl RiftGame {
             Concede(_) | ConcedeMatch(_) => ActionMeta::of(ActionKind::Concede),
             Swap(..) | Champion(_) | Field(_) => answer(self.match_meta(a)),
             Domain(_) => answer(ActionMeta::of(ActionKind::Choose)),
+            Pip(_) => {
+                let m = ActionMeta::of(ActionKind::Choose);
+                let m = match &self.prompt {
+                    Some(Prompt::Build(b)) => m.subject(self.item_source(&b.item)),
+                    _ => m,
+                };
+                answer(m)
+            }
             _ => ActionMeta::of(ActionKind::Other),
         }
     }
@@ -1114,6 +1135,21 @@ impl RiftGame {
                         "{e}: pay Repeat {c}{ge} so its instructions execute once more, with their own choices? (CR 820)"
                     ),
                     format!("{z}：支付重复费用{c}{gz}，使其指令再执行一次（另作选择）吗？（CR 820）"),
+                )
+            }
+            Stage::EquipPip => {
+                let c = cost_of(&self.equip_cost_full());
+                let auto = if self.opts.rune_actions {
+                    (
+                        ", 'pay' to take off the first payable one and pay automatically",
+                        "，“自动支付”则去掉第一个可支付的并自动支付",
+                    )
+                } else {
+                    ("", "")
+                };
+                l(
+                    format!("{e} resolving: Weaponmaster pays the Equip cost {c} less [A] — choose which Power pip to take off ('pip fury'…), then pay the rest{}, or 'no' not to attach the Equipment (CR 821)", auto.0),
+                    format!("{z}结算中：武器大师支付装备费用{c}减去[A]——选择去掉哪一个能量符号（“pip fury”等），再支付其余费用{}，或“否”不装备（CR 821）", auto.1),
                 )
             }
             Stage::PayInstr if self.instr_pay_is_equip() => {
@@ -1626,10 +1662,10 @@ fn describe_note(n: &Note, g: &RiftGame) -> EventText {
         Note::RepeatBound { seat, left } => t(
             K::Info,
             format!(
-                "{}'s card can execute no more times: {left} more Repeat instance(s) not offered (at most 256 target slots; CR 820)",
+                "{}'s card can execute no more times: {left} more Repeat instance(s) not offered (at most 65,536 target slots: executions × the ability's slots; CR 820)",
                 seat_en(seat)
             ),
-            format!("{}的牌无法再多执行：另有{left}个重复未提供（目标位最多256个；CR 820）", seat_zh(seat)),
+            format!("{}的牌无法再多执行：另有{left}个重复未提供（目标位最多65,536个：执行次数×技能目标位；CR 820）", seat_zh(seat)),
         ),
     }
 }

@@ -26,23 +26,28 @@
 //! each execution asking its own domains (`instr_pay.rs`).
 
 use crate::action::ObjId;
+use crate::cards::On;
+use crate::keywords::Holder;
 use crate::payment::Cost;
 use crate::state::*;
 use std::borrow::Cow;
 
+/// The most target slots an item holds (executions × the ability's slots): `Slot` is a u16.
+pub const MAX_SLOTS: usize = Slot::MAX as usize + 1;
+
 impl RiftGame {
     /// A target slot of `item` as (execution, slot of the ability).
-    pub fn repeat_slot(&self, item: &Item, slot: u8) -> (u8, u8) {
-        let n = self.specs(item).len() as u8;
+    pub fn repeat_slot(&self, item: &Item, slot: Slot) -> (u16, u8) {
+        let n = self.specs(item).len() as Slot;
         match slot.checked_div(n) {
-            Some(k) => (k, slot % n),
-            None => (0, slot),
+            Some(k) => (k, (slot % n) as u8),
+            None => (0, slot as u8),
         }
     }
 
     /// Execution `k` of a repeated item: its own targets, in the ability's slots.
-    pub fn exec_view(&self, item: &Item, k: u8) -> Item {
-        let n = self.specs(item).len() as u8;
+    pub fn exec_view(&self, item: &Item, k: u16) -> Item {
+        let n = self.specs(item).len() as Slot;
         let mut v = item.clone();
         v.repeat = 0;
         v.targets = item.targets.iter().filter(|(s, _)| n > 0 && s / n == k).map(|&(s, t)| (s % n, t)).collect();
@@ -56,17 +61,19 @@ impl RiftGame {
         let own = self.ability(&b.item).and_then(|a| a.repeat.as_ref()).map(|r| Cost::new(r.energy, &r.masks));
         let spell = b.card != NONE && b.item.src == ItemSrc::Spell(b.card);
         let granted = if spell { self.players[b.seat as usize].spell_repeats.as_slice() } else { &[] };
-        // An activation of a permanent's activated ability: the grants to its abilities.
+        // An activation of a permanent's or a legend's activated ability: the grants to its
+        // abilities.
+        let activated =
+            || b.card == NONE && !b.item.trigger && self.ability(&b.item).is_some_and(|a| a.on == On::Activated);
         let activation = match b.item.src {
-            ItemSrc::Obj(id) if b.card == NONE && !b.item.trigger => {
-                self.ability(&b.item).is_some_and(|a| a.on == crate::cards::On::Activated).then_some(id)
-            }
+            ItemSrc::Obj(id) if activated() => Some((Holder::Obj(id), self.obj(id).inc)),
+            ItemSrc::Legend(s) if activated() => Some((Holder::Legend(s), 0)),
             _ => None,
         };
         let on_ability = self
             .ability_repeats
             .iter()
-            .filter(move |g| activation.is_some_and(|id| g.obj == id && self.obj(id).inc == g.inc))
+            .filter(move |g| activation.is_some_and(|(at, inc)| g.at == at && g.inc == inc))
             .map(|g| g.cost);
         own.into_iter().chain(granted.iter().map(|g| g.cost)).chain(on_ability).collect()
     }
@@ -86,11 +93,12 @@ impl RiftGame {
     }
 
     /// Whether the item being built can hold one more execution: the targets of execution k are
-    /// in slots k × n + slot, and a slot is a byte (at most 256 slots, 256 executions). Past
-    /// that a Repeat instance is not offered, and the log says so (`Note::RepeatBound`).
+    /// in slots k × n + slot, and a slot is a `Slot` (u16: at most 65,536 slots, 65,536
+    /// executions). Past that a Repeat instance is not offered, and the log says so
+    /// (`Note::RepeatBound`).
     fn repeat_room(&self, b: &Build) -> bool {
         let n = self.specs(&b.item).len().max(1);
-        b.item.repeat < u8::MAX && (b.item.repeat as usize + 2) * n <= 256
+        b.item.repeat < u16::MAX && (b.item.repeat as usize + 2) * n <= MAX_SLOTS
     }
 
     /// The Repeat instance to decide now (CR 820), if any: the next one not decided yet whose
@@ -98,10 +106,12 @@ impl RiftGame {
     pub(crate) fn repeat_open(&mut self, b: &mut Build) -> bool {
         let all = self.repeat_instances(b);
         while let Some(r) = all.get(b.repeat_asked as usize) {
-            if !self.repeat_room(b) {
-                let (seat, left) = (b.seat, (all.len() - b.repeat_asked as usize) as u16);
+            // The count of decided instances is a u16 too: past 65,535 the rest are not offered.
+            if !self.repeat_room(b) || b.repeat_asked == u16::MAX {
+                let left = (all.len() - b.repeat_asked as usize).min(u16::MAX as usize) as u16;
+                let seat = b.seat;
                 self.notes.add(|| crate::notes::Note::RepeatBound { seat, left });
-                b.repeat_asked = all.len() as u16;
+                b.repeat_asked = all.len().min(u16::MAX as usize) as u16;
                 return false;
             }
             let mut c = self.build_cost(b);
@@ -136,8 +146,25 @@ impl RiftGame {
     pub(crate) fn grant_ability_repeat(&mut self, id: ObjId, cost: Cost) {
         if self.obj(id).zone.on_board() {
             let inc = self.obj(id).inc;
-            self.ability_repeats.push(AbilityRepeat { obj: id, inc, cost });
+            self.ability_repeats.push(AbilityRepeat { at: Holder::Obj(id), inc, cost });
         }
+    }
+
+    /// `grant_ability_repeat` on a legend (`who = "your_legend"`, a legend target or `self` on a
+    /// legend's ability; CR 820): seat `s`'s legend's activated abilities have Repeat [cost]
+    /// this turn.
+    pub(crate) fn grant_legend_repeat(&mut self, s: u8, cost: Cost) {
+        self.ability_repeats.push(AbilityRepeat { at: Holder::Legend(s), inc: 0, cost });
+    }
+
+    /// The Repeat instances granted to `at`'s activated abilities this turn (the object's current
+    /// incarnation), in grant order: for views and positions.
+    pub fn repeats_granted(&self, at: Holder) -> impl Iterator<Item = &AbilityRepeat> + '_ {
+        let inc = match at {
+            Holder::Obj(id) => self.obj(id).inc,
+            _ => 0,
+        };
+        self.ability_repeats.iter().filter(move |g| g.at == at && g.inc == inc)
     }
 
     /// A spell of `seat` was finalized (CR 820): the next-spell grants are used by it, those for
@@ -149,14 +176,14 @@ impl RiftGame {
     /// What the Targets stage of slot `slot` chooses for: the execution's view and the cost its
     /// candidates are probed with (the base cost plus the Deflect of the other executions'
     /// targets, CR 809).
-    pub(crate) fn target_frame<'a>(&self, b: &'a Build, slot: u8) -> (Cow<'a, Item>, u8, Cost) {
+    pub(crate) fn target_frame<'a>(&self, b: &'a Build, slot: Slot) -> (Cow<'a, Item>, u8, Cost) {
         let mut base = self.build_base_cost(b);
         if b.item.repeat == 0 {
-            return (Cow::Borrowed(&b.item), slot, base);
+            return (Cow::Borrowed(&b.item), slot as u8, base);
         }
         let (k, local) = self.repeat_slot(&b.item, slot);
-        let n = self.specs(&b.item).len() as u8;
-        let others: Vec<(u8, Tgt)> =
+        let n = self.specs(&b.item).len() as Slot;
+        let others: Vec<(Slot, Tgt)> =
             b.item.targets.iter().filter(|(s, _)| s.checked_div(n) != Some(k)).copied().collect();
         base.add_any(self.deflect_extra(b.seat, &others));
         (Cow::Owned(self.exec_view(&b.item, k)), local, base)

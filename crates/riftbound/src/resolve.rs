@@ -43,7 +43,7 @@ impl RiftGame {
             let view: &Item = if item.repeat == 0 {
                 &item
             } else {
-                view_owned = self.exec_view(&item, k as u8);
+                view_owned = self.exec_view(&item, k as u16);
                 &view_owned
             };
             if after == NOBODY && !self.cond(view, ins) {
@@ -61,7 +61,7 @@ impl RiftGame {
                 // A cost inside the instruction (CR 204.3): pause for it, or skip the rest of
                 // this execution if it can't be paid.
                 if self.begin_instr_pay(view, ins) {
-                    self.resolving = Some(Resolving { item, pc: pc as u8, after: NOBODY });
+                    self.resolving = Some(Resolving { item, pc: pc as u32, after: NOBODY, pip: 0 });
                     return;
                 }
                 pc = (k + 1) * len;
@@ -69,7 +69,7 @@ impl RiftGame {
             }
             if ins.op == Op::EquipToMe && self.begin_equip_pay(view, ins) {
                 // Weaponmaster's Equip cost, paid like a cost inside an instruction (CR 821).
-                self.resolving = Some(Resolving { item, pc: pc as u8, after: NOBODY });
+                self.resolving = Some(Resolving { item, pc: pc as u32, after: NOBODY, pip: 0 });
                 return;
             }
             // CR 462: a third player's unit created "here", at a combat between two others, goes
@@ -87,8 +87,8 @@ impl RiftGame {
             }
             if self.prompt.is_some() {
                 self.resolving = Some(match paused {
-                    Some(p) => Resolving { item, pc: (pc - 1) as u8, after: p },
-                    None => Resolving { item, pc: pc as u8, after: NOBODY },
+                    Some(p) => Resolving { item, pc: (pc - 1) as u32, after: p, pip: 0 },
+                    None => Resolving { item, pc: pc as u32, after: NOBODY, pip: 0 },
                 });
                 return;
             }
@@ -101,7 +101,7 @@ impl RiftGame {
         let specs = self.specs(item);
         item.targets
             .iter()
-            .filter(|(s, _)| *s == slot)
+            .filter(|(s, _)| *s == Slot::from(slot))
             .filter_map(|(_, t)| {
                 let id = self.live(*t)?;
                 match specs.get(slot as usize) {
@@ -244,6 +244,9 @@ impl RiftGame {
         }
         if matches!(ins.op, Op::Ready | Op::Exhaust) {
             self.ready_legends(item, ins);
+        }
+        if ins.op == Op::GrantAbilityRepeat {
+            self.legend_repeats(item, ins);
         }
         if ins.op.takes_selector() {
             let objs = self.select(item, ins);

@@ -37,7 +37,7 @@ impl RiftGame {
         }
         let len = self.ability(&r.item)?.effects.len().max(1);
         let k = (r.pc as usize).saturating_sub(1) / len;
-        Some(self.exec_view(&r.item, k as u8))
+        Some(self.exec_view(&r.item, k as u16))
     }
 
     /// Place one point on `u` (already checked legal); deal the damage when none are left.

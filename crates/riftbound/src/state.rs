@@ -191,10 +191,11 @@ pub struct Player {
 }
 
 /// A Repeat instance granted by `grant_ability_repeat` (CR 820) to the activated abilities of a
-/// permanent while it is the incarnation `inc` (a zone change ends it, CR 124).
+/// permanent while it is the incarnation `inc` (a zone change ends it, CR 124), or of a player's
+/// legend (`Holder::Legend`, `inc` 0: a legend never changes zone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AbilityRepeat {
-    pub obj: ObjId,
+    pub at: crate::keywords::Holder,
     pub inc: u16,
     pub cost: crate::payment::Cost,
 }
@@ -241,6 +242,10 @@ pub enum ItemSrc {
     Bf(u8),
 }
 
+/// An item's target slot: the ability's slot, or with Repeat (CR 820) execution k's slot
+/// k × (the ability's slot count) + slot (`repeat.rs`). Wide enough for 65,536 slots.
+pub type Slot = u16;
+
 /// A chain item (CR 327–340) or an item being built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
@@ -248,7 +253,7 @@ pub struct Item {
     pub src: ItemSrc,
     pub ab: u8,
     /// Targets as (slot, target).
-    pub targets: Vec<(u8, Tgt)>,
+    pub targets: Vec<(Slot, Tgt)>,
     /// "here" (CR 359.3.f): for Deathknell, where the unit died (CR 808.1.d.3).
     pub here: Loc,
     /// The trigger's subject (a unit that moved, …), slot 9 in the data.
@@ -260,7 +265,7 @@ pub struct Item {
     pub trigger: bool,
     /// Repeat (CR 820) paid: the instructions execute this many more times; the targets of
     /// execution k are in slots k × (the ability's slot count) + slot (`repeat.rs`).
-    pub repeat: u8,
+    pub repeat: u16,
     /// The card whose ability `ab` is when it is not the source's own: an ability granted to the
     /// source (CR 477.2, `grant.rs`); it stays that ability whatever becomes of the grant.
     pub ab_of: Option<DefId>,
@@ -272,7 +277,7 @@ pub struct Item {
 
 impl Item {
     pub fn target(&self, slot: u8) -> Option<Tgt> {
-        self.targets.iter().find(|(s, _)| *s == slot).map(|(_, t)| *t)
+        self.targets.iter().find(|(s, _)| *s == Slot::from(slot)).map(|(_, t)| *t)
     }
 }
 
@@ -315,7 +320,9 @@ pub enum Stage {
     ExtraDiscard,
     /// "you may" (with a leading cost) of a trigger (CR 383.3.b, 402.1).
     Optional,
-    Targets(u8),
+    /// Choose the targets of a slot: the item's slot (with Repeat, execution k's slots are
+    /// k × n + slot, `repeat.rs`).
+    Targets(Slot),
     /// Choose the rune to recycle or the Add gear to exhaust for the next Power pip (CR 357).
     Pay,
     /// A triggered ability's controller pays the Deflect of its targets or declines, which
@@ -325,6 +332,10 @@ pub enum Stage {
     Repeat,
     /// "You may pay …: if you do" during resolution (CR 204.3): pay or decline (`instr_pay.rs`).
     PayInstr,
+    /// Weaponmaster's Equip cost reduced by [A] (CR 821) when taking off one Power pip or another
+    /// leaves different payable costs: which pip is taken off (`pip fury`), or decline (`no`);
+    /// the payment (`PayInstr`) follows (`keywords/equip.rs`).
+    EquipPip,
 }
 
 /// Choices of an item being played, activated or put on the chain (CR 355).
@@ -517,10 +528,16 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resolving {
     pub item: Item,
-    pub pc: u8,
+    /// The next instruction, counted across executions (execution k's instruction i is
+    /// k × len + i, Repeat, CR 820).
+    pub pc: u32,
     /// An instruction for several players paused at this player's choice: the players after
     /// it (in turn order from the controller) act when resolution goes on at `pc`. NOBODY: none.
     pub after: u8,
+    /// Weaponmaster (CR 821) paused at its Equip cost: the Power pip (its domain mask) the player
+    /// chose the [A] reduction to take off (`Stage::EquipPip`); 0 until chosen (the first pip
+    /// that leaves a payable cost, `RiftGame::weaponmaster_cost`).
+    pub pip: u8,
 }
 
 #[derive(Clone, Debug, PartialEq)]

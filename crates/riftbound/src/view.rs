@@ -124,6 +124,10 @@ pub struct LegendView {
     /// Counters on it by name (CR 741–749), public.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty", default)]
     pub counters: std::collections::BTreeMap<String, u16>,
+    /// Repeat granted to its activated abilities this turn (CR 820, `grant_ability_repeat`),
+    /// public: "1", "0 A".
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub ability_repeats: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -285,14 +289,14 @@ impl RiftGame {
             status,
             attached_to: (o.attached_to != NONE).then_some(o.attached_to),
             counters: self.counter_names(crate::keywords::Holder::Obj(id)),
-            ability_repeats: self
-                .ability_repeats
-                .iter()
-                .filter(|g| g.obj == id && g.inc == o.inc)
-                .map(|g| crate::present::cost_text(g.cost.energy, g.cost.pips()))
-                .collect(),
+            ability_repeats: self.repeat_texts(crate::keywords::Holder::Obj(id)),
             traits: self.traits_view(id),
         }
+    }
+
+    /// The Repeat instances granted to `at`'s activated abilities this turn, as cost texts.
+    fn repeat_texts(&self, at: crate::keywords::Holder) -> Vec<String> {
+        self.repeats_granted(at).map(|g| crate::present::cost_text(g.cost.energy, g.cost.pips())).collect()
     }
 
     pub fn make_view(&self, viewer: Viewer) -> RiftView {
@@ -347,6 +351,7 @@ impl RiftGame {
                     zh: self.def(p.legend).zh.clone(),
                     exhausted: p.legend_exhausted,
                     counters: self.counter_names(crate::keywords::Holder::Legend(s)),
+                    ability_repeats: self.repeat_texts(crate::keywords::Holder::Legend(s)),
                 },
                 rune_cards: runes.iter().map(|&r| self.card_view(r)).collect(),
                 pool: PoolView {
@@ -455,6 +460,7 @@ impl RiftGame {
                     Stage::Deflect => "deflect",
                     Stage::Repeat => "repeat",
                     Stage::PayInstr => "payment in an instruction",
+                    Stage::EquipPip => "equip pip",
                 },
                 Prompt::TriggerOrder { .. } => "trigger order",
                 Prompt::Discard { .. } => "discard",

@@ -190,7 +190,7 @@ fn exhaust_takes_units_gear_and_legends() {
     refused(
         &one("{ op = \"stun\", t = 0 }", "{ what = \"legend\" }"),
         "/card/0/ability/0/do/0/t",
-        "ready and exhaust act on a legend target",
+        "ready, exhaust and grant_ability_repeat act on a legend target",
     );
 }
 

@@ -348,14 +348,7 @@ impl Reader<'_> {
             } else if let Some(v) = p.strip_prefix("ctr.") {
                 counters.push(self.counter(field, v)?);
             } else if let Some(v) = p.strip_prefix("rep.") {
-                // Repeat granted to its abilities (CR 820): `rep.1+R` (Energy, then pips).
-                let mut parts = v.split('+');
-                let energy: u8 = num(field, parts.next().unwrap_or(""))?;
-                let pips = parts.map(choice_mask_in(field)).collect::<R<Vec<u8>>>()?;
-                if pips.len() > crate::payment::MAX_PIPS {
-                    return err(field, "a granted Repeat of at most 12 pips");
-                }
-                repeats.push(crate::payment::Cost::new(energy, &pips));
+                repeats.push(repeat_cost(field, v)?);
             } else if let Some(v) = p.strip_prefix("hid") {
                 obj.hidden_turn = num(field, v)?;
             } else if let Some((k, v)) =
@@ -440,12 +433,18 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     let mut players = Vec::new();
     let mut specs: Vec<Spec> = Vec::new();
     let mut place_counters = Vec::new();
+    let mut legend_repeats = Vec::new();
     for s in 0..n {
         let name = format!("p{}", s + 1);
         let sec = secs.iter().find(|x| x.name == name).ok_or(format!("{name}: missing"))?;
-        let mut lc = Vec::new();
-        players.push(read_player(&rd, sec, s, &mut specs, &mut lc)?);
+        let (mut lc, mut lr) = (Vec::new(), Vec::new());
+        players.push(read_player(&rd, sec, s, &mut specs, &mut lc, &mut lr)?);
         place_counters.extend(lc.into_iter().map(|(kind, n)| (crate::keywords::Holder::Legend(s), kind, n)));
+        legend_repeats.extend(lr.into_iter().map(|cost| crate::state::AbilityRepeat {
+            at: crate::keywords::Holder::Legend(s),
+            inc: 0,
+            cost,
+        }));
     }
     // Ids: the written ones, then the lowest free ones in order of appearance.
     let mut taken: Vec<bool> = Vec::new();
@@ -511,7 +510,11 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
             return err(&sp.field, "Repeat granted to abilities is only on permanents on the board (CR 820)");
         }
         for &cost in &sp.repeats {
-            ability_repeats.push(crate::state::AbilityRepeat { obj: id as ObjId, inc: o.inc, cost });
+            ability_repeats.push(crate::state::AbilityRepeat {
+                at: crate::keywords::Holder::Obj(id as ObjId),
+                inc: o.inc,
+                cost,
+            });
         }
         for &(kind, n) in &sp.counters {
             counters.push(crate::keywords::Counter {
@@ -580,6 +583,8 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
         bfs.push(bf);
     }
 
+    // The legends' Repeat grants after the objects' (the order among holders has no effect).
+    ability_repeats.extend(legend_repeats);
     for (at, kind, n) in place_counters {
         if counters.iter().any(|c: &crate::keywords::Counter| c.at == at && c.kind == kind) {
             return err("counters", "one counter kind written twice on a legend or a battlefield");
@@ -610,18 +615,19 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 }
             }
             "resolving" => {
-                let mut r = Resolving { item: blank_item(), pc: 0, after: NOBODY };
+                let mut r = Resolving { item: blank_item(), pc: 0, after: NOBODY, pip: 0 };
                 let mut have = false;
                 for (k, v) in &sec.fields {
                     let f = format!("resolving.{k}");
                     match k.as_str() {
                         "pc" => r.pc = num(&f, v)?,
                         "after" => r.after = rd.seat(&f, v)?,
+                        "pip" => r.pip = choice_mask_in(&f)(v)?,
                         "item" => {
                             r.item = rd.item(&f, v, &g)?;
                             have = true;
                         }
-                        _ => return err(&f, "unknown field (pc, after, item)"),
+                        _ => return err(&f, "unknown field (pc, after, pip, item)"),
                     }
                 }
                 if !have {
@@ -671,6 +677,17 @@ fn check(g: &RiftGame) -> R<()> {
     if let Some(r) = &g.resolving {
         spell_on_chain("resolving.item", &r.item)?;
     }
+    // Weaponmaster's chosen pip (CR 821): one of the paused Equip cost's pips, while it is paid.
+    if let Some(r) = g.resolving.as_ref().filter(|r| r.pip != 0) {
+        let paying =
+            matches!(&g.prompt, Some(Prompt::Build(b)) if b.stage == Stage::PayInstr) && g.instr_pay_is_equip();
+        if !paying || !g.equip_cost_full().pips().contains(&r.pip) {
+            return err(
+                "resolving.pip",
+                "a pip chosen for Weaponmaster's Equip cost being paid (CR 821): one of its pips",
+            );
+        }
+    }
     match &g.prompt {
         Some(Prompt::Build(b)) => {
             spell_on_chain("prompt.item", &b.item)?;
@@ -683,6 +700,13 @@ fn check(g: &RiftGame) -> R<()> {
                 if n as usize >= slots {
                     return err("prompt.stage", format!("targets{n}: the item has {slots} target slots"));
                 }
+            }
+            // Weaponmaster's pip choice (CR 821): only while its Equip cost offers two or more.
+            if b.stage == Stage::EquipPip && g.equip_pip_choices(b.seat).len() < 2 {
+                return err(
+                    "prompt.stage",
+                    "equippip: resolution must be paused at Weaponmaster's Equip cost with two pips or more to take off (CR 821)",
+                );
             }
         }
         Some(Prompt::HidePay { seat, card, bf }) if !g.can_hide(*seat, *card, *bf) => {
@@ -732,12 +756,24 @@ fn blank_item() -> Item {
     }
 }
 
+/// Repeat granted to abilities (CR 820): `rep.1+R` (Energy, then pips).
+fn repeat_cost(field: &str, v: &str) -> R<crate::payment::Cost> {
+    let mut parts = v.split('+');
+    let energy: u8 = num(field, parts.next().unwrap_or(""))?;
+    let pips = parts.map(choice_mask_in(field)).collect::<R<Vec<u8>>>()?;
+    if pips.len() > crate::payment::MAX_PIPS {
+        return err(field, "a granted Repeat of at most 12 pips");
+    }
+    Ok(crate::payment::Cost::new(energy, &pips))
+}
+
 fn read_player(
     rd: &Reader,
     sec: &Section,
     s: u8,
     specs: &mut Vec<Spec>,
     legend_counters: &mut Vec<(u8, u16)>,
+    legend_repeats: &mut Vec<crate::payment::Cost>,
 ) -> R<Player> {
     let mut p = Player { team: rd.opts.mode.team_of_seat(s), ..Player::default() };
     let mut have_legend = false;
@@ -755,7 +791,8 @@ fn read_player(
         };
         match k.as_str() {
             "legend" => {
-                // `ID[/x][/ctr.NAME.N…]`: exhausted, counters on it (CR 741–749).
+                // `ID[/x][/ctr.NAME.N…][/rep.E+PIP…]`: exhausted, counters on it (CR 741–749),
+                // Repeat granted to its activated abilities this turn (CR 820).
                 let mut parts = v.split('/');
                 p.legend = card(&rd.opts.cards, &f, parts.next().unwrap_or(""))?;
                 for w in parts {
@@ -763,8 +800,10 @@ fn read_player(
                         p.legend_exhausted = true;
                     } else if let Some(c) = w.strip_prefix("ctr.") {
                         legend_counters.push(rd.counter(&f, c)?);
+                    } else if let Some(c) = w.strip_prefix("rep.") {
+                        legend_repeats.push(repeat_cost(&f, c)?);
                     } else {
-                        return err(&f, format!("'/{w}': a legend takes /x and /ctr.NAME.N"));
+                        return err(&f, format!("'/{w}': a legend takes /x, /ctr.NAME.N and /rep.E+PIP"));
                     }
                 }
                 have_legend = true;
@@ -1218,7 +1257,8 @@ fn read_prompt(rd: &Reader, sec: &Section, g: &RiftGame) -> R<Prompt> {
                 "deflect" => Stage::Deflect,
                 "repeat" => Stage::Repeat,
                 "payinstr" => Stage::PayInstr,
-                _ => match sv.strip_prefix("targets").and_then(|n| n.parse::<u8>().ok()) {
+                "equippip" => Stage::EquipPip,
+                _ => match sv.strip_prefix("targets").and_then(|n| n.parse::<Slot>().ok()) {
                     Some(n) => Stage::Targets(n),
                     None => return err("prompt.stage", format!("unknown stage '{sv}'")),
                 },
