@@ -84,6 +84,9 @@ impl RiftGame {
 
     /// The card the object is when no copy effect applies.
     pub fn printed_def(&self, unit: ObjId) -> DefId {
+        if let Some(c) = self.static_copy_of(unit) {
+            return c.printed;
+        }
         self.effects
             .iter()
             .find_map(|l| match l.effect {
@@ -110,9 +113,10 @@ impl RiftGame {
 
     /// The object leaves the board (CR 124): its effects end and it is its printed card again.
     pub fn end_effects_of(&mut self, unit: ObjId) {
-        if self.effects.iter().any(|l| l.unit == unit) {
+        if self.effects.iter().any(|l| l.unit == unit) || self.static_copy_of(unit).is_some() {
             let printed = self.printed_def(unit);
             self.effects.retain(|l| l.unit != unit);
+            self.static_copies.retain(|c| c.unit != unit);
             self.objs[unit as usize].def = printed;
         }
     }
@@ -134,13 +138,16 @@ impl RiftGame {
     }
 
     /// The timestamp of the statics of `q` (CR 479): its [`Effect::Entered`] marker's place in the
-    /// effect list, or the copy effect's that gave them; -1 (the earliest) without either.
+    /// effect list, or the copy effect's that gave them, or the copy static's that gave them if
+    /// later (`copy_statics.rs`); -1 (the earliest) without any.
     pub(crate) fn static_stamp(&self, q: ObjId) -> i64 {
         let inc = self.obj(q).inc;
-        self.effects
+        let own = self
+            .effects
             .iter()
             .rposition(|l| l.unit == q && l.inc == inc && matches!(l.effect, Effect::Entered | Effect::Copy { .. }))
-            .map_or(-1, |i| i as i64)
+            .map_or(-1, |i| i as i64);
+        self.static_copy_of(q).map_or(own, |c| own.max(c.stamp as i64))
     }
 
     /// A permanent enters the board: the timestamp of its statics whose order matters — trait
@@ -148,7 +155,11 @@ impl RiftGame {
     /// statics (`limits.rs`; CR 479).
     pub(crate) fn stamp_statics(&mut self, id: ObjId) {
         let c = self.card(id);
-        if !c.trait_statics.is_empty() || !c.control_statics.is_empty() || !c.limited_lords.is_empty() {
+        if !c.trait_statics.is_empty()
+            || !c.control_statics.is_empty()
+            || !c.limited_lords.is_empty()
+            || !c.copy_statics.is_empty()
+        {
             self.add_effect(id, Effect::Entered, false);
         }
     }
@@ -158,7 +169,11 @@ impl RiftGame {
         if self.effects.is_empty() {
             return printed;
         }
+        // A copy static's copy (`copy_statics.rs`) at its timestamp: only later effects change it.
+        let after = self.static_copy_of(unit).map_or(0, |c| (c.stamp + 1).max(0) as usize);
         self.effects
+            .get(after..)
+            .unwrap_or(&[])
             .iter()
             .rev()
             .filter(|l| l.unit == unit)

@@ -61,7 +61,8 @@ pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
         if s.trait_.is_some() {
             out.push(("/trait".into(), "trait", "only a 'set_trait' static takes 'trait'".into()));
         }
-        if !s.value.is_empty() || !s.pips.is_empty() {
+        // A copy static names its card in `value` too (`copy_statics.rs`, which checks it).
+        if (!s.value.is_empty() || !s.pips.is_empty()) && s.effect != StaticEffect::Copy {
             out.push((String::new(), "static", "only a 'set_trait' static takes 'value' or 'pips'".into()));
         }
         return out;
@@ -270,6 +271,12 @@ impl RiftGame {
             };
             if units.contains(&l.unit) {
                 steps.push((i as i64, 0, Step::One(l.unit, val)));
+            }
+        }
+        // A copy static's copy at its timestamp (`copy_statics.rs`).
+        for c in &self.static_copies {
+            if units.contains(&c.unit) {
+                steps.push((c.stamp as i64, 0, Step::One(c.unit, TraitVal::Tags(db.get(c.def).tag_bits))));
             }
         }
         for (q, ts, s) in self.board_trait_statics() {

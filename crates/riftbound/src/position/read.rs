@@ -633,6 +633,8 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     }
     // A unit written under another player's control with no effect saying so (a hand-written
     // position) keeps that controller: a permanent control effect, the latest (`control.rs`).
+    // Copy statics come from the board (`copy_statics.rs`): the cards written are without them.
+    g.relayer_copies();
     g.settle_control();
     check(&g)?;
     Ok(g)
