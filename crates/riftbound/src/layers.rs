@@ -5,7 +5,10 @@
 //!   (`Obj::def`), so every rule that reads the card (name, tags, cost, domains, keywords,
 //!   abilities) sees the copy; the printed card comes back when the copy ends. Copying a copy
 //!   copies its current copyable traits (the copy's definition, CR 477.1). Might is copied too (a
-//!   house interpretation, spec §29 #7). Controller is also a layer-1 trait: "gain control"
+//!   house interpretation, spec §29 #7). Copy statics ("enemy units are copies of …",
+//!   `copy_statics.rs`) are copy effects too, at their card's timestamp, worked out from the board
+//!   into `Obj::def` (the card without them: [`RiftGame::static_copies`]). Controller is also a
+//!   layer-1 trait: "gain control"
 //!   ([`Effect::Control`], `control.rs`) and control statics ("you control enemy Cadets",
 //!   `control_statics.rs`) are folded in timestamp order into `Obj::controller`.
 //!   One trait at a time ([`Effect::SetTrait`]: name, tags, cost, domain) is set in the same
@@ -23,7 +26,8 @@
 //! Timestamps (CR 479): an effect's place in [`RiftGame::effects`] (appended as created).
 //! Dependencies (CR 478): the documented cases are "Might becomes N" against additive changes —
 //! resolved by layer order (1 before 3) — and abilities granted on a Might condition, which the
-//! vocabulary cannot express; no other dependency can arise among these effects.
+//! vocabulary cannot express; copy statics depend on the copies that would take them away
+//! (`copy_statics.rs`); no other dependency can arise among these effects.
 //!
 //! An effect belongs to one object incarnation: leaving the board ends it (CR 124), "this turn"
 //! effects end in the Expiration Step (CR 317).
