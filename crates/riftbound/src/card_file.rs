@@ -839,7 +839,7 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
                 Err(e) => p.add(format!("/card/{i}/static/{j}/value"), Some(&raw[i].id), "value", e),
             }
             c.control_statics.extend(crate::control_statics::build(s, bit));
-            match crate::copy_statics::build(s, &lookup, &raw) {
+            match crate::copy_statics::build(s, &lookup, &raw, bit) {
                 Ok(t) => c.copy_statics.extend(t),
                 Err(e) => p.add(format!("/card/{i}/static/{j}/value"), Some(&raw[i].id), "value", e),
             }

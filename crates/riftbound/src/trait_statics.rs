@@ -180,7 +180,7 @@ pub(crate) fn build(
 /// the set's tag table).
 pub(crate) fn static_tags(statics: &[Static]) -> impl Iterator<Item = &String> {
     statics.iter().flat_map(|s| {
-        let chooses = matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control);
+        let chooses = matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control | StaticEffect::Copy);
         let selector = s.unit.as_ref().filter(|_| chooses).map(|u| &u.tag);
         std::iter::once(&s.tag).chain(selector)
     })
