@@ -803,8 +803,8 @@ pub enum StaticEffect {
     /// by side, other and tag; `control_statics.rs`).
     Control,
     /// "This is a copy of [card]" / "enemy units are copies of [card]": a copy static (layer 1,
-    /// CR 477.1.b; `value` names the card, `unit` chooses the units by side and other, without
-    /// `unit` the card itself; `copy_statics.rs`).
+    /// CR 477.1.b; `value` names the card, `unit` chooses the units by side, other and tag,
+    /// without `unit` the card itself; `copy_statics.rs`).
     Copy,
 }
 
