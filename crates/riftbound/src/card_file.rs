@@ -432,6 +432,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         for (at, field, why) in crate::control_statics::static_problems(s, r.kind, r.equipment) {
             p.add(format!("{sptr}{at}"), id, field, why);
         }
+        for (at, field, why) in crate::copy_statics::static_problems(s, r.kind) {
+            p.add(format!("{sptr}{at}"), id, field, why);
+        }
         match s.effect {
             StaticEffect::Might => {
                 if s.tag.is_empty() || s.n == 0 {
@@ -468,8 +471,9 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
             | StaticEffect::DoubleDamage
             | StaticEffect::EnterReady
             | StaticEffect::DoubleTokens => {}
-            // Trait and control statics: `trait_statics.rs`, `control_statics.rs` (checked above).
-            StaticEffect::SetTrait | StaticEffect::Control => {}
+            // Trait, control and copy statics: `trait_statics.rs`, `control_statics.rs`,
+            // `copy_statics.rs` (checked above).
+            StaticEffect::SetTrait | StaticEffect::Control | StaticEffect::Copy => {}
         }
     }
     for (j, c) in r.cost_less.iter().enumerate() {
@@ -768,6 +772,7 @@ fn build_card(p: &mut Problems, i: usize, r: &RawCard) -> CardDef {
         limited_lords: Vec::new(),
         trait_statics: Vec::new(),
         control_statics: Vec::new(),
+        copy_statics: Vec::new(),
         adds_power,
         hide_cost,
         no_move_from_bf,
@@ -836,6 +841,10 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
                 Err(e) => p.add(format!("/card/{i}/static/{j}/value"), Some(&raw[i].id), "value", e),
             }
             c.control_statics.extend(crate::control_statics::build(s, bit));
+            match crate::copy_statics::build(s, &lookup, &raw, bit) {
+                Ok(t) => c.copy_statics.extend(t),
+                Err(e) => p.add(format!("/card/{i}/static/{j}/value"), Some(&raw[i].id), "value", e),
+            }
         }
         for (j, a) in c.abilities.iter_mut().enumerate() {
             for (k, ins) in a.effects.iter_mut().enumerate() {
@@ -879,6 +888,7 @@ fn build(raw: Vec<RawCard>, p: &mut Problems) -> CardDb {
             c.control_statics.iter().any(|s| s.might.any() || s.attached)
                 || c.trait_statics.iter().any(|s| s.might.any() && s.val.is_tag())
         }),
+        copy: cards.iter().any(|c| !c.copy_statics.is_empty()),
     };
     CardDb { cards, raw, tags, lord_tags, counters, has_statics }
 }

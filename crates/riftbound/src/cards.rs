@@ -828,6 +828,10 @@ pub enum StaticEffect {
     /// "You control enemy Cadets": a control static (layer 1, CR 477.1; `unit` chooses the units
     /// by side, other and tag; `control_statics.rs`).
     Control,
+    /// "This is a copy of [card]" / "enemy units are copies of [card]": a copy static (layer 1,
+    /// CR 477.1.b; `value` names the card, `unit` chooses the units by side, other and tag,
+    /// without `unit` the card itself; `copy_statics.rs`).
+    Copy,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -928,6 +932,8 @@ pub struct CardDef {
     pub trait_statics: Vec<crate::trait_statics::TraitStatic>,
     /// Control statics: "you control enemy Cadets" (layer 1, `control_statics.rs`).
     pub control_statics: Vec<crate::control_statics::ControlStatic>,
+    /// Copy statics: "enemy units are copies of [card]" (layer 1, `copy_statics.rs`).
+    pub copy_statics: Vec<crate::copy_statics::CopyStatic>,
     /// Power domains this gear adds while paying (0: none).
     pub adds_power: u8,
     /// Battlefield: hiding here costs this many Power of any domain (none: the usual [A]).
@@ -1027,6 +1033,9 @@ pub struct HasStatics {
     /// layer 1's control is worked out again at every cleanup and after every action
     /// (`control.rs`).
     pub control_dynamic: bool,
+    /// Copy statics (`copy_statics.rs`): without any, an object's card is its printed card or
+    /// its copy effects' (`layers.rs`) and is never worked out again from the board.
+    pub copy: bool,
 }
 
 impl PartialEq for CardDb {

@@ -34,17 +34,35 @@ impl RiftGame {
     /// Work layer 1's control out again and write it (CR 477.1, 479; `control_statics.rs`):
     /// every object whose controller changes is indexed under its new controller and logged.
     pub(crate) fn relayer_control(&mut self) {
+        // Copy statics first (`copy_statics.rs`): they change the cards, hence the control
+        // statics and tags the control fold reads; they judge sides with the controllers, so a
+        // controller that changes below works them out again, until the two agree (a bounded
+        // number of rounds: a copy static and a control static undoing each other stop there).
+        self.relayer_copies();
         if !self.control_layer_on() {
             return;
         }
+        for _ in 0..8 {
+            if !self.control_once() || !self.db().has_statics.copy {
+                break;
+            }
+            self.relayer_copies();
+        }
+    }
+
+    /// Write layer 1's control once: whether a controller changed.
+    fn control_once(&mut self) -> bool {
+        let mut changed = false;
         for (unit, to) in self.control_fold() {
             let (from, def) = (self.obj(unit).controller, self.obj(unit).def);
             if from != to {
                 self.objs[unit as usize].controller = to;
                 self.index_zone(unit);
                 self.notes.add(|| crate::notes::Note::ControlChanged { unit, def, from, to });
+                changed = true;
             }
         }
+        changed
     }
 
     /// Work layer 1's control out again if a control static of the set chooses by Might or

@@ -226,6 +226,12 @@ impl RiftGame {
             };
             steps.extend(step.map(|s| (i as i64, 0, s)));
         }
+        // A copy static's copy at its timestamp (`copy_statics.rs`).
+        for c in &self.static_copies {
+            if let Some(k) = ids.iter().position(|&x| x == c.unit) {
+                steps.push((c.stamp as i64, 0, Step::Tag(k, TraitVal::Tags(db.get(c.def).tag_bits))));
+            }
+        }
         for (k, &q) in ids.iter().enumerate() {
             let statics = &self.card(q).control_statics;
             if !statics.is_empty() {

@@ -5,7 +5,10 @@
 //!   (`Obj::def`), so every rule that reads the card (name, tags, cost, domains, keywords,
 //!   abilities) sees the copy; the printed card comes back when the copy ends. Copying a copy
 //!   copies its current copyable traits (the copy's definition, CR 477.1). Might is copied too (a
-//!   house interpretation, spec §29 #7). Controller is also a layer-1 trait: "gain control"
+//!   house interpretation, spec §29 #7). Copy statics ("enemy units are copies of …",
+//!   `copy_statics.rs`) are copy effects too, at their card's timestamp, worked out from the board
+//!   into `Obj::def` (the card without them: [`RiftGame::static_copies`]). Controller is also a
+//!   layer-1 trait: "gain control"
 //!   ([`Effect::Control`], `control.rs`) and control statics ("you control enemy Cadets",
 //!   `control_statics.rs`) are folded in timestamp order into `Obj::controller`.
 //!   One trait at a time ([`Effect::SetTrait`]: name, tags, cost, domain) is set in the same
@@ -25,7 +28,8 @@
 //! resolved by layer order (1 before 3) — and abilities granted on a Might condition (the
 //! `mighty` grants, layer 2 after layer 3). Layer-1 statics choosing their units by tag or Might
 //! wait for the layer-1 steps they depend on (`trait_statics.rs`, `control_statics.rs`; a Might
-//! condition reads layer 3 worked out with layer 1 so far, `RiftGame::might_in`).
+//! condition reads layer 3 worked out with layer 1 so far, `RiftGame::might_in`); copy statics
+//! depend on the copies that would take them away (`copy_statics.rs`).
 //!
 //! An effect belongs to one object incarnation: leaving the board ends it (CR 124), "this turn"
 //! effects end in the Expiration Step (CR 317).
@@ -86,6 +90,9 @@ impl RiftGame {
 
     /// The card the object is when no copy effect applies.
     pub fn printed_def(&self, unit: ObjId) -> DefId {
+        if let Some(c) = self.static_copy_of(unit) {
+            return c.printed;
+        }
         self.effects
             .iter()
             .find_map(|l| match l.effect {
@@ -112,9 +119,10 @@ impl RiftGame {
 
     /// The object leaves the board (CR 124): its effects end and it is its printed card again.
     pub fn end_effects_of(&mut self, unit: ObjId) {
-        if self.effects.iter().any(|l| l.unit == unit) {
+        if self.effects.iter().any(|l| l.unit == unit) || self.static_copy_of(unit).is_some() {
             let printed = self.printed_def(unit);
             self.effects.retain(|l| l.unit != unit);
+            self.static_copies.retain(|c| c.unit != unit);
             self.objs[unit as usize].def = printed;
         }
     }
@@ -136,13 +144,16 @@ impl RiftGame {
     }
 
     /// The timestamp of the statics of `q` (CR 479): its [`Effect::Entered`] marker's place in the
-    /// effect list, or the copy effect's that gave them; -1 (the earliest) without either.
+    /// effect list, or the copy effect's that gave them, or the copy static's that gave them if
+    /// later (`copy_statics.rs`); -1 (the earliest) without any.
     pub(crate) fn static_stamp(&self, q: ObjId) -> i64 {
         let inc = self.obj(q).inc;
-        self.effects
+        let own = self
+            .effects
             .iter()
             .rposition(|l| l.unit == q && l.inc == inc && matches!(l.effect, Effect::Entered | Effect::Copy { .. }))
-            .map_or(-1, |i| i as i64)
+            .map_or(-1, |i| i as i64);
+        self.static_copy_of(q).map_or(own, |c| own.max(c.stamp as i64))
     }
 
     /// A permanent enters the board: the timestamp of its statics whose order matters — trait
@@ -150,7 +161,11 @@ impl RiftGame {
     /// statics (`limits.rs`; CR 479).
     pub(crate) fn stamp_statics(&mut self, id: ObjId) {
         let c = self.card(id);
-        if !c.trait_statics.is_empty() || !c.control_statics.is_empty() || !c.limited_lords.is_empty() {
+        if !c.trait_statics.is_empty()
+            || !c.control_statics.is_empty()
+            || !c.limited_lords.is_empty()
+            || !c.copy_statics.is_empty()
+        {
             self.add_effect(id, Effect::Entered, false);
         }
     }
@@ -160,7 +175,11 @@ impl RiftGame {
         if self.effects.is_empty() {
             return printed;
         }
+        // A copy static's copy (`copy_statics.rs`) at its timestamp: only later effects change it.
+        let after = self.static_copy_of(unit).map_or(0, |c| (c.stamp + 1).max(0) as usize);
         self.effects
+            .get(after..)
+            .unwrap_or(&[])
             .iter()
             .rev()
             .filter(|l| l.unit == unit)

@@ -13,6 +13,7 @@ mod card_place;
 pub mod cards;
 mod control;
 mod control_statics;
+mod copy_statics;
 pub mod deck;
 mod deck_side;
 mod extra_cost;

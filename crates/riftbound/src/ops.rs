@@ -37,7 +37,7 @@ impl RiftGame {
             }
         }
         let token = self.obj(id).has(flag::TOKEN);
-        if board_change && !self.effects.is_empty() {
+        if board_change && !(self.effects.is_empty() && self.static_copies.is_empty()) {
             // CR 124: a new object; continuous effects on the old one end (layers.rs).
             self.end_effects_of(id);
         }

@@ -420,7 +420,8 @@ impl RiftGame {
     /// `section` is the player whose list holds it: the owner (`by_owner`) or the controller.
     fn obj_word(&self, id: ObjId, section: u8, by_owner: bool) -> String {
         let o = self.obj(id);
-        let mut w = format!("c{id}:{}", self.db().get(o.def).id);
+        // Its card without copy statics (the reader works them out from the board).
+        let mut w = format!("c{id}:{}", self.db().get(self.effects_def(id)).id);
         let mut rest = o.flags;
         for (f, name) in FLAGS {
             if o.flags & f != 0 {

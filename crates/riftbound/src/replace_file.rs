@@ -144,9 +144,10 @@ pub(crate) fn instr_problem(ins: &crate::cards::Instr) -> Option<(&'static str, 
 
 /// `unit`, `once_each_turn` and `may` belong to the replacement statics only.
 fn no_replacement_fields(s: &Static, at: &str, out: &mut Vec<Problem>) {
-    // Trait and control statics choose their units with `unit` too (`trait_statics.rs`,
-    // `control_statics.rs`).
-    let unit = s.unit.is_some() && !matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control);
+    // Trait, control and copy statics choose their units with `unit` too (`trait_statics.rs`,
+    // `control_statics.rs`, `copy_statics.rs`).
+    let unit =
+        s.unit.is_some() && !matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control | StaticEffect::Copy);
     for (set, field) in [(unit, "unit"), (s.once_each_turn, "once_each_turn"), (s.may, "may")] {
         if set {
             out.push((

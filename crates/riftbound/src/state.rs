@@ -623,6 +623,9 @@ pub struct RiftGame {
     pub enter_wait: Vec<(ObjId, u16)>,
     /// Continuous effects on characteristics (CR 473–480), oldest first (`layers.rs`).
     pub effects: Vec<crate::layers::Layered>,
+    /// The units copy statics make copies now (`copy_statics.rs`): worked out from the board
+    /// whenever layer 1 is (empty unless the set has copy statics).
+    pub static_copies: Vec<crate::copy_statics::StaticCopy>,
     /// Combats this turn that ended with no result and units of both players still there (CR
     /// 466.3.d.1), or with the attacker's units gone and the defender's there (the attack-loop
     /// bound): (battlefield, fingerprint of the state then), for the loop checks of `restage.rs`.
@@ -894,6 +897,7 @@ impl RiftGame {
             repl_used: Vec::new(),
             enter_wait: Vec::new(),
             effects: Vec::new(),
+            static_copies: Vec::new(),
             combat_marks: Vec::new(),
             no_restage: 0,
             no_attack: Vec::new(),

@@ -103,7 +103,8 @@ pub(crate) fn static_problems(s: &Static, kind: Kind) -> Vec<Problem> {
         if s.trait_.is_some() {
             out.push(("/trait".into(), "trait", "only a 'set_trait' static takes 'trait'".into()));
         }
-        if !s.value.is_empty() || !s.pips.is_empty() {
+        // A copy static names its card in `value` too (`copy_statics.rs`, which checks it).
+        if (!s.value.is_empty() || !s.pips.is_empty()) && s.effect != StaticEffect::Copy {
             out.push((String::new(), "static", "only a 'set_trait' static takes 'value' or 'pips'".into()));
         }
         return out;
@@ -230,7 +231,7 @@ pub(crate) fn build(
 /// the set's tag table).
 pub(crate) fn static_tags(statics: &[Static]) -> impl Iterator<Item = &String> {
     statics.iter().flat_map(|s| {
-        let chooses = matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control);
+        let chooses = matches!(s.effect, StaticEffect::SetTrait | StaticEffect::Control | StaticEffect::Copy);
         let selector = s.unit.as_ref().filter(|_| chooses).map(|u| &u.tag);
         std::iter::once(&s.tag).chain(selector)
     })
@@ -327,6 +328,12 @@ impl RiftGame {
             };
             if units.contains(&l.unit) {
                 steps.push((i as i64, 0, Step::One(l.unit, val)));
+            }
+        }
+        // A copy static's copy at its timestamp (`copy_statics.rs`).
+        for c in &self.static_copies {
+            if units.contains(&c.unit) {
+                steps.push((c.stamp as i64, 0, Step::One(c.unit, TraitVal::Tags(db.get(c.def).tag_bits))));
             }
         }
         for (q, ts, s) in self.board_trait_statics() {

@@ -108,10 +108,24 @@ impl RiftGame {
     ) -> T {
         let mut v = printed;
         let mut next = statics.iter().peekable();
+        // A copy static's copy (`copy_statics.rs`) applies at its timestamp, before the trait
+        // statics with the same one.
+        let mut sc = self.static_copy_of(id).map(|c| (c.stamp as i64, c.def));
         for (i, l) in self.effects.iter().enumerate() {
-            while let Some(&&(_, t)) = next.peek().filter(|s| s.0 < i as i64) {
-                v = set(v, t);
-                next.next();
+            loop {
+                let st = next.peek().map(|s| s.0).filter(|&t| t < i as i64);
+                match (sc.filter(|c| c.0 < i as i64 && st.is_none_or(|t| c.0 <= t)), st) {
+                    (Some((_, d)), _) => {
+                        v = copy(d);
+                        sc = None;
+                    }
+                    (None, Some(_)) => {
+                        if let Some(&(_, t)) = next.next() {
+                            v = set(v, t);
+                        }
+                    }
+                    (None, None) => break,
+                }
             }
             if l.unit == id {
                 v = match l.effect {
@@ -121,7 +135,17 @@ impl RiftGame {
                 };
             }
         }
-        next.fold(v, |v, &(_, t)| set(v, t))
+        for &(ts, t) in next {
+            if let Some((_, d)) = sc.filter(|c| c.0 <= ts) {
+                v = copy(d);
+                sc = None;
+            }
+            v = set(v, t);
+        }
+        match sc {
+            Some((_, d)) => copy(d),
+            None => v,
+        }
     }
 
     fn printed_card(&self, id: ObjId) -> &crate::cards::CardDef {

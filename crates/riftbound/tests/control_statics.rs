@@ -1,7 +1,6 @@
 //! Control statics (layer 1, CR 477.1, 478, 479, spec §21; src/control_statics.rs): the card
 //! file refuses their misuse naming the field (`attached` off an Equipment's control static,
-//! a Might condition on gear),
-//! copy statics are refused at load, ST1 has none, and a position written with one applying
+//! a Might condition on gear), ST1 has none, and a position written with one applying
 //! reads back identical (layer 1 gives the controllers; nothing is added).
 use engine::{CardSet, Game};
 use riftbound::cards::CardDb;
@@ -59,9 +58,10 @@ fn control_statics_refuse_misuse_naming_the_field() {
         "ability": [{ "on": "spell", "do": [{ "op": "draw", "n": 1 }] }] });
     let e = refused(spell);
     assert!(e.contains("not implemented: a 'control' static on a Spell"), "{e}");
-    // Copy statics ("this is a copy of …", CR 477.1.b) are not in the vocabulary.
+    // Copy statics ("this is a copy of …", CR 477.1.b) are checked by `copy_statics.rs`
+    // (tests/copy_statics.rs): a control static's fields are not theirs.
     let e = refused(warden(json!({ "effect": "copy", "value": "Cadet" })));
-    assert!(e.contains("field 'static'") && e.contains("unknown variant `copy`"), "{e}");
+    assert!(e.contains("'Cadet' is not a unit card"), "{e}");
     assert!(!CardDb::builtin().has_statics.control, "ST1 has no control static");
     let set = CardDb::builtin()
         .with_cards(&[warden(json!({ "effect": "control", "unit": { "side": "enemy", "tag": "Cadet" } }))], "test")

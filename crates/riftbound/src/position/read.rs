@@ -598,6 +598,19 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
     if get(header, "priority").is_none() {
         g.priority = g.turn_player;
     }
+    // Layer 1's effects first: copy statics come from the board (`copy_statics.rs`; the cards
+    // written are without them), and the items below read the cards as they are.
+    for sec in secs[1..].iter().filter(|s| s.name == "effects") {
+        for (k, v) in &sec.fields {
+            let f = format!("effects.{k}");
+            if k != "e" {
+                return err(&f, "unknown field (e)");
+            }
+            let e = read_effect(&rd, &f, v, &g)?;
+            g.effects.push(e);
+        }
+    }
+    g.relayer_copies();
     for sec in &secs[1..] {
         match sec.name.as_str() {
             "chain" | "pending" => {
@@ -636,16 +649,8 @@ pub fn read(opts: &RiftOptions, text: &str) -> R<RiftGame> {
                 g.resolving = Some(r);
             }
             "showdown" => g.showdown = Some(read_showdown(&rd, sec)?),
-            "effects" => {
-                for (k, v) in &sec.fields {
-                    let f = format!("effects.{k}");
-                    if k != "e" {
-                        return err(&f, "unknown field (e)");
-                    }
-                    let e = read_effect(&rd, &f, v, &g)?;
-                    g.effects.push(e);
-                }
-            }
+            // Read above.
+            "effects" => {}
             "prompt" => g.prompt = Some(read_prompt(&rd, sec, &g)?),
             _ => {}
         }
