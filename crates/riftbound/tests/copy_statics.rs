@@ -17,6 +17,21 @@ fn refused(card: serde_json::Value) -> String {
     CardDb::builtin().with_cards(&[card], "test").err().map(|e| e.to_string()).unwrap_or_default()
 }
 
+/// The set with Hall Sentinel's "enemy units are copies of Crate Smasher", and options playing it.
+fn enemy_crate_smashers() -> (CardDb, riftbound::RiftOptions) {
+    let h = hexer(json!({ "effect": "copy", "value": "Crate Smasher", "unit": { "side": "enemy" } }));
+    let set = CardDb::builtin().with_cards(&[h], "test").unwrap_or_else(|e| panic!("{e}"));
+    let opts = riftbound::RiftOptions { cards: Cards::loaded(set.clone()), ..Default::default() };
+    (set, opts)
+}
+
+/// `written` (`g`'s position) read back: the same game.
+fn read_back(opts: &riftbound::RiftOptions, g: &RiftGame, written: &str) -> RiftGame {
+    let back = RiftGame::from_position(opts, written).unwrap_or_else(|e| panic!("{e}"));
+    assert!(back == *g, "read back differs\n{written}");
+    back
+}
+
 #[test]
 fn copy_statics_refuse_misuse_naming_the_field() {
     let e = refused(hexer(json!({ "effect": "copy" })));
@@ -72,9 +87,7 @@ fn copy_statics_refuse_misuse_naming_the_field() {
 /// effect's) and the reader works the copy out from the board.
 #[test]
 fn positions_with_a_copy_static_read_back_identical() {
-    let h = hexer(json!({ "effect": "copy", "value": "Crate Smasher", "unit": { "side": "enemy" } }));
-    let set = CardDb::builtin().with_cards(&[h], "test").unwrap_or_else(|e| panic!("{e}"));
-    let opts = riftbound::RiftOptions { cards: Cards::loaded(set.clone()), ..Default::default() };
+    let (set, opts) = enemy_crate_smashers();
     let id = |i: &str| set.cards.iter().position(|c| c.id == i).unwrap() as u16;
     // c2 was made a copy of ST1-003 before c0's static entered (`entered` after it): the
     // static's copy is later and wins; c1 has only the static's copy.
@@ -91,8 +104,7 @@ fn positions_with_a_copy_static_read_back_identical() {
     assert_eq!(g.might(1), 3, "Crate Smasher's printed Might");
     let written = g.position().unwrap();
     assert!(written.contains("c1:ST1-033") && written.contains("c2:ST1-003"), "{written}");
-    let back = RiftGame::from_position(&opts, &written).unwrap_or_else(|e| panic!("{e}"));
-    assert!(back == g, "read back differs\n{written}");
+    let back = read_back(&opts, &g, &written);
     assert_eq!(back.position().unwrap(), written);
     // The static's card gone, the copies end: c2 is its copy effect's card again, c1 printed.
     let gone = text.replace("base=c0:ST1-029 deck", "deck").replace(" e=c0:entered", "");
@@ -109,9 +121,7 @@ fn positions_with_a_copy_static_read_back_identical() {
 /// enemy) is untouched. The position reads back identical.
 #[test]
 fn copy_statics_depending_on_each_other_apply_in_timestamp_order() {
-    let h = hexer(json!({ "effect": "copy", "value": "Crate Smasher", "unit": { "side": "enemy" } }));
-    let set = CardDb::builtin().with_cards(&[h], "test").unwrap_or_else(|e| panic!("{e}"));
-    let opts = riftbound::RiftOptions { cards: Cards::loaded(set.clone()), ..Default::default() };
+    let (set, opts) = enemy_crate_smashers();
     let id = |i: &str| set.cards.iter().position(|c| c.id == i).unwrap() as u16;
     let text = "riftbound mode=duel turn=5 tp=p1 first=p1 phase=main\n\
         p1 legend=ST1-001 base=c0:ST1-029 deck=ST1-011\n\
@@ -125,8 +135,7 @@ fn copy_statics_depending_on_each_other_apply_in_timestamp_order() {
     assert_eq!(g.obj(1).def, id("ST1-033"));
     let written = g.position().unwrap();
     assert!(written.contains("c0:ST1-029"), "{written}");
-    let back = RiftGame::from_position(&opts, &written).unwrap_or_else(|e| panic!("{e}"));
-    assert!(back == g, "read back differs\n{written}");
+    read_back(&opts, &g, &written);
     // The other way round (the Sentinel's static earlier than c2's copy): c2's static exists
     // only once c2's later copy has applied, so the Sentinel's static, not waiting for it (a
     // dependency is judged on the next step, house reading), applies first — to c1, and to c2,
@@ -139,6 +148,5 @@ fn copy_statics_depending_on_each_other_apply_in_timestamp_order() {
     assert_eq!(g.obj(2).def, id("ST1-029"));
     assert_eq!(g.obj(1).def, id("ST1-011"));
     let written = g.position().unwrap();
-    let back = RiftGame::from_position(&opts, &written).unwrap_or_else(|e| panic!("{e}"));
-    assert!(back == g, "read back differs\n{written}");
+    read_back(&opts, &g, &written);
 }
